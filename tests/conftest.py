@@ -1,0 +1,27 @@
+"""Shared fixtures: paths to the small fixture tables and to ../shared/data when present."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+
+@pytest.fixture
+def fixtures() -> Path:
+    """The folder of small fixture tables."""
+    return FIXTURES
+
+
+def shared_file(*parts: str) -> Path:
+    """A file under ../shared/data, or skip the test (with the reason) when it is absent."""
+    path = SHARED_DATA.joinpath(*parts)
+    if not path.is_file():
+        pytest.skip(
+            f"reference data {path} is not present (../shared/data is only on dev machines)"
+        )
+    return path

@@ -1,0 +1,45 @@
+"""Every command documents itself with help text and an example."""
+
+from __future__ import annotations
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from wordkit.cli import app
+
+runner = CliRunner()
+
+
+def command_paths() -> list[list[str]]:
+    """Every command and sub-command of the app, as argument lists."""
+    root = typer.main.get_command(app)
+    paths: list[list[str]] = []
+
+    def walk(cmd: object, prefix: list[str]) -> None:
+        subs = getattr(cmd, "commands", None)
+        if subs:
+            for name, sub in subs.items():
+                walk(sub, [*prefix, name])
+        else:
+            paths.append(prefix)
+
+    walk(root, [])
+    return paths
+
+
+def test_there_are_commands() -> None:
+    assert ["prepare"] in command_paths()
+
+
+@pytest.mark.parametrize("path", command_paths(), ids=lambda p: " ".join(p))
+def test_help_has_text_and_an_example(path: list[str]) -> None:
+    result = runner.invoke(app, [*path, "--help"])
+    assert result.exit_code == 0
+    assert "Example" in result.stdout
+    assert f"wordkit {' '.join(path)}" in result.stdout
+
+
+def test_version_and_module_entry() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.stdout.startswith("wordkit ")

@@ -1,0 +1,159 @@
+"""`wordkit prepare` through Typer's CliRunner: output, summary, and every error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import shared_file
+from typer.testing import CliRunner
+
+from wordkit.cli import app
+
+runner = CliRunner()
+
+
+def invoke(*args: str, input: str | bytes | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_prepare_to_stdout_with_summary_on_stderr(fixtures: Path) -> None:
+    result = invoke("prepare", str(fixtures / "places.csv"), "--column", "city", "--format", "txt")
+    assert result.exit_code == 0
+    assert result.stdout == "zurich\nlagos\narusha\ntiny\nnowhere\nmwanza\n"
+    assert result.stderr.splitlines()[0] == (
+        "kept 6 of 11 rows (7 passed the filters before merging duplicates)"
+    )
+
+
+def test_prepare_writes_output_file_in_its_format(fixtures: Path, tmp_path: Path) -> None:
+    out = tmp_path / "cities.tsv"
+    result = invoke(
+        "prepare",
+        str(fixtures / "places.csv"),
+        "--column",
+        "city_ascii",
+        "--weight-column",
+        "pop",
+        "--category-column",
+        "iso2",
+        "--min-weight",
+        "100000",
+        "-o",
+        str(out),
+        "-q",
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    assert out.read_text(encoding="utf-8").splitlines() == [
+        "word\tweight\tcategory",
+        "zurich\t420000\tCH",
+        "lagos\t9000000\tNG",
+        "arusha\t600000\tTZ",
+        "mwanza\t700000\tTZ",
+    ]
+
+
+def test_prepare_reads_stdin_and_accepts_words_option(fixtures: Path) -> None:
+    result = invoke(
+        "prepare", "-", "--min-length", "5", "--format", "txt", input="Ankle\nox\nZebra\n"
+    )
+    assert result.exit_code == 0
+    assert result.stdout == "ankle\nzebra\n"
+    result = invoke("prepare", "--words", str(fixtures / "words.txt"), "-q", "--format", "txt")
+    assert result.stdout == "apple\nankle\nagile\nabale\nzebra\n"
+
+
+def test_input_is_never_modified(fixtures: Path, tmp_path: Path) -> None:
+    src = tmp_path / "in.csv"
+    src.write_bytes((fixtures / "places.csv").read_bytes())
+    before = src.read_bytes()
+    result = invoke("prepare", str(src), "-o", str(src))
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: output {src} is the input file; choose another path\n"
+    assert src.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["/no/such.csv"], "Error: '/no/such.csv' is neither a built-in table"),
+        (
+            ["{places}", "--column", "name"],
+            "Error: {places} has no column 'name'; its columns are: "
+            "city, city_ascii, pop, iso2, note",
+        ),
+        (
+            ["{places}", "--weight-column", "note"],
+            "Error: {places}: row 1: note 'spaced' is not a number",
+        ),
+        (
+            ["{places}", "--format", "xml"],
+            "Error: unknown format 'xml'; choose one of: csv, tsv, txt",
+        ),
+        (
+            ["{places}", "--min-length", "4", "--max-length", "2"],
+            "Error: --min-length 4 is greater than --max-length 2",
+        ),
+        ([], "Error: give an INPUT file (or --words NAME_OR_PATH); `-` reads stdin"),
+        (["{places}", "--encoding", "klingon"], "Error: unknown encoding 'klingon'"),
+        (
+            ["{places}", "-o", "/no/such/dir/out.csv"],
+            "Error: cannot write /no/such/dir/out.csv: folder /no/such/dir does not exist",
+        ),
+    ],
+)
+def test_errors_are_one_line_and_exit_1(fixtures: Path, args: list[str], message: str) -> None:
+    places = str(fixtures / "places.csv")
+    result = invoke("prepare", *[a.format(places=places) for a in args])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(message.format(places=places))
+    assert len(result.stderr.splitlines()) == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_empty_input(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    result = invoke("prepare", str(empty))
+    assert (result.exit_code, result.stderr) == (1, f"Error: {empty} is empty\n")
+
+
+def test_latin1_file(tmp_path: Path) -> None:
+    path = tmp_path / "latin.txt"
+    path.write_bytes("Mälmo\ncafé\n".encode("latin-1"))
+    result = invoke("prepare", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: {path} is not UTF-8 (byte 0xe4 on line 1); "
+        "pass --encoding latin-1 to read it as Latin-1\n"
+    )
+    result = invoke("prepare", str(path), "--encoding", "latin-1", "--format", "txt", "-q")
+    assert (result.exit_code, result.stdout) == (0, "malmo\ncafe\n")
+
+
+@pytest.mark.full
+def test_seed_002_figure_through_the_cli(tmp_path: Path) -> None:
+    source = shared_file("cities", "worldcities.csv")
+    out = tmp_path / "cities.csv"
+    result = invoke(
+        "prepare",
+        str(source),
+        "--column",
+        "city_ascii",
+        "--weight-column",
+        "population",
+        "--category-column",
+        "iso2",
+        "--min-weight",
+        "100000",
+        "--exact-ascii",
+        "-o",
+        str(out),
+    )
+    assert result.exit_code == 0
+    assert result.stderr.splitlines()[0] == (
+        "kept 4,864 of 47,868 rows (5,011 passed the filters before merging duplicates)"
+    )
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 4865 and sum(line.endswith(",TZ") for line in lines) == 27

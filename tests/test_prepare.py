@@ -1,0 +1,144 @@
+"""`prepare`: every cleaning option, and seed 002's figure on worldcities.csv."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from conftest import shared_file
+
+from wordkit import prepare as p
+from wordkit.errors import ColumnError, ValueFormatError
+from wordkit.tables import read_raw
+
+
+@pytest.fixture
+def places(fixtures: Path) -> pd.DataFrame:
+    return read_raw(str(fixtures / "places.csv"))
+
+
+def run(frame: pd.DataFrame, **options: object) -> tuple[pd.DataFrame, p.PrepareReport]:
+    return p.prepare(frame, p.PrepareOptions(**options), name="places.csv")  # type: ignore[arg-type]
+
+
+def test_defaults_transliterate_and_drop_spaces_hyphens_punctuation(places: pd.DataFrame) -> None:
+    table, report = run(places, column="city")
+    assert table["word"].tolist() == ["zurich", "lagos", "arusha", "tiny", "nowhere", "mwanza"]
+    assert (table["weight"] == 1.0).all()
+    assert report.dropped == {
+        p.SPACES: 2,
+        p.HYPHENS: 1,
+        p.NON_LETTERS: 1,
+        p.DUPLICATE: 1,
+    }
+    assert (report.rows_in, report.passed_filters, report.kept) == (11, 7, 6)
+
+
+def test_default_column_is_word_else_first(places: pd.DataFrame) -> None:
+    table, _ = run(places)
+    assert table["word"].iloc[0] == "zurich"  # the first column, `city`
+    both = pd.DataFrame({"x": ["Alpha"], "word": ["Beta"]})
+    assert run(both)[0]["word"].tolist() == ["beta"]
+
+
+def test_no_transliterate_drops_accented_names(places: pd.DataFrame) -> None:
+    table, report = run(places, column="city", transliterate=False)
+    assert "zurich" not in table["word"].tolist()
+    assert report.dropped[p.NON_LETTERS] == 2  # Zürich and L'Aquila
+
+
+def test_exact_ascii_keeps_only_unchanged_names(places: pd.DataFrame) -> None:
+    table, report = run(places, column="city", exact_ascii=True)
+    assert "zurich" not in table["word"].tolist()
+    assert report.dropped[p.NOT_ASCII] == 2  # São Paulo and Zürich
+
+
+def test_keep_spaces_and_hyphens_join_the_parts(places: pd.DataFrame) -> None:
+    table, _ = run(places, column="city_ascii", keep_spaces=True, keep_hyphens=True)
+    words = table["word"].tolist()
+    assert {"saopaulo", "daressalaam", "winstonsalem"} <= set(words)
+    assert "laquila" not in words  # the apostrophe is still not a letter
+
+
+def test_weights_min_weight_and_merging_keeps_highest(places: pd.DataFrame) -> None:
+    table, report = run(
+        places, column="city_ascii", weight_column="pop", category_column="iso2", min_weight=100000
+    )
+    rows = table.set_index("word")
+    assert rows.loc["lagos", "weight"] == 9000000 and rows.loc["lagos", "category"] == "NG"
+    assert "tiny" not in rows.index and "nowhere" not in rows.index
+    assert report.dropped[p.MISSING_WEIGHT] == 1
+    assert report.dropped[p.BELOW_MIN_WEIGHT] == 2  # Tiny, and Lagos PT
+    assert p.DUPLICATE not in report.dropped  # the low Lagos went before merging
+    assert list(table.columns) == ["word", "weight", "category"]
+
+
+def test_duplicate_merge_prefers_the_heavier_row() -> None:
+    frame = pd.DataFrame(
+        {"w": ["Rome", "rome", "ROME"], "n": ["5", "9", "9"], "c": ["a", "b", "c"]}
+    )
+    table, report = run(frame, column="w", weight_column="n", category_column="c")
+    assert table.to_dict("records") == [{"word": "rome", "weight": 9.0, "category": "b"}]
+    assert report.dropped == {p.DUPLICATE: 2}
+
+
+def test_length_bounds(places: pd.DataFrame) -> None:
+    table, report = run(places, column="city", min_length=5, max_length=6)
+    assert table["word"].tolist() == ["zurich", "lagos", "arusha", "mwanza"]
+    assert report.dropped[p.TOO_SHORT] == 1 and report.dropped[p.TOO_LONG] == 1
+
+
+def test_keep_extra_columns(places: pd.DataFrame) -> None:
+    table, _ = run(places, column="city", keep_columns=("note",))
+    assert table.loc[table["word"] == "arusha", "note"].item() == "plain"
+
+
+def test_missing_column_names_the_existing_ones(places: pd.DataFrame) -> None:
+    with pytest.raises(ColumnError) as err:
+        run(places, column="name")
+    assert str(err.value) == (
+        "places.csv has no column 'name'; its columns are: city, city_ascii, pop, iso2, note"
+    )
+    with pytest.raises(ColumnError, match="no column 'population'"):
+        run(places, weight_column="population")
+
+
+def test_non_numeric_weight(places: pd.DataFrame) -> None:
+    with pytest.raises(ValueFormatError, match="row 1: note 'spaced' is not a number"):
+        run(places, weight_column="note")
+
+
+def test_impossible_length_bounds() -> None:
+    frame = pd.DataFrame({"word": ["abc"]})
+    with pytest.raises(ValueFormatError, match="--min-length 5 is greater than --max-length 3"):
+        run(frame, min_length=5, max_length=3)
+
+
+def test_describe_lists_every_reason(places: pd.DataFrame) -> None:
+    _, report = run(places, column="city")
+    assert p.describe(report) == [
+        "kept 6 of 11 rows (7 passed the filters before merging duplicates)",
+        "dropped 2: contains a space",
+        "dropped 1: contains a hyphen",
+        "dropped 1: non-letter characters",
+        "dropped 1: duplicate (merged)",
+    ]
+
+
+@pytest.mark.full
+def test_seed_002_worldcities_figure() -> None:
+    path = shared_file("cities", "worldcities.csv")
+    table, report = p.prepare(
+        read_raw(str(path)),
+        p.PrepareOptions(
+            column="city_ascii",
+            weight_column="population",
+            category_column="iso2",
+            min_weight=100000,
+            exact_ascii=True,
+        ),
+    )
+    assert report.passed_filters == 5011  # the seed's filterCSV.py keeps exactly these rows
+    assert report.kept == len(table) == 4864
+    assert int((table["category"] == "TZ").sum()) == 27

@@ -1,0 +1,135 @@
+"""The word-table loader and the safe writer."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from wordkit import tables
+from wordkit.errors import InputFileError, OutputPathError, UnknownTableError, ValueFormatError
+
+
+def test_plain_text_list_gets_unit_weights(fixtures: Path) -> None:
+    table = tables.load_table(str(fixtures / "words.txt"))
+    assert list(table.columns) == ["word", "weight"]
+    assert table["word"].tolist() == ["apple", "ankle", "agile", "abale", "apple", "zebra"]
+    assert (table["weight"] == 1.0).all()
+
+
+def test_tsv_with_weights_and_categories(fixtures: Path) -> None:
+    table = tables.load_table(str(fixtures / "small.tsv"))
+    assert table["word"].tolist() == ["cat", "dog", "pear"]
+    assert table["weight"].tolist() == [3.0, 2.5, 1.0]
+    assert table["category"].tolist() == ["animals", "animals", "food-and-drink"]
+
+
+def test_csv_without_word_column_uses_first_column(tmp_path: Path) -> None:
+    path = tmp_path / "t.csv"
+    path.write_text("name,weight\nOtter,2\n", encoding="utf-8")
+    table = tables.load_table(str(path))
+    assert table["word"].tolist() == ["otter"]
+    assert table["weight"].tolist() == [2.0]
+
+
+def test_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = io.TextIOWrapper(io.BytesIO(b"word,weight\nlion,4\n"), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", fake)
+    table = tables.load_table("-")
+    assert table.to_dict("records") == [{"word": "lion", "weight": 4.0}]
+
+
+def test_builtin_table_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "mini.csv").write_text("word,weight\nowl,1\n", encoding="utf-8")
+    monkeypatch.setenv("WORDKIT_DATA", str(tmp_path))
+    assert tables.builtin_names() == ["mini"]
+    assert tables.load_table("mini")["word"].tolist() == ["owl"]
+
+
+def test_unknown_table_lists_the_builtin_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "mini.csv").write_text("word\nowl\n", encoding="utf-8")
+    monkeypatch.setenv("WORDKIT_DATA", str(tmp_path))
+    with pytest.raises(UnknownTableError, match=r"'nope' is neither a built-in table \(mini\)"):
+        tables.load_table("nope")
+
+
+def test_words_must_be_letters(tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("fine\nnew york\n", encoding="utf-8")
+    with pytest.raises(ValueFormatError, match="row 2: 'new york' is not a word of letters a-z"):
+        tables.load_table(str(path))
+
+
+@pytest.mark.parametrize(
+    ("weight", "message"),
+    [("abc", "weight 'abc' is not a number"), ("-1", "weight -1 is negative"), ("", "blank")],
+)
+def test_bad_weights(tmp_path: Path, weight: str, message: str) -> None:
+    path = tmp_path / "w.csv"
+    path.write_text(f"word,weight\nok,1\nbad,{weight}\n", encoding="utf-8")
+    with pytest.raises(ValueFormatError, match=message):
+        tables.load_table(str(path))
+
+
+def test_not_utf8_says_so_and_latin1_reads_it(tmp_path: Path) -> None:
+    path = tmp_path / "latin.txt"
+    path.write_bytes("café\n".encode("latin-1"))
+    with pytest.raises(InputFileError, match="is not UTF-8 .*--encoding latin-1"):
+        tables.read_raw(str(path))
+    assert tables.read_raw(str(path), encoding="latin-1")["word"].tolist() == ["café"]
+
+
+def test_bom_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "bom.csv"
+    path.write_bytes("\ufeffword,weight\nyak,1\n".encode())
+    assert list(tables.read_raw(str(path)).columns) == ["word", "weight"]
+
+
+def test_empty_and_header_only(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.csv"
+    empty.write_text("\n\n", encoding="utf-8")
+    with pytest.raises(InputFileError, match="is empty"):
+        tables.read_raw(str(empty))
+    header = tmp_path / "header.csv"
+    header.write_text("word,weight\n", encoding="utf-8")
+    with pytest.raises(InputFileError, match="has a header but no rows"):
+        tables.read_raw(str(header))
+
+
+def test_write_is_atomic_and_refuses_the_input(tmp_path: Path) -> None:
+    table = pd.DataFrame({"word": ["ox"], "weight": [1.5]})
+    out = tmp_path / "out.tsv"
+    assert tables.write_table(table, str(out)) == "tsv"
+    assert out.read_text(encoding="utf-8") == "word\tweight\nox\t1.5\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.tsv"]  # no temp file left behind
+    with pytest.raises(OutputPathError, match="is the input file"):
+        tables.write_table(table, str(out), inputs=(str(out),))
+    with pytest.raises(OutputPathError, match="does not exist"):
+        tables.write_table(table, str(tmp_path / "missing" / "x.csv"))
+
+
+def test_failed_write_leaves_old_file_intact(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "keep.csv"
+    out.write_text("word,weight\nold,1\n", encoding="utf-8")
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tables.os, "replace", boom)
+    with pytest.raises(KeyboardInterrupt):
+        tables.write_table(pd.DataFrame({"word": ["new"], "weight": [1.0]}), str(out))
+    assert out.read_text(encoding="utf-8") == "word,weight\nold,1\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.csv"]
+
+
+def test_integral_weights_are_written_as_integers() -> None:
+    table = pd.DataFrame({"word": ["a", "b"], "weight": [3.0, 100000.0]})
+    assert tables.render(table, "csv") == "word,weight\na,3\nb,100000\n"
+    assert tables.render(table, "txt") == "a\nb\n"

@@ -1,0 +1,3 @@
+from wordkit.cli import main
+
+main()

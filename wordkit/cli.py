@@ -1,0 +1,177 @@
+"""The `wordkit` command line: each command parses, calls one core function, and formats."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from wordkit import __version__, tables
+from wordkit.errors import UnknownNameError, WordkitError
+from wordkit.prepare import PrepareOptions, describe, prepare
+
+
+class _Group(TyperGroup):
+    """A command group that turns wordkit's typed errors into one `Error: ...` line and exit 1."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except WordkitError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            typer.echo("Interrupted.", err=True)
+            raise typer.Exit(130) from None
+
+
+app = typer.Typer(
+    cls=_Group,
+    help="Word tables, solvers, hosts and benchmarks for Hangman and Wordle.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+
+def _version(value: bool) -> None:
+    """Print the version and exit."""
+    if value:
+        typer.echo(f"wordkit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Word tables, solvers, hosts and benchmarks for Hangman and Wordle."""
+
+
+def _format(value: str | None) -> tables.Format | None:
+    """Check an output format name."""
+    if value is None:
+        return None
+    if value not in tables.FORMATS:
+        raise UnknownNameError(
+            f"unknown format {value!r}; choose one of: {', '.join(tables.FORMATS)}"
+        )
+    return value
+
+
+@app.command("prepare")
+def prepare_command(
+    input: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="INPUT",
+            help="CSV, TSV or word list to clean: a path, `-` for stdin, or a table name.",
+        ),
+    ] = None,
+    words: Annotated[
+        str | None, typer.Option("--words", metavar="NAME_OR_PATH", help="Same as INPUT.")
+    ] = None,
+    output: Annotated[
+        str | None,
+        typer.Option("-o", "--output", metavar="PATH", help="Where to write (default: stdout)."),
+    ] = None,
+    column: Annotated[
+        str | None,
+        typer.Option(metavar="COLUMN", help="The word column (default: `word`, else the first)."),
+    ] = None,
+    weight_column: Annotated[
+        str | None, typer.Option(metavar="COLUMN", help="A numeric column to use as the weight.")
+    ] = None,
+    category_column: Annotated[
+        str | None, typer.Option(metavar="COLUMN", help="A column to use as the category.")
+    ] = None,
+    keep: Annotated[
+        list[str] | None,
+        typer.Option(metavar="COLUMN", help="Carry this column into the output (repeatable)."),
+    ] = None,
+    min_weight: Annotated[
+        float | None, typer.Option(metavar="X", help="Drop rows whose weight is below X.")
+    ] = None,
+    min_length: Annotated[
+        int | None, typer.Option(metavar="N", help="Drop words shorter than N.")
+    ] = None,
+    max_length: Annotated[
+        int | None, typer.Option(metavar="N", help="Drop words longer than N.")
+    ] = None,
+    transliterate: Annotated[
+        bool, typer.Option(help="Transliterate to ASCII with Unidecode (São Paulo -> Sao Paulo).")
+    ] = True,
+    exact_ascii: Annotated[
+        bool, typer.Option("--exact-ascii", help="Keep only names that Unidecode leaves unchanged.")
+    ] = False,
+    keep_spaces: Annotated[
+        bool, typer.Option("--keep-spaces", help="Join words with spaces instead of dropping them.")
+    ] = False,
+    keep_hyphens: Annotated[
+        bool, typer.Option("--keep-hyphens", help="Join hyphenated words instead of dropping them.")
+    ] = False,
+    format: Annotated[
+        str | None,
+        typer.Option(
+            "--format", metavar="FORMAT", help="csv, tsv or txt (default: from -o, else csv)."
+        ),
+    ] = None,
+    encoding: Annotated[
+        str | None,
+        typer.Option(metavar="NAME", help="Input encoding, e.g. latin-1 (default: UTF-8)."),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No summary on stderr.")] = False,
+) -> None:
+    """Clean a CSV or word list into a word table (word, weight, category).
+
+    Drops rows whose weight is missing or below --min-weight, names with spaces, hyphens
+    or other non-letters, and words outside the length bounds; merges duplicates (keeping
+    the highest weight) and prints on stderr how many rows went for each reason.
+
+    \b
+    Example:
+      wordkit prepare worldcities.csv --column city_ascii --weight-column population \\
+        --category-column iso2 --min-weight 100000 --exact-ascii -o cities.csv
+    """
+    source = input or words
+    if source is None:
+        raise UnknownNameError("give an INPUT file (or --words NAME_OR_PATH); `-` reads stdin")
+    if input is not None and words is not None:
+        raise UnknownNameError("give the input once: either INPUT or --words, not both")
+    fmt = _format(format)
+    path = tables.resolve(source)
+    frame = tables.read_raw(path, encoding=encoding)
+    options = PrepareOptions(
+        column=column,
+        weight_column=weight_column,
+        category_column=category_column,
+        keep_columns=tuple(keep or ()),
+        min_weight=min_weight,
+        min_length=min_length,
+        max_length=max_length,
+        transliterate=transliterate,
+        exact_ascii=exact_ascii,
+        keep_spaces=keep_spaces,
+        keep_hyphens=keep_hyphens,
+    )
+    table, report = prepare(frame, options, name=source)
+    tables.write_table(table, output, fmt=fmt, inputs=(path,))
+    if not quiet:
+        for line in describe(report):
+            typer.echo(line, err=True)
+
+
+def main() -> None:
+    """Entry point of the `wordkit` console script."""
+    try:
+        app()
+    except BrokenPipeError:
+        # `wordkit ... | head` closed the pipe: not an error worth a traceback.
+        sys.stderr.close()
+        sys.exit(0)

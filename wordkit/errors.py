@@ -1,0 +1,33 @@
+"""Typed errors raised by wordkit's core; only cli.py turns them into messages."""
+
+
+class WordkitError(Exception):
+    """Base class: its message is shown to the user as one `Error: ...` line."""
+
+
+class InputFileError(WordkitError):
+    """An input file is missing, unreadable, empty or not in the expected encoding."""
+
+
+class ColumnError(WordkitError):
+    """A column named on the command line does not exist in the input."""
+
+
+class ValueFormatError(WordkitError):
+    """A value in the input (a weight, say) is not in the expected format."""
+
+
+class OutputPathError(WordkitError):
+    """The output path cannot be written, or would overwrite the input."""
+
+
+class UnknownTableError(WordkitError):
+    """A table name is neither a built-in table nor an existing file."""
+
+
+class GameStateError(WordkitError):
+    """A game state (mask, guesses, feedback history) is malformed or contradictory."""
+
+
+class UnknownNameError(WordkitError):
+    """A strategy, category, game or other named choice does not exist."""

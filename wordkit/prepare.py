@@ -1,0 +1,161 @@
+"""Cleaning raw CSVs and word lists into word tables (`wordkit prepare`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pandas as pd
+from unidecode import unidecode
+
+from wordkit.errors import ValueFormatError
+from wordkit.tables import require_column, weights_from
+
+# Why a row was dropped, in the order the filters run (the first failing filter counts).
+MISSING_WEIGHT = "missing weight"
+BELOW_MIN_WEIGHT = "weight below minimum"
+EMPTY = "empty word"
+NOT_ASCII = "changed by transliteration"
+SPACES = "contains a space"
+HYPHENS = "contains a hyphen"
+NON_LETTERS = "non-letter characters"
+TOO_SHORT = "shorter than minimum length"
+TOO_LONG = "longer than maximum length"
+DUPLICATE = "duplicate (merged)"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrepareOptions:
+    """What `prepare` keeps, and how it cleans the words."""
+
+    column: str | None = None
+    weight_column: str | None = None
+    category_column: str | None = None
+    keep_columns: Sequence[str] = ()
+    min_weight: float | None = None
+    min_length: int | None = None
+    max_length: int | None = None
+    transliterate: bool = True
+    exact_ascii: bool = False
+    keep_spaces: bool = False
+    keep_hyphens: bool = False
+
+
+@dataclass(kw_only=True)
+class PrepareReport:
+    """How many rows came in, how many passed the filters, and why the others were dropped."""
+
+    rows_in: int
+    passed_filters: int = 0
+    kept: int = 0
+    dropped: dict[str, int] = field(default_factory=dict)
+
+
+def word_column(frame: pd.DataFrame, requested: str | None, *, name: str) -> str:
+    """The column holding the words: the requested one, else `word`, else the first."""
+    if requested is not None:
+        require_column(frame, requested, name=name)
+        return requested
+    return "word" if "word" in frame.columns else str(frame.columns[0])
+
+
+def prepare(
+    frame: pd.DataFrame, options: PrepareOptions, *, name: str = "input"
+) -> tuple[pd.DataFrame, PrepareReport]:
+    """Clean a raw frame of strings into a word table, and report what was dropped and why."""
+    source = word_column(frame, options.column, name=name)
+    for extra in (options.weight_column, options.category_column, *options.keep_columns):
+        if extra is not None:
+            require_column(frame, extra, name=name)
+    _check_lengths(options)
+
+    report = PrepareReport(rows_in=len(frame))
+    words = frame[source].astype(str).str.strip()
+    if options.weight_column is not None:
+        weights = weights_from(
+            frame[options.weight_column], name=name, column=options.weight_column
+        )
+    else:
+        weights = pd.Series(1.0, index=frame.index)
+
+    keep = pd.Series(True, index=frame.index)
+
+    def drop(mask: pd.Series, reason: str) -> None:
+        hit = mask & keep
+        count = int(hit.sum())
+        if count:
+            report.dropped[reason] = report.dropped.get(reason, 0) + count
+            keep[hit] = False
+
+    drop(weights.isna(), MISSING_WEIGHT)
+    if options.min_weight is not None:
+        drop(weights < options.min_weight, BELOW_MIN_WEIGHT)
+    drop(words == "", EMPTY)
+
+    ascii_words = words.map(unidecode)
+    if options.exact_ascii:
+        drop(ascii_words != words, NOT_ASCII)
+    if options.transliterate or options.exact_ascii:
+        words = ascii_words
+
+    spaced = words.str.contains(r"\s", regex=True)
+    if options.keep_spaces:
+        words = words.str.replace(r"\s+", "", regex=True)
+    else:
+        drop(spaced, SPACES)
+    hyphened = words.str.contains("-", regex=False)
+    if options.keep_hyphens:
+        words = words.str.replace("-", "", regex=False)
+    else:
+        drop(hyphened, HYPHENS)
+    drop(~words.str.fullmatch(r"[A-Za-z]+"), NON_LETTERS)
+
+    words = words.str.lower()
+    lengths = words.str.len()
+    if options.min_length is not None:
+        drop(lengths < options.min_length, TOO_SHORT)
+    if options.max_length is not None:
+        drop(lengths > options.max_length, TOO_LONG)
+
+    table = pd.DataFrame({"word": words[keep], "weight": weights[keep]})
+    if options.category_column is not None:
+        table["category"] = frame.loc[keep, options.category_column].astype(str).str.strip()
+    for extra in options.keep_columns:
+        if extra not in table.columns:
+            table[extra] = frame.loc[keep, extra]
+    report.passed_filters = len(table)
+
+    table = merge_duplicates(table)
+    report.kept = len(table)
+    if report.passed_filters > report.kept:
+        report.dropped[DUPLICATE] = report.passed_filters - report.kept
+    return table, report
+
+
+def merge_duplicates(table: pd.DataFrame) -> pd.DataFrame:
+    """One row per word: the row with the highest weight (the first such row on ties)."""
+    order = table.reset_index(drop=True)
+    best = order.sort_values("weight", ascending=False, kind="stable")
+    merged = best.drop_duplicates("word", keep="first")
+    return merged.sort_index().reset_index(drop=True)
+
+
+def _check_lengths(options: PrepareOptions) -> None:
+    """Refuse length bounds that cannot select anything."""
+    low, high = options.min_length, options.max_length
+    if low is not None and low < 1:
+        raise ValueFormatError(f"--min-length must be at least 1, not {low}")
+    if high is not None and high < 1:
+        raise ValueFormatError(f"--max-length must be at least 1, not {high}")
+    if low is not None and high is not None and low > high:
+        raise ValueFormatError(f"--min-length {low} is greater than --max-length {high}")
+
+
+def describe(report: PrepareReport) -> list[str]:
+    """Human-readable lines summarising a prepare run."""
+    lines = [f"kept {report.kept:,} of {report.rows_in:,} rows"]
+    if DUPLICATE in report.dropped:
+        lines[0] += f" ({report.passed_filters:,} passed the filters before merging duplicates)"
+    for reason, count in report.dropped.items():
+        lines.append(f"dropped {count:,}: {reason}")
+    return lines
