@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/wordkit prepare data_raw/english.csv --min-length 5 --max-length 5 --format tsv | head -n 12
+	$(BIN)/wordkit prepare cities --min-weight 5000000 --format tsv
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
@@ -26,8 +26,11 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
+# english and wordle read Debian's SCOWL word lists (package `scowl`); installed here when root.
 data: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[data]'
+	test -d /usr/share/dict/scowl || { [ "$$(id -u)" = 0 ] && apt-get update -q && apt-get install -y -q scowl; } \
+	  || { echo "Error: install Debian's scowl package (apt-get install scowl) first"; exit 1; }
 	$(BIN)/python scripts/build_all.py
 
 clean:
