@@ -12,7 +12,9 @@ HERE = Path(__file__).resolve().parent
 
 def benchmarks() -> list[str]:
     """The names of the benchmark scripts beside this one."""
-    return sorted(p.stem for p in HERE.glob("*.py") if p.stem != "run" and not p.stem.startswith("_"))
+    return sorted(
+        p.stem for p in HERE.glob("*.py") if p.stem != "run" and not p.stem.startswith("_")
+    )
 
 
 def main(argv: list[str]) -> int:

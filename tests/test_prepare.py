@@ -142,3 +142,12 @@ def test_seed_002_worldcities_figure() -> None:
     assert report.passed_filters == 5011  # the seed's filterCSV.py keeps exactly these rows
     assert report.kept == len(table) == 4864
     assert int((table["category"] == "TZ").sum()) == 27
+
+
+def test_a_word_table_keeps_its_weights_and_categories(fixtures: Path) -> None:
+    frame = read_raw(str(fixtures / "small.tsv"))
+    table, _ = run(frame, min_weight=2)
+    assert table.to_dict("records") == [
+        {"word": "cat", "weight": 3.0, "category": "animals"},
+        {"word": "dog", "weight": 2.5, "category": "animals"},
+    ]

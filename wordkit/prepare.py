@@ -29,8 +29,8 @@ class PrepareOptions:
     """What `prepare` keeps, and how it cleans the words."""
 
     column: str | None = None
-    weight_column: str | None = None
-    category_column: str | None = None
+    weight_column: str | None = None  # default: `weight` when the input has one
+    category_column: str | None = None  # default: `category` when the input has one
     keep_columns: Sequence[str] = ()
     min_weight: float | None = None
     min_length: int | None = None
@@ -64,17 +64,20 @@ def prepare(
 ) -> tuple[pd.DataFrame, PrepareReport]:
     """Clean a raw frame of strings into a word table, and report what was dropped and why."""
     source = word_column(frame, options.column, name=name)
-    for extra in (options.weight_column, options.category_column, *options.keep_columns):
+    # A word table fed back in keeps its weights and categories unless told otherwise.
+    weight_column = options.weight_column or ("weight" if "weight" in frame.columns else None)
+    category_column = options.category_column or (
+        "category" if "category" in frame.columns else None
+    )
+    for extra in (weight_column, category_column, *options.keep_columns):
         if extra is not None:
             require_column(frame, extra, name=name)
     _check_lengths(options)
 
     report = PrepareReport(rows_in=len(frame))
     words = frame[source].astype(str).str.strip()
-    if options.weight_column is not None:
-        weights = weights_from(
-            frame[options.weight_column], name=name, column=options.weight_column
-        )
+    if weight_column is not None:
+        weights = weights_from(frame[weight_column], name=name, column=weight_column)
     else:
         weights = pd.Series(1.0, index=frame.index)
 
@@ -118,8 +121,8 @@ def prepare(
         drop(lengths > options.max_length, TOO_LONG)
 
     table = pd.DataFrame({"word": words[keep], "weight": weights[keep]})
-    if options.category_column is not None:
-        table["category"] = frame.loc[keep, options.category_column].astype(str).str.strip()
+    if category_column is not None:
+        table["category"] = frame.loc[keep, category_column].astype(str).str.strip()
     for extra in options.keep_columns:
         if extra not in table.columns:
             table[extra] = frame.loc[keep, extra]
