@@ -1,57 +1,16 @@
-"""The `wordkit` command line: each command parses, calls one core function, and formats."""
+"""`wordkit prepare`: clean a CSV or word list into a word table."""
 
 from __future__ import annotations
 
-import sys
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from typer.core import TyperGroup
 
-from wordkit import __version__, tables
-from wordkit.errors import UnknownNameError, WordkitError
+from wordkit import tables
+from wordkit.cli.app import app
+from wordkit.errors import UnknownNameError
 from wordkit.prepare import PrepareOptions, describe, prepare
-
-
-class _Group(TyperGroup):
-    """A command group that turns wordkit's typed errors into one `Error: ...` line and exit 1."""
-
-    def invoke(self, ctx: Any) -> Any:
-        try:
-            return super().invoke(ctx)
-        except WordkitError as exc:
-            typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(1) from None
-        except KeyboardInterrupt:
-            typer.echo("Interrupted.", err=True)
-            raise typer.Exit(130) from None
-
-
-app = typer.Typer(
-    cls=_Group,
-    help="Word tables, solvers, hosts and benchmarks for Hangman and Wordle.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-)
-
-
-def _version(value: bool) -> None:
-    """Print the version and exit."""
-    if value:
-        typer.echo(f"wordkit {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
-    ] = False,
-) -> None:
-    """Word tables, solvers, hosts and benchmarks for Hangman and Wordle."""
 
 
 def _format(value: str | None) -> tables.Format | None:
@@ -165,13 +124,3 @@ def prepare_command(
     if not quiet:
         for line in describe(report):
             typer.echo(line, err=True)
-
-
-def main() -> None:
-    """Entry point of the `wordkit` console script."""
-    try:
-        app()
-    except BrokenPipeError:
-        # `wordkit ... | head` closed the pipe: not an error worth a traceback.
-        sys.stderr.close()
-        sys.exit(0)
