@@ -25,3 +25,11 @@ def shared_file(*parts: str) -> Path:
             f"reference data {path} is not present (../shared/data is only on dev machines)"
         )
     return path
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Keep the tests' pattern matrices and trees out of the user's cache directory."""
+    import os
+
+    os.environ.setdefault("WORDKIT_CACHE", str(tmp_path_factory.mktemp("wordkit-cache")))

@@ -273,3 +273,15 @@ def write_table(
         Path(tmp).unlink(missing_ok=True)
         raise
     return chosen
+
+
+def words_of(
+    table: pd.DataFrame, *, length: int | None = None, min_weight: float = 0.0
+) -> list[str]:
+    """The distinct words of a table in table order, optionally of one length and weight floor."""
+    rows = table
+    if length is not None:
+        rows = rows[rows["word"].str.len() == length]
+    if min_weight > 0:
+        rows = rows[rows["weight"] >= min_weight]
+    return list(dict.fromkeys(rows["word"].tolist()))

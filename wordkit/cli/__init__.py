@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import sys
 
-from wordkit.cli import prepare as _prepare  # noqa: F401  (registers the command)
+from wordkit.cli import prepare as _prepare  # noqa: F401  (registers the commands)
+from wordkit.cli import wordle as _wordle  # noqa: F401
 from wordkit.cli.app import app
 
 __all__ = ["app", "main"]

@@ -57,3 +57,8 @@ def game_app(name: str, help: str) -> typer.Typer:
     group = typer.Typer(cls=_Group, help=help, no_args_is_help=True, rich_markup_mode=None)
     app.add_typer(group, name=name)
     return group
+
+
+solve_app = game_app("solve", "The AI's next move for a game state; interactive on a terminal.")
+query_app = game_app("query", "How the AI would solve a given word, step by step.")
+stats_app = game_app("stats", "Play every word of a list: averages, histogram, win rate.")

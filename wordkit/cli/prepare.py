@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from typer.core import TyperGroup
 
 from wordkit import tables
 from wordkit.cli.app import app

@@ -1,0 +1,207 @@
+"""Benchmark the adversarial hosts: wrong guesses each Hangman guesser needs to beat evil-hard
+and lookahead on `english` (unlimited lives, lengths 3-12), and guesses each Wordle strategy
+needs against Absurdle on the original lists and on the built-in tables.
+
+`python bench/hosts.py [--quick]` (--quick: lengths 3-6 and no depth-3 lookahead).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from wordkit.games.hangman import HangmanState
+from wordkit.games.wordle import Pattern, Wordle, load_wordle, make_wordle
+from wordkit.hangman_lexicon import Pool, lexicon_from_table, pool_for
+from wordkit.hosts import (
+    EvilHangman,
+    LookaheadHangman,
+    PoolHost,
+    Search,
+    hangman_guesser,
+    play_hangman,
+    play_wordle,
+    wordle_guesser,
+    wordle_host,
+)
+from wordkit.strategies.hangman import guesser_names
+from wordkit.strategies.wordle import STRATEGIES
+from wordkit.tables import load_table
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results" / "hosts.json"
+SHARED_WORDLE = ROOT.parent / "shared" / "data" / "wordle"
+LENGTHS = range(3, 13)
+OWN_GUESSERS = ["greedy", "minimax", "minimax-search"]
+GUESSER_BUDGET_S = 120.0
+"""A guesser that has used this much time against one host skips that host's other lengths."""
+
+HostMaker = Callable[[Pool, int], PoolHost]
+HOSTS: dict[str, HostMaker] = {
+    "evil-hard": lambda pool, n: EvilHangman(pool, length=n, difficulty="hard"),
+    "evil-medium": lambda pool, n: EvilHangman(pool, length=n, difficulty="medium"),
+    "evil-easy": lambda pool, n: EvilHangman(pool, length=n, difficulty="easy"),
+    "lookahead-2": lambda pool, n: LookaheadHangman(pool, length=n, search=Search(depth=2)),
+    "lookahead-3": lambda pool, n: LookaheadHangman(pool, length=n, search=Search(depth=3)),
+}
+
+
+class TimedHost:
+    """A host wrapper recording the slowest answer (the interactive latency)."""
+
+    def __init__(self, host: PoolHost) -> None:
+        self.host = host
+        self.name = host.name
+        self.slowest = 0.0
+
+    def start(self, rules: Any = None) -> HangmanState:
+        """The wrapped host's opening state."""
+        return self.host.start(rules) if rules is not None else self.host.start()
+
+    def answer(self, state: HangmanState, guess: str) -> HangmanState:
+        """The wrapped host's answer, timed."""
+        began = time.perf_counter()
+        after = self.host.answer(state, guess)
+        self.slowest = max(self.slowest, time.perf_counter() - began)
+        return after
+
+    def reveal(self) -> str:
+        """The wrapped host's final word."""
+        return self.host.reveal()
+
+
+def hangman_figures(pool: Pool, hosts: list[str], guessers: list[str]) -> dict[str, Any]:
+    """Per host, guesser and length: wrong guesses to win, the word named, time and latency."""
+    out: dict[str, Any] = {}
+    for host_name in hosts:
+        per_guesser: dict[str, Any] = {}
+        for name in guessers:
+            guesser = hangman_guesser(name, pool)
+            row: dict[str, Any] = {"wrong": {}, "word": {}, "skipped": []}
+            spent, slowest = 0.0, 0.0
+            for length in LENGTHS:
+                if spent > GUESSER_BUDGET_S:
+                    row["skipped"].append(length)
+                    continue
+                host = TimedHost(HOSTS[host_name](pool, length))
+                began = time.perf_counter()
+                record = play_hangman(host, guesser)
+                spent += time.perf_counter() - began
+                slowest = max(slowest, host.slowest)
+                row["wrong"][length] = record.wrong if record.won else None
+                row["word"][length] = record.word
+            row["seconds"] = round(spent, 2)
+            row["slowest_answer_s"] = round(slowest, 3)
+            per_guesser[name] = row
+            print(f"  {host_name:12} {name:15} {spent:6.1f} s", file=sys.stderr, flush=True)
+        out[host_name] = per_guesser
+    return out
+
+
+def wordle_figures(game: Wordle) -> dict[str, Any]:
+    """Per strategy: guesses needed against Absurdle, the turns played and the time."""
+    out: dict[str, Any] = {}
+    for name in STRATEGIES:
+        began = time.perf_counter()
+        record = play_wordle(wordle_host("evil", game), wordle_guesser(game, name))
+        turns: list[tuple[str, Pattern]] = list(record.turns)
+        out[name] = {
+            "guesses": record.guesses if record.won else None,
+            "turns": [f"{g}:{p}" for g, p in turns],
+            "word": record.word,
+            "seconds": round(time.perf_counter() - began, 2),
+        }
+        print(f"  absurdle {name:15} {out[name]['seconds']:6.1f} s", file=sys.stderr, flush=True)
+    return out
+
+
+def wordle_games() -> dict[str, Wordle]:
+    """The Wordle list pairs: the original lists (when present) and the built-in tables."""
+    games: dict[str, Wordle] = {}
+    answers, allowed = SHARED_WORDLE / "answers.txt", SHARED_WORDLE / "allowed.txt"
+    if answers.is_file() and allowed.is_file():
+        games["original"] = load_wordle(answers, allowed)
+    builtin_answers = [str(w) for w in load_table("wordle")["word"]]
+    builtin_guesses = [str(w) for w in load_table("wordle-guesses")["word"]]
+    games["built-in"] = make_wordle(builtin_guesses, builtin_answers)
+    return games
+
+
+def markdown_hangman(figures: dict[str, Any], guessers: list[str]) -> str:
+    """One table per host: lengths down, guessers across, wrong guesses needed to win."""
+    parts = []
+    for host_name, per_guesser in figures.items():
+        lines = [
+            f"**{host_name}** (wrong guesses to win, unlimited lives)",
+            "",
+            "| length | " + " | ".join(guessers) + " |",
+            "|---" * (len(guessers) + 1) + "|",
+        ]
+        for length in LENGTHS:
+            cells = [str(per_guesser[g]["wrong"].get(length, "–")) for g in guessers]
+            lines.append(f"| {length} | " + " | ".join(cells) + " |")
+        means = [mean_wrong(per_guesser[g]) for g in guessers]
+        lines.append("| mean | " + " | ".join(f"{m:.2f}" for m in means) + " |")
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)
+
+
+def mean_wrong(row: dict[str, Any]) -> float:
+    """Mean wrong guesses over the lengths played."""
+    values = [v for v in row["wrong"].values() if v is not None]
+    return sum(values) / len(values) if values else float("nan")
+
+
+def markdown_wordle(figures: dict[str, Any]) -> str:
+    """Lists across, strategies down: guesses needed against Absurdle."""
+    names = list(figures)
+    strategies = list(next(iter(figures.values())))
+    lines = ["| strategy | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
+    for s in strategies:
+        lines.append(f"| {s} | " + " | ".join(str(figures[n][s]["guesses"]) for n in names) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> None:
+    """Run both benchmarks, write bench/results/hosts.json and print markdown tables."""
+    quick = "--quick" in argv
+    global LENGTHS
+    if quick:
+        LENGTHS = range(3, 7)
+    began = time.perf_counter()
+    table = load_table("english")
+    pool = pool_for(lexicon_from_table(table), prior="uniform")
+    registry = [g for g in guesser_names() if g not in OWN_GUESSERS]
+    guessers = ["greedy", *registry, "minimax", "minimax-search"]
+    hosts = [h for h in HOSTS if not (quick and h == "lookahead-3")]
+    hangman = hangman_figures(pool, hosts, guessers)
+    words = pd.Series([str(w) for w in table["word"]])
+    wordle = {name: wordle_figures(game) for name, game in wordle_games().items()}
+    results = {
+        "hangman": {
+            "table": "english",
+            "words": int(words.nunique()),
+            "words_by_length": {n: int((words.str.len() == n).sum()) for n in LENGTHS},
+            "lives": "unlimited",
+            "prior": "uniform",
+            "figures": hangman,
+        },
+        "wordle_absurdle": wordle,
+        "seconds": round(time.perf_counter() - began, 1),
+    }
+    RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    print(markdown_hangman(hangman, guessers))
+    print()
+    print("**Wordle against Absurdle** (guesses to solve)\n")
+    print(markdown_wordle(wordle))
+    print(f"\n{results['seconds']} s in all; written to {RESULTS.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,155 @@
+"""Wordle benchmark on the reference lists: matrix build, every strategy, the exact search.
+
+Usage: .venv/bin/python bench/wordle.py [--data DIR] [--out FILE] [--jobs N] [--quick]
+
+Reads ../shared/data/wordle/{answers,allowed}.txt at run time (never copied into the repo),
+writes bench/results/wordle.json and prints a markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from wordkit.games import wordle as rules  # noqa: E402
+from wordkit.strategies.wordle import best_opener, get_strategy, run_stats  # noqa: E402
+from wordkit.wordle_optimal import Solver  # noqa: E402
+
+DEFAULT_DATA = ROOT.parent / "shared" / "data" / "wordle"
+# (strategy, opener or None for its own best opener, hard mode)
+RUNS = [
+    ("entropy", "salet", False),
+    ("entropy", None, False),
+    ("expected-size", "roate", False),
+    ("minimax", None, False),
+    ("heuristic", None, False),
+    ("heuristic-seed", None, False),
+    ("optimal", "salet", False),
+    ("entropy", "salet", True),
+    ("expected-size", "roate", True),
+    ("minimax", None, True),
+    ("heuristic", None, True),
+    ("optimal", "salet", True),
+]
+
+
+def matrix_times(answers: list[str], allowed: list[str]) -> dict:
+    """Seconds to build the matrix cold, then load it from disk, then from memory."""
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["WORDKIT_CACHE"] = tmp
+        rules._MATRIX_MEMO.clear()
+        t = time.perf_counter()
+        m = rules.pattern_matrix(allowed, answers)
+        cold = time.perf_counter() - t
+        rules._MATRIX_MEMO.clear()
+        t = time.perf_counter()
+        rules.pattern_matrix(allowed, answers)
+        disk = time.perf_counter() - t
+        t = time.perf_counter()
+        rules.pattern_matrix(allowed, answers)
+        memo = time.perf_counter() - t
+        del os.environ["WORDKIT_CACHE"]
+    return {
+        "shape": list(m.shape),
+        "cold_seconds": round(cold, 3),
+        "disk_seconds": round(disk, 4),
+        "memo_seconds": round(memo, 6),
+    }
+
+
+def optimal_times(game: rules.Wordle, opener: str) -> dict:
+    """Total guesses and seconds of the exact search from `opener`, normal and hard."""
+    out = {}
+    for hard in (False, True):
+        solver = Solver(game, hard=hard)
+        t = time.perf_counter()
+        tree = solver.tree(opener)
+        seconds = time.perf_counter() - t
+        out["hard" if hard else "normal"] = {
+            "opener": opener,
+            "total": tree["total"],
+            "mean": round(tree["total"] / len(game.answers), 4),
+            "seconds": round(seconds, 2),
+            "nodes": solver.nodes,
+        }
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "wordle.json")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--quick", action="store_true", help="skip the hard-mode strategy runs")
+    args = ap.parse_args()
+    answers = rules.read_words(args.data / "answers.txt")
+    allowed = rules.read_words(args.data / "allowed.txt")
+
+    results: dict = {"matrix": matrix_times(answers, allowed)}
+    game = rules.make_wordle(allowed, answers)
+    results["optimal_search"] = optimal_times(game, "salet")
+    runs = []
+    for name, opener, hard in RUNS:
+        if args.quick and hard:
+            continue
+        strat = get_strategy(name)
+        t = time.perf_counter()
+        first = opener or best_opener(game, strat)
+        opener_seconds = time.perf_counter() - t
+        stats = run_stats(game, name, opener=first, hard=hard, jobs=args.jobs)
+        stats["opener_seconds"] = round(opener_seconds, 3)
+        stats["failures"] = stats["failures"][:20]
+        runs.append(stats)
+        print(f"  {name:15} {first} hard={hard}: {stats['mean_guesses']:.4f}", file=sys.stderr)
+    results["strategies"] = runs
+    results["reference"] = {
+        "optimal_salet_normal": 7920,
+        "optimal_salet_hard_literature": 8122,
+        "roate_best_tree": 8000,
+        "seed_003_expected_size_roate": 3.541,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    rules.atomic_write_bytes(args.out, (json.dumps(results, indent=1) + "\n").encode())
+    print(markdown(results))
+
+
+def markdown(results: dict) -> str:
+    """The results as markdown tables."""
+    m = results["matrix"]
+    lines = [
+        f"Pattern matrix {m['shape'][0]}×{m['shape'][1]}: cold {m['cold_seconds']} s, "
+        f"from disk {m['disk_seconds']} s, from memory {m['memo_seconds']} s",
+        "",
+        "| search | opener | total | mean | seconds | nodes |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    for mode, r in results["optimal_search"].items():
+        lines.append(
+            f"| optimal ({mode}) | {r['opener']} | {r['total']} | {r['mean']:.4f} "
+            f"| {r['seconds']} | {r['nodes']} |"
+        )
+    lines += [
+        "",
+        "| strategy | opener | hard | mean | max | within 6 | histogram | seconds |",
+        "|---|---|---|---:|---:|---:|---|---:|",
+    ]
+    for r in results["strategies"]:
+        hist = " ".join(f"{k}:{v}" for k, v in r["histogram"].items())
+        lines.append(
+            f"| {r['strategy']} | {r['opener']} | {'yes' if r['hard'] else 'no'} "
+            f"| {r['mean_guesses']:.4f} | {r['max_guesses']} | {r['solved_within_6']}/{r['games']} "
+            f"| {hist} | {r['seconds']} |"
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    main()

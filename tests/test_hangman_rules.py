@@ -1,0 +1,163 @@
+"""Hangman rules: the host's answers, repeated-guess refusal, seed 000's filtering rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from wordkit.errors import GameStateError
+from wordkit.games.hangman import (
+    GameOverError,
+    InvalidMoveError,
+    RepeatedGuessError,
+    Rules,
+    apply_move,
+    candidate_ids,
+    encode_words,
+    feedback,
+    new_game,
+    observed_state,
+)
+
+FIXTURE = Path(__file__).parent / "fixtures" / "hangman_animals.csv"
+
+
+def words_left(words: list[str], state) -> list[str]:  # type: ignore[no-untyped-def]
+    """Candidate words for a state over an inline word list."""
+    enc = encode_words(words)
+    return [words[i] for i in candidate_ids(enc, np.arange(len(words)), state)]
+
+
+def test_seed_000_filtering_examples() -> None:
+    words = ["apple", "angle", "ankle", "mouse", "abale", "agile"]
+    state = observed_state("a__le", letters="aeli")
+    assert words_left(words, state) == ["apple", "angle", "ankle"]
+
+
+def test_rule_2_correct_letter_not_hidden() -> None:
+    state = observed_state("a____", letters="a")
+    assert words_left(["abale", "apple"], state) == ["apple"]
+
+
+def test_rule_3_wrong_letter_nowhere() -> None:
+    state = observed_state("_____", letters="i")
+    assert words_left(["agile", "ankle"], state) == ["ankle"]
+
+
+def test_refuted_whole_words_leave() -> None:
+    state = observed_state("_____", words=["apple"])
+    assert words_left(["apple", "ankle"], state) == ["ankle"]
+    assert state.wrong == 1
+
+
+def test_classic_reveals_every_occurrence_and_wrong_costs_a_life() -> None:
+    state = apply_move(new_game("apple"), "p", secret="apple")
+    assert state.mask == "_pp__" and state.wrong == 0
+    state = apply_move(state, "z", secret="apple")
+    assert state.wrong == 1 and state.letters == ("p", "z")
+    state = apply_move(state, "ankle", secret="apple")
+    assert state.wrong == 2 and state.words == ("ankle",)
+
+
+def test_repeated_guess_is_refused_and_costs_nothing() -> None:
+    state = apply_move(new_game("apple"), "z", secret="apple")
+    with pytest.raises(RepeatedGuessError):
+        apply_move(state, "z", secret="apple")
+    state = apply_move(state, "ankle", secret="apple")
+    with pytest.raises(RepeatedGuessError):
+        apply_move(state, "ankle", secret="apple")
+    assert state.wrong == 2
+    assert isinstance(RepeatedGuessError("x"), GameStateError)
+
+
+def test_invalid_moves_and_game_over() -> None:
+    with pytest.raises(InvalidMoveError):
+        apply_move(new_game("apple"), "A", secret="apple")
+    with pytest.raises(InvalidMoveError):
+        apply_move(new_game("apple"), "a1", secret="apple")
+    state = new_game("ox", Rules(lives=1))
+    state = apply_move(state, "z", secret="ox")
+    assert state.status == "lost"
+    with pytest.raises(GameOverError):
+        apply_move(state, "o", secret="ox")
+
+
+def test_reveal_finish_wins_when_every_letter_is_shown() -> None:
+    state = new_game("ox")
+    state = apply_move(apply_move(state, "o", secret="ox"), "x", secret="ox")
+    assert state.status == "won"
+
+
+def test_word_finish_needs_the_whole_word() -> None:
+    rules = Rules(finish="word")
+    state = new_game("ox", rules)
+    state = apply_move(apply_move(state, "o", secret="ox"), "x", secret="ox")
+    assert state.status == "playing" and state.mask == "ox"
+    state = apply_move(state, "ox", secret="ox")
+    assert state.status == "won" and len(state.letters) + len(state.words) == 3
+
+
+def test_lives_run_out() -> None:
+    state = new_game("ox", Rules(lives=2))
+    state = apply_move(state, "a", secret="ox")
+    assert state.status == "playing"
+    assert apply_move(state, "b", secret="ox").status == "lost"
+
+
+def test_observed_state_rejects_contradictions() -> None:
+    with pytest.raises(GameStateError):
+        observed_state("a____", letters="e")
+    with pytest.raises(GameStateError):
+        observed_state("a_1__", letters="a")
+    with pytest.raises(RepeatedGuessError):
+        observed_state("a____", letters="aa")
+
+
+def test_advanced_reveals_one_occurrence_padded_to_width() -> None:
+    rules = Rules(variant="advanced", finish="word")
+    state = new_game("arusha", rules)
+    assert feedback(state) == "-" * 20
+    state = apply_move(state, "a", secret="arusha", seed=1)
+    assert state.mask.count("a") == 1 and len(feedback(state)) == 20
+    state = apply_move(state, "a", secret="arusha", seed=1)
+    assert state.mask.count("a") == 2 and state.wrong == 0
+    state = apply_move(state, "a", secret="arusha", seed=1)
+    assert state.wrong == 1
+    with pytest.raises(RepeatedGuessError):
+        apply_move(state, "a", secret="arusha", seed=1)
+    state = apply_move(state, "arusha", secret="arusha")
+    assert state.status == "won" and feedback(state).startswith("arusha-")
+
+
+def test_advanced_reveal_choice_is_seeded() -> None:
+    rules = Rules(variant="advanced")
+    masks = {
+        apply_move(new_game("banana", rules), "a", secret="banana", seed=s).mask for s in range(30)
+    }
+    assert len(masks) == 3
+    again = apply_move(new_game("banana", rules), "a", secret="banana", seed=7).mask
+    assert again == apply_move(new_game("banana", rules), "a", secret="banana", seed=7).mask
+
+
+def test_advanced_filtering_keeps_other_lengths_and_extra_occurrences() -> None:
+    rules = Rules(variant="advanced", width=8)
+    words = ["arusha", "arua", "aba", "moshi", "banana"]
+    state = observed_state("a_______", letters="a", rules=rules)
+    assert words_left(words, state) == ["arusha", "arua", "aba"]
+    exhausted = observed_state("a_______", letters="aa", rules=rules)
+    assert words_left(words, exhausted) == []
+    shown = observed_state("a__a____", letters="aa", rules=rules)
+    assert words_left(words, shown) == ["arua"]
+
+
+def test_advanced_secret_longer_than_width_is_refused() -> None:
+    with pytest.raises(GameStateError):
+        new_game("abcdefghij", Rules(variant="advanced", width=5))
+
+
+def test_fixture_table_loads() -> None:
+    table = pd.read_csv(FIXTURE)
+    assert set(table.columns) == {"word", "weight", "category"}

@@ -1,0 +1,320 @@
+"""Hosts: seed 004's family rule and every tie-break, difficulty schedules, Absurdle, trainer."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from wordkit.errors import GameStateError, UnknownNameError
+from wordkit.games.hangman import Rules, apply_move, encode_words, new_game
+from wordkit.games.wordle import make_wordle, parse_feedback
+from wordkit.hangman_lexicon import Pool, lexicon_from_table, pool_for
+from wordkit.hosts import (
+    EvilHangman,
+    HonestHangman,
+    LookaheadHangman,
+    NoWordError,
+    Search,
+    UnsupportedVariantError,
+    hangman_advice,
+    hangman_guesser,
+    hangman_host,
+    letter_families,
+    play_hangman,
+    play_wordle,
+    versus_by_length,
+    wordle_advice,
+    wordle_guesser,
+    wordle_host,
+)
+from wordkit.hosts.families import family_rank, pattern_order_keys
+
+SEED_004 = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
+UNLIMITED = Rules(lives=None)
+
+
+def pool_of(words: list[str]) -> Pool:
+    """A uniform pool over an inline word list."""
+    return pool_for(lexicon_from_table(pd.DataFrame({"word": words})), prior="uniform")
+
+
+def masks_after(host: EvilHangman | LookaheadHangman | HonestHangman, moves: str) -> list[str]:
+    """The masks a host shows after each letter of `moves`, from a fresh game."""
+    state = host.start(UNLIMITED)
+    masks = []
+    for move in moves:
+        state = host.answer(state, move)
+        masks.append(state.mask)
+    return masks
+
+
+def family_words(words: list[str], letter: str) -> list[list[str]]:
+    """The families of `words` for `letter`, hardest first, as word lists."""
+    enc = encode_words(words)
+    ids = np.arange(len(words))
+    fams = letter_families(enc, ids, ord(letter) - 97, length=len(words[0]))
+    return [[words[i] for i in fams.ids_of(ids, f)] for f in range(len(fams.keys))]
+
+
+# --- the family rule -------------------------------------------------------------------------
+
+
+def test_seed_004_example_families_and_hard_choice() -> None:
+    assert family_words(SEED_004, "e") == [
+        ["ally", "cool", "good"],
+        ["flew", "ibex"],
+        ["beta", "deal"],
+        ["hope"],
+        ["else"],
+    ]
+    host = EvilHangman(pool_of(SEED_004), length=4)
+    state = host.answer(host.start(UNLIMITED), "e")
+    assert state.mask == "____" and state.wrong == 1
+    assert host.reveal() in {"ally", "cool", "good"}
+
+
+def test_tie_on_size_keeps_the_family_revealing_fewest_letters() -> None:
+    words = ["aba", "aca", "bab", "cac"]
+    assert family_words(words, "a")[0] == ["bab", "cac"]
+    host = EvilHangman(pool_of(words), length=3)
+    assert masks_after(host, "a") == ["_a_"]
+
+
+def test_a_miss_beats_a_hit_family_of_the_same_size() -> None:
+    host = EvilHangman(pool_of(["ab", "cd"]), length=2)
+    state = host.answer(host.start(UNLIMITED), "a")
+    assert state.mask == "__" and state.wrong == 1 and host.reveal() == "cd"
+
+
+def test_tie_on_revealed_keeps_the_lexicographically_smallest_pattern() -> None:
+    words = ["abcd", "abce", "bcda", "bcea"]  # a--- and ---a: ---a sorts first
+    assert family_words(words, "a")[0] == ["bcda", "bcea"]
+    assert masks_after(EvilHangman(pool_of(words), length=4), "a") == ["___a"]
+
+
+def test_hidden_sorts_before_letters_not_by_bit_value() -> None:
+    words = ["bacd", "bace", "bcad", "bcae"]  # -a-- and --a-: --a- sorts first
+    assert masks_after(EvilHangman(pool_of(words), length=4), "a") == ["__a_"]
+    keys = np.array([0b0010, 0b0100], dtype=np.uint64)
+    assert pattern_order_keys(keys, length=4).tolist() == [4, 2]
+
+
+# --- difficulty schedules --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "guess", "rank"),
+    [
+        ("hard", 2, 0),
+        ("hard", 4, 0),
+        ("medium", 1, 0),
+        ("medium", 2, 0),
+        ("medium", 3, 0),
+        ("medium", 4, 1),
+        ("medium", 8, 1),
+        ("medium", 6, 0),
+        ("easy", 1, 0),
+        ("easy", 2, 1),
+        ("easy", 3, 0),
+        ("easy", 4, 1),
+    ],
+)
+def test_schedule(difficulty: str, guess: int, rank: int) -> None:
+    assert family_rank(difficulty, guess_number=guess, families=3) == rank  # type: ignore[arg-type]
+
+
+def test_second_family_only_when_there_is_one() -> None:
+    assert family_rank("easy", guess_number=2, families=1) == 0
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "mask", "wrong"),
+    [("hard", "____", 4), ("medium", "__e_", 3), ("easy", "__e_", 3)],
+)
+def test_fourth_guess_by_difficulty(difficulty: str, mask: str, wrong: int) -> None:
+    host = EvilHangman(pool_of(SEED_004), length=4, difficulty=difficulty)  # type: ignore[arg-type]
+    state = host.start(UNLIMITED)
+    for move in "zqje":  # no word holds z, q or j
+        state = host.answer(state, move)
+    assert (state.mask, state.wrong) == (mask, wrong)
+
+
+def test_easy_keeps_the_second_family_on_the_second_guess() -> None:
+    host = EvilHangman(pool_of(SEED_004), length=4, difficulty="easy")
+    assert masks_after(host, "ze") == ["____", "__e_"]
+    assert host.reveal() in {"flew", "ibex"}
+
+
+def test_unknown_difficulty_is_a_typed_error() -> None:
+    with pytest.raises(UnknownNameError):
+        EvilHangman(pool_of(SEED_004), difficulty="brutal")  # type: ignore[arg-type]
+
+
+# --- whole words, endings, errors ------------------------------------------------------------
+
+
+def test_evil_refuses_a_whole_word_until_it_is_the_last_candidate() -> None:
+    host = EvilHangman(pool_of(["cat", "cot"]), length=3)
+    state = host.answer(host.start(UNLIMITED), "cat")
+    assert state.status == "playing" and state.wrong == 1
+    state = host.answer(state, "cot")
+    assert state.status == "won" and state.mask == "cot" and host.reveal() == "cot"
+
+
+def test_evil_game_lost_names_a_consistent_word() -> None:
+    host = EvilHangman(pool_of(SEED_004), length=4)
+    state = host.start(Rules(lives=2))
+    for move in "ea":
+        state = host.answer(state, move)
+    assert state.status == "lost"
+    word = host.reveal()
+    assert "e" not in word and "a" not in word
+
+
+def test_hosts_respect_length_and_raise_when_none_fits() -> None:
+    pool = pool_of(["cat", "horse", "dog"])
+    assert len(HonestHangman(pool, length=5).start().mask) == 5
+    with pytest.raises(NoWordError):
+        EvilHangman(pool, length=7).start()
+    with pytest.raises(UnsupportedVariantError):
+        EvilHangman(pool).start(Rules(variant="advanced"))
+    with pytest.raises(UnknownNameError):
+        hangman_host("sneaky", pool)
+
+
+def test_honest_host_is_seeded_and_respects_the_category() -> None:
+    table = pd.DataFrame(
+        {"word": ["cat", "dog", "oak", "elm"], "category": ["pet", "pet", "tree", "tree"]}
+    )
+    pool = pool_for(lexicon_from_table(table), prior="uniform", hint="tree")
+    secrets = {HonestHangman(pool, seed=s).reveal() for s in range(20)}
+    assert secrets == {"oak", "elm"}
+    assert HonestHangman(pool, seed=3).reveal() == HonestHangman(pool, seed=3).reveal()
+
+
+def test_honest_answers_follow_the_rules() -> None:
+    host = HonestHangman(pool_of(["apple"]), secret="apple")
+    state = host.answer(host.start(), "p")
+    assert state == apply_move(new_game("apple"), "p", secret="apple")
+
+
+def test_repeated_guess_is_refused_by_every_host() -> None:
+    for name in ("honest", "evil", "lookahead"):
+        host = hangman_host(name, pool_of(SEED_004), length=4)
+        state = host.answer(host.start(UNLIMITED), "e")
+        with pytest.raises(GameStateError):
+            host.answer(state, "e")
+
+
+# --- lookahead --------------------------------------------------------------------------------
+
+
+def test_lookahead_prefers_a_smaller_family_that_costs_a_miss() -> None:
+    words = ["abc", "abd", "abe", "xyz", "xyw"]
+    assert masks_after(EvilHangman(pool_of(words), length=3), "a") == ["a__"]
+    host = LookaheadHangman(pool_of(words), length=3, search=Search(depth=1))
+    assert masks_after(host, "a") == ["___"]
+
+
+def test_lookahead_is_at_least_as_hard_as_hard_on_the_seed_example() -> None:
+    pool = pool_of(SEED_004)
+    guesser = hangman_guesser("minimax", pool)
+    hard = play_hangman(EvilHangman(pool, length=4), guesser)
+    deep = play_hangman(LookaheadHangman(pool, length=4), guesser)
+    assert deep.won and hard.won and deep.wrong >= hard.wrong
+
+
+# --- playing ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("guesser", ["greedy", "minimax", "minimax-search", "coverage"])
+def test_every_guesser_wins_against_evil_with_unlimited_lives(guesser: str) -> None:
+    pool = pool_of(SEED_004)
+    record = play_hangman(EvilHangman(pool, length=4), hangman_guesser(guesser, pool))
+    assert record.won and record.guesses == len(record.moves) == len(record.feedback)
+    assert record.word == record.state.mask
+    assert record.wrong == record.state.wrong
+
+
+def test_versus_by_length_plays_one_game_per_length() -> None:
+    pool = pool_of([*SEED_004, "cat", "dog", "cow"])
+    records = versus_by_length(pool, host="evil", guesser="minimax", lengths=[3, 4])
+    assert sorted(records) == [3, 4] and all(r.won for r in records.values())
+    direct = play_hangman(EvilHangman(pool, length=4), hangman_guesser("minimax", pool))
+    assert len(records[3].word) == 3 and records[4] == direct
+
+
+def test_greedy_and_minimax_pick_their_letters() -> None:
+    pool = pool_of(["abc", "abd", "aef", "xyz"])
+    state = new_game("abc")
+    assert hangman_guesser("greedy", pool)(state) == "a"  # in 3 words
+    assert hangman_guesser("minimax", pool)(state) == "b"  # largest family 2 (a's is 3)
+
+
+def test_unknown_guesser_is_a_typed_error() -> None:
+    with pytest.raises(UnknownNameError):
+        hangman_guesser("psychic", pool_of(SEED_004))
+
+
+# --- Wordle -----------------------------------------------------------------------------------
+
+
+def test_absurdle_keeps_the_largest_bucket() -> None:
+    game = make_wordle([], ["abc", "abd", "abe", "xyz"], use_disk=False)
+    host = wordle_host("evil", game)
+    assert host.answer([], "abc") == parse_feedback("220", 3)  # {abd, abe} beats {abc}, {xyz}
+
+
+def test_absurdle_ties_go_to_the_least_informative_feedback() -> None:
+    game = make_wordle([], ["abc", "abd", "xyz"], use_disk=False)
+    host = wordle_host("absurdle", game)
+    assert host.answer([], "abc") == parse_feedback("000", 3)
+    assert host.reveal() == "xyz"
+    game = make_wordle(["cab"], ["abx", "bax"], use_disk=False)  # BYY beats BGY
+    assert wordle_host("evil", game).answer([], "cab") == parse_feedback("011", 3)
+
+
+def test_absurdle_fewer_greens_then_fewer_yellows() -> None:
+    game = make_wordle(["abz"], ["abq", "bay"], use_disk=False)  # GGB (2 greens) vs YYB
+    assert wordle_host("evil", game).answer([], "abz") == parse_feedback("110", 3)
+    game = make_wordle(["abz"], ["bxq", "qxw"], use_disk=False)  # BYB vs BBB
+    assert wordle_host("evil", game).answer([], "abz") == parse_feedback("000", 3)
+
+
+def test_absurdle_game_against_a_strategy_names_a_consistent_answer() -> None:
+    game = make_wordle([], ["abc", "abd", "abe", "xyz", "xbc"], use_disk=False)
+    record = play_wordle(wordle_host("evil", game), wordle_guesser(game, "expected-size"))
+    assert record.won and record.turns[-1][0] == record.word
+
+
+def test_honest_wordle_answers_from_its_secret() -> None:
+    game = make_wordle([], ["abc", "abd", "xyz"], use_disk=False)
+    host = wordle_host("honest", game, secret="abd")
+    assert host.answer([], "abc") == parse_feedback("220", 3) and host.reveal() == "abd"
+    with pytest.raises(UnknownNameError):
+        wordle_host("devious", game)
+
+
+# --- trainer ----------------------------------------------------------------------------------
+
+
+def test_hangman_trainer_expected_sizes() -> None:
+    pool = pool_of(SEED_004)
+    state = new_game("good")
+    after = EvilHangman(pool, length=4).answer(state, "e")
+    advice = hangman_advice(pool, state, "e", after=after)
+    assert advice.remaining == 9 and advice.left == 3
+    assert advice.expected == pytest.approx((9 + 4 + 4 + 1 + 1) / 9)
+    assert advice.best_expected <= advice.expected
+    word = hangman_advice(pool, state, "good")
+    assert word.expected == pytest.approx((1 + 64) / 9)
+
+
+def test_wordle_trainer_expected_sizes() -> None:
+    game = make_wordle(["xyz"], ["abc", "abd", "abe", "xbc"], use_disk=False)
+    advice = wordle_advice(game, [], "xyz", pattern=parse_feedback("000", 3))
+    assert advice.remaining == 4 and advice.left == 3
+    assert advice.expected == pytest.approx((9 + 1) / 4)  # {abc, abd, abe} and {xbc}
+    assert advice.best_expected == pytest.approx(1.5)  # no allowed guess splits all four
+    assert advice.best in {"abc", "abd", "abe", "xbc"}

@@ -1,0 +1,120 @@
+"""Terminal rendering shared by the commands: tiles, keyboard, gallows, tables, prompts."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+# Wordle marks: 0 grey (letter absent), 1 yellow (elsewhere), 2 green (in place).
+SQUARES = ("⬛", "🟨", "🟩")
+TILE_STYLES = ("bold white on grey35", "bold black on yellow3", "bold white on green4")
+KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+UNUSED_STYLE = "bold black on grey82"
+
+# Seven drawings, from an empty gallows to a whole figure; lives are scaled onto them.
+GALLOWS = (
+    ("  +---+", "  |   |", "      |", "      |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", "      |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", "  |   |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", " /|   |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", " /|\\  |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", " /|\\  |", " /    |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", " /|\\  |", " / \\  |", "      |", "========"),
+)
+
+
+def console(*, err: bool = False) -> Console:
+    """A rich console on stdout (or stderr) that colours only real terminals."""
+    stream = sys.stderr if err else sys.stdout
+    return Console(file=stream, highlight=False, soft_wrap=True)
+
+
+def tiles(word: str, marks: Sequence[int]) -> Text:
+    """A guess as coloured tiles, followed by its marks as squares (readable without colour)."""
+    text = Text()
+    for letter, mark in zip(word, marks, strict=True):
+        text.append(f" {letter.upper()} ", style=TILE_STYLES[mark])
+    text.append("  " + "".join(SQUARES[m] for m in marks))
+    return text
+
+
+def keyboard(known: Mapping[str, int], tried: Iterable[str]) -> Text:
+    """A QWERTY keyboard: each tried letter coloured by the best mark it has had."""
+    used = set(tried)
+    text = Text()
+    for indent, row in enumerate(KEYBOARD_ROWS):
+        text.append(" " * indent)
+        for letter in row:
+            if letter in known:
+                style = TILE_STYLES[known[letter]]
+            elif letter in used:
+                style = "dim"
+            else:
+                style = UNUSED_STYLE
+            text.append(f" {letter.upper()} ", style=style)
+        text.append("\n")
+    return text
+
+
+def gallows(wrong: int, lives: int) -> str:
+    """The gallows drawing for `wrong` mistakes out of `lives`."""
+    stages = len(GALLOWS) - 1
+    stage = stages if wrong >= lives else (wrong * stages) // max(lives, 1)
+    return "\n".join(GALLOWS[stage])
+
+
+def plural(count: float, noun: str) -> str:
+    """`1 answer`, `2 answers`, `1.5 answers`, with thousands separators."""
+    text = f"{count:,}" if isinstance(count, int) else f"{count:,.3g}"
+    return f"{text} {noun}" if count == 1 else f"{text} {noun}s"
+
+
+def spaced(mask: str) -> str:
+    """A Hangman mask with spaces between the letters, as players write it."""
+    return " ".join(mask)
+
+
+def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> Table:
+    """A rich table with the given header and rows."""
+    out = Table(title=title, show_edge=False, header_style="bold", show_header=any(columns))
+    for name in columns:
+        out.add_column(name, justify="right" if name in NUMERIC_HEADERS else "left")
+    for row in rows:
+        out.add_row(*(str(cell) for cell in row))
+    return out
+
+
+NUMERIC_HEADERS = frozenset(
+    {"turn", "candidates", "answers left", "games", "wins", "count", "guesses", "confidence"}
+)
+
+
+def emit_json(data: Any) -> None:
+    """Print machine-readable output (one JSON document) on stdout."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def ask(prompt: str) -> str | None:
+    """Read one line after showing `prompt`; None at end of input or on Ctrl-C/Ctrl-D."""
+    try:
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+    except KeyboardInterrupt:
+        sys.stdout.write("\n")
+        return None
+    if not line:
+        sys.stdout.write("\n")
+        return None
+    return line.strip()
+
+
+def interactive() -> bool:
+    """Whether both stdin and stdout are terminals (so a game can be played by hand)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()

@@ -1,0 +1,311 @@
+"""Hangman rules as pure functions: the state, the host's answer to a move, candidate filtering."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from wordkit.errors import GameStateError
+
+Variant = Literal["classic", "advanced"]
+Finish = Literal["reveal", "word"]
+Status = Literal["playing", "won", "lost"]
+Move = str
+"""A move: one letter, or a whole word (two letters or more)."""
+Ids = npt.NDArray[np.int64]
+Bits = npt.NDArray[np.uint64]
+
+VARIANTS: tuple[Variant, ...] = ("classic", "advanced")
+FINISHES: tuple[Finish, ...] = ("reveal", "word")
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+HIDDEN = "_"
+PAD = "-"
+DEFAULT_LIVES = 6
+DEFAULT_WIDTH = 20
+MAX_LENGTH = 63
+"""Longest word the position bitmasks (uint64) can hold."""
+
+
+class RepeatedGuessError(GameStateError):
+    """A letter or whole word was guessed again although its answer is already known."""
+
+
+class InvalidMoveError(GameStateError):
+    """A move is not one letter or a whole word of letters a-z."""
+
+
+class GameOverError(GameStateError):
+    """A move was made after the game ended."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rules of one game: lives (None = unlimited), variant, finish and advanced width."""
+
+    lives: int | None = DEFAULT_LIVES
+    variant: Variant = "classic"
+    finish: Finish = "reveal"
+    width: int = DEFAULT_WIDTH
+
+
+@dataclass(frozen=True, slots=True)
+class HangmanState:
+    """What the guesser sees: the mask (HIDDEN for unknown), its guesses, wrong count, status."""
+
+    mask: str
+    rules: Rules = Rules()
+    letters: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
+    wrong: int = 0
+    status: Status = "playing"
+
+
+# --- encoding ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Encoded:
+    """Words encoded for vectorised rules: codes (26 = padding), lengths, per-letter masks."""
+
+    words: tuple[str, ...]
+    codes: npt.NDArray[np.uint8]
+    lengths: npt.NDArray[np.int64]
+    positions: Bits
+    counts: npt.NDArray[np.uint8]
+
+
+def letter_code(letter: str) -> int:
+    """The 0-25 code of a lowercase letter."""
+    return ord(letter) - 97
+
+
+def encode_words(words: Sequence[str]) -> Encoded:
+    """Encode lowercase a-z words: codes, lengths, position bitmask and count of each letter."""
+    for word in words:
+        check_word(word)
+    width = max((len(w) for w in words), default=1)
+    codes = np.full((len(words), width), 26, dtype=np.uint8)
+    for row, word in enumerate(words):
+        codes[row, : len(word)] = np.frombuffer(word.encode("ascii"), dtype=np.uint8) - 97
+    lengths = np.fromiter((len(w) for w in words), dtype=np.int64, count=len(words))
+    positions = np.zeros((len(words), 26), dtype=np.uint64)
+    counts = np.zeros((len(words), 26), dtype=np.uint8)
+    rows = np.arange(len(words))
+    for col in range(width):
+        present = codes[:, col] < 26
+        letters = codes[present, col]
+        np.bitwise_or.at(positions, (rows[present], letters), np.uint64(1 << col))
+        np.add.at(counts, (rows[present], letters), 1)
+    return Encoded(tuple(words), codes, lengths, positions, counts)
+
+
+def check_word(word: str) -> None:
+    """Raise InvalidMoveError unless `word` is 1-63 lowercase letters a-z."""
+    if not word or len(word) > MAX_LENGTH or not word.isascii() or not word.isalpha():
+        raise InvalidMoveError(f"{word!r} is not a word of 1-{MAX_LENGTH} letters a-z")
+    if not word.islower():
+        raise InvalidMoveError(f"{word!r} must be lowercase")
+
+
+# --- state ------------------------------------------------------------------------------------
+
+
+def new_game(secret: str, rules: Rules = Rules()) -> HangmanState:
+    """The opening state for `secret`: every position hidden (advanced: padded to the width)."""
+    check_word(secret)
+    if rules.lives is not None and rules.lives < 1:
+        raise GameStateError(f"lives must be at least 1, not {rules.lives}")
+    if rules.variant == "advanced":
+        if len(secret) > rules.width:
+            raise GameStateError(
+                f"{secret!r} has {len(secret)} letters, more than the width {rules.width}"
+            )
+        return HangmanState(HIDDEN * rules.width, rules)
+    return HangmanState(HIDDEN * len(secret), rules)
+
+
+def observed_state(
+    mask: str,
+    *,
+    letters: Iterable[str] = (),
+    words: Iterable[str] = (),
+    rules: Rules = Rules(),
+) -> HangmanState:
+    """A state rebuilt from what a player was shown (`_` or `-` hidden), checked for consistency."""
+    shown = "".join(HIDDEN if ch in (HIDDEN, PAD, "?", ".") else ch for ch in mask.strip().lower())
+    letters_t = tuple(x.strip().lower() for x in letters)
+    words_t = tuple(x.strip().lower() for x in words)
+    for ch in shown:
+        if ch != HIDDEN and ch not in ALPHABET:
+            raise GameStateError(f"mask {mask!r} has a character that is not a letter or `_`")
+    for letter in letters_t:
+        if len(letter) != 1 or letter not in ALPHABET:
+            raise GameStateError(f"guessed letter {letter!r} is not one letter a-z")
+    for word in words_t:
+        check_word(word)
+    unguessed = sorted({ch for ch in shown if ch != HIDDEN} - set(letters_t))
+    if unguessed:
+        raise GameStateError(f"mask shows {', '.join(unguessed)} but it was never guessed")
+    if rules.variant == "classic" and len(set(letters_t)) != len(letters_t):
+        raise RepeatedGuessError("a letter appears twice among the guesses (classic variant)")
+    if rules.variant == "advanced" and len(shown) != rules.width:
+        raise GameStateError(f"advanced mask must be {rules.width} characters wide")
+    misses = sum(1 for ch in set(letters_t) if ch not in shown)
+    if rules.variant == "advanced":
+        misses = sum(max(0, letters_t.count(ch) - shown.count(ch)) for ch in set(letters_t))
+    state = HangmanState(shown, rules, letters_t, words_t, misses + len(words_t))
+    return replace(state, status=status_of(state, solved=False))
+
+
+def status_of(state: HangmanState, *, solved: bool) -> Status:
+    """Won (solved or, under finish=reveal in classic, nothing hidden), lost (no life) or playing."""
+    if solved or (
+        state.rules.finish == "reveal"
+        and state.rules.variant == "classic"
+        and HIDDEN not in state.mask
+    ):
+        return "won"
+    if state.rules.lives is not None and state.wrong >= state.rules.lives:
+        return "lost"
+    return "playing"
+
+
+def lives_left(state: HangmanState) -> int | None:
+    """Lives remaining, or None when unlimited."""
+    return None if state.rules.lives is None else state.rules.lives - state.wrong
+
+
+def guess_count(state: HangmanState) -> int:
+    """Moves made so far (letters and whole words)."""
+    return len(state.letters) + len(state.words)
+
+
+def hidden_count(state: HangmanState) -> int:
+    """Positions still hidden (advanced: includes the padding beyond the word)."""
+    return state.mask.count(HIDDEN)
+
+
+def revealed_bits(mask: str) -> Bits:
+    """For each letter, the bitmask of positions where the mask shows it."""
+    bits = np.zeros(26, dtype=np.uint64)
+    for pos, ch in enumerate(mask):
+        if ch != HIDDEN:
+            bits[letter_code(ch)] |= np.uint64(1 << pos)
+    return bits
+
+
+def exhausted_letters(state: HangmanState) -> frozenset[str]:
+    """Letters whose every occurrence is known to be shown (classic: every guessed letter)."""
+    if state.rules.variant == "classic":
+        return frozenset(state.letters)
+    return frozenset(ch for ch in set(state.letters) if state.letters.count(ch) > state.mask.count(ch))
+
+
+def letter_is_known(state: HangmanState, letter: str) -> bool:
+    """True when guessing `letter` again could not tell anything new."""
+    return letter in exhausted_letters(state)
+
+
+def feedback(state: HangmanState) -> str:
+    """The mask as the host shows it: `_` for hidden in classic, `-` padding in advanced."""
+    return state.mask.replace(HIDDEN, PAD) if state.rules.variant == "advanced" else state.mask
+
+
+# --- host -------------------------------------------------------------------------------------
+
+
+def check_move(state: HangmanState, move: Move) -> None:
+    """Raise a typed error when `move` is malformed, repeated, or the game is over."""
+    if state.status != "playing":
+        raise GameOverError(f"the game is over ({state.status})")
+    check_word(move)
+    if len(move) == 1 and letter_is_known(state, move):
+        raise RepeatedGuessError(f"{move!r} was already guessed")
+    if len(move) > 1 and move in state.words:
+        raise RepeatedGuessError(f"{move!r} was already guessed")
+
+
+def revealed_position(secret: str, choices: Sequence[int], *, seed: int, turn: int) -> int:
+    """Which hidden occurrence the advanced host reveals: seeded by (seed, secret, turn)."""
+    return choices[random.Random(f"{seed}:{secret}:{turn}").randrange(len(choices))]
+
+
+def apply_move(state: HangmanState, move: Move, *, secret: str, seed: int = 0) -> HangmanState:
+    """The state after the host who knows `secret` answers `move` (repeats raise, cost nothing)."""
+    check_move(state, move)
+    if len(move) > 1:
+        if move == secret:
+            shown = secret + state.mask[len(secret) :]
+            after = replace(state, mask=shown, words=(*state.words, move))
+            return replace(after, status="won")
+        after = replace(state, words=(*state.words, move), wrong=state.wrong + 1)
+        return replace(after, status=status_of(after, solved=False))
+    hidden = [i for i, ch in enumerate(secret) if ch == move and state.mask[i] == HIDDEN]
+    if state.rules.variant == "advanced" and hidden:
+        hidden = [revealed_position(secret, hidden, seed=seed, turn=guess_count(state))]
+    mask = list(state.mask)
+    for i in hidden:
+        mask[i] = move
+    shown = "".join(mask)
+    after = replace(
+        state, mask=shown, letters=(*state.letters, move), wrong=state.wrong + (not hidden)
+    )
+    solved = state.rules.finish == "reveal" and HIDDEN not in shown[: len(secret)]
+    return replace(after, status=status_of(after, solved=solved))
+
+
+# --- candidate filtering (seed 000's three rules, vectorised) --------------------------------
+
+
+def letter_constraint(
+    enc: Encoded, ids: Ids, letter: int, shown: np.uint64, *, exhausted: bool
+) -> npt.NDArray[np.bool_]:
+    """Rules 1-3 for one guessed letter: shown positions hold it; hidden ones don't if exhausted."""
+    pos = enc.positions[ids, letter]
+    if exhausted:
+        return pos == shown
+    return (pos & shown) == shown
+
+
+def candidate_ids(enc: Encoded, ids: Ids, state: HangmanState) -> Ids:
+    """The ids (order kept) still consistent with the mask, the guesses and refuted words."""
+    if state.rules.variant == "classic":
+        keep = enc.lengths[ids] == len(state.mask)
+    else:
+        keep = enc.lengths[ids] <= len(state.mask)
+    ids = ids[keep]
+    bits = revealed_bits(state.mask)
+    exhausted = exhausted_letters(state)
+    for ch in sorted(set(state.letters)):
+        code = letter_code(ch)
+        ids = ids[letter_constraint(enc, ids, code, bits[code], exhausted=ch in exhausted)]
+        if not len(ids):
+            return ids
+    return refute_words(enc, ids, state.words)
+
+
+def refute_words(enc: Encoded, ids: Ids, words: Iterable[str]) -> Ids:
+    """The ids whose word is none of the refuted whole-word guesses."""
+    refuted = set(words)
+    if not refuted or not len(ids):
+        return ids
+    keep = np.fromiter((enc.words[i] not in refuted for i in ids), dtype=bool, count=len(ids))
+    return ids[keep]
+
+
+def narrowed_ids(enc: Encoded, ids: Ids, before: HangmanState, after: HangmanState) -> Ids:
+    """Candidates after one move, filtering only by what that move taught (same as candidate_ids)."""
+    if len(after.words) > len(before.words):
+        word = after.words[-1]
+        if after.status == "won":
+            return ids[np.fromiter((enc.words[i] == word for i in ids), bool, count=len(ids))]
+        return refute_words(enc, ids, (word,))
+    ch = after.letters[-1]
+    code = letter_code(ch)
+    exhausted = ch in exhausted_letters(after)
+    return ids[letter_constraint(enc, ids, code, revealed_bits(after.mask)[code], exhausted=exhausted)]

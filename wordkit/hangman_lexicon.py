@@ -1,0 +1,176 @@
+"""A word table encoded for Hangman: distinct words, their rows, priors and the searched pool."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from wordkit.errors import GameStateError, UnknownNameError, WordkitError
+from wordkit.games.hangman import Encoded, Ids, encode_words
+
+Prior = str
+"""`uniform` (every row alike), `weight` (the weight column) or `CATEGORY=SHARE,...`."""
+Floats = npt.NDArray[np.float64]
+
+PRIORS = ("uniform", "weight")
+
+
+class PriorFormatError(WordkitError):
+    """A prior is neither uniform, weight nor a CATEGORY=SHARE list that makes sense."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    """Distinct words (first-row order) encoded, and each table row's word id, weight, category."""
+
+    enc: Encoded
+    row_ids: Ids
+    row_weights: Floats
+    row_categories: tuple[str, ...] | None
+    index: dict[str, int]
+
+    @property
+    def size(self) -> int:
+        """Number of distinct words."""
+        return len(self.enc.words)
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """The words a guesser searches, in search order, and each word id's prior probability."""
+
+    lexicon: Lexicon
+    ids: Ids
+    probs: Floats
+
+
+def lexicon_from_table(table: pd.DataFrame) -> Lexicon:
+    """Encode a word table (`word`, optional `weight` and `category`), keeping every row."""
+    if "word" not in table.columns:
+        raise WordkitError("the word table has no `word` column")
+    words = [str(w) for w in table["word"]]
+    codes, uniques = pd.factorize(pd.Series(words, dtype=object), sort=False)
+    weights = (
+        pd.to_numeric(table["weight"], errors="coerce").fillna(0.0).to_numpy(dtype=np.float64)
+        if "weight" in table.columns
+        else np.ones(len(words))
+    )
+    if (weights < 0).any():
+        raise WordkitError("weights must be non-negative")
+    categories = (
+        tuple(str(c) for c in table["category"]) if "category" in table.columns else None
+    )
+    distinct = [str(u) for u in uniques]
+    return Lexicon(
+        encode_words(distinct),
+        np.asarray(codes, dtype=np.int64),
+        weights,
+        categories,
+        {w: i for i, w in enumerate(distinct)},
+    )
+
+
+def parse_prior(prior: Prior) -> dict[str, float] | None:
+    """None for uniform/weight, else the CATEGORY -> share mapping of a `TZ=0.5,...` prior."""
+    text = prior.strip()
+    if text in PRIORS:
+        return None
+    shares: dict[str, float] = {}
+    for part in text.split(","):
+        name, sep, value = part.partition("=")
+        if not sep or not name.strip():
+            raise PriorFormatError(
+                f"prior {prior!r} is not uniform, weight or CATEGORY=SHARE,... (e.g. TZ=0.5)"
+            )
+        try:
+            share = float(value)
+        except ValueError as exc:
+            raise PriorFormatError(f"share {value!r} in prior {prior!r} is not a number") from exc
+        if not 0.0 <= share <= 1.0:
+            raise PriorFormatError(f"share {share} in prior {prior!r} is not between 0 and 1")
+        shares[name.strip()] = share
+    if sum(shares.values()) > 1.0 + 1e-9:
+        raise PriorFormatError(f"the shares in prior {prior!r} add up to more than 1")
+    return shares
+
+
+def spread(mass: float, weights: Floats) -> Floats:
+    """`mass` spread over rows in proportion to weight (evenly when every weight is zero)."""
+    total = weights.sum()
+    if not len(weights):
+        return weights.astype(np.float64)
+    return mass * (weights / total if total > 0 else np.full(len(weights), 1.0 / len(weights)))
+
+
+def row_probabilities(lexicon: Lexicon, prior: Prior, rows: Ids | None = None) -> Floats:
+    """Each row's probability (zero outside `rows`), summing to 1 over the rows allowed."""
+    allowed = np.arange(len(lexicon.row_ids)) if rows is None else rows
+    probs = np.zeros(len(lexicon.row_ids))
+    shares = parse_prior(prior)
+    weights = lexicon.row_weights[allowed]
+    if prior.strip() == "uniform":
+        probs[allowed] = spread(1.0, np.ones(len(allowed)))
+        return probs
+    if shares is None:
+        probs[allowed] = spread(1.0, weights)
+        return probs
+    if lexicon.row_categories is None:
+        raise PriorFormatError(f"prior {prior!r} needs a `category` column in the table")
+    cats = np.array([lexicon.row_categories[i] for i in allowed], dtype=object)
+    known = set(cats.tolist())
+    missing = [name for name in shares if name not in known]
+    if missing and rows is None:
+        raise UnknownNameError(f"no row has category {', '.join(missing)} (prior {prior!r})")
+    rest = ~np.isin(cats, list(shares))
+    groups = [(cats == name, share) for name, share in shares.items() if name in known]
+    groups.append((rest, 1.0 - sum(shares.values())))
+    present = [(sel, share) for sel, share in groups if sel.any()]
+    scale = sum(share for _, share in present)
+    for sel, share in present:
+        local = np.zeros(len(allowed))
+        local[sel] = spread(share / scale if scale > 0 else 1.0 / len(present), weights[sel])
+        probs[allowed] += local
+    return probs
+
+
+def category_rows(lexicon: Lexicon, hint: str | None) -> Ids | None:
+    """The rows of category `hint` (None = every row); an unknown category raises."""
+    if hint is None:
+        return None
+    if lexicon.row_categories is None:
+        raise UnknownNameError("the table has no `category` column, so no category hint applies")
+    rows = np.flatnonzero(np.array(lexicon.row_categories, dtype=object) == hint)
+    if not len(rows):
+        raise UnknownNameError(f"no word has category {hint!r}")
+    return rows.astype(np.int64)
+
+
+def pool_for(lexicon: Lexicon, *, prior: Prior = "weight", hint: str | None = None) -> Pool:
+    """The pool a guesser searches: rows of the hinted category (or all), words first-row order."""
+    rows = category_rows(lexicon, hint)
+    allowed = np.arange(len(lexicon.row_ids)) if rows is None else rows
+    row_probs = row_probabilities(lexicon, prior, rows)
+    word_ids = lexicon.row_ids[allowed]
+    _, first = np.unique(word_ids, return_index=True)
+    ordered = word_ids[np.sort(first)]
+    probs = np.bincount(lexicon.row_ids, weights=row_probs, minlength=lexicon.size)
+    return Pool(lexicon, ordered.astype(np.int64), probs)
+
+
+def word_id(lexicon: Lexicon, word: str) -> int | None:
+    """The id of `word` in the lexicon, or None when it is not there."""
+    return lexicon.index.get(word)
+
+
+def check_hint(lexicon: Lexicon, hint: str | None) -> None:
+    """Raise when a hint names no category of the table."""
+    category_rows(lexicon, hint)
+
+
+def require_words(lexicon: Lexicon) -> None:
+    """Raise GameStateError for an empty table."""
+    if lexicon.size == 0:
+        raise GameStateError("the word table is empty")

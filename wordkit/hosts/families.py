@@ -1,0 +1,92 @@
+"""Word families: candidates partitioned by where a guessed letter sits, ordered hardest first.
+
+A family's key is the bitmask of positions holding the guessed letter (0 = a miss). Every
+family shares the current mask elsewhere, so comparing keys is comparing whole patterns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from wordkit.games.hangman import Encoded, Ids
+
+Keys = npt.NDArray[np.uint64]
+Difficulty = Literal["easy", "medium", "hard"]
+
+DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
+SOFT_EVERY: dict[Difficulty, int] = {"easy": 2, "medium": 4}
+"""Every how many guesses each difficulty keeps the second-hardest family instead."""
+
+
+@dataclass(frozen=True, slots=True)
+class Families:
+    """Families hardest first: their keys and sizes, and each candidate's family index."""
+
+    keys: Keys
+    sizes: Ids
+    members: Ids
+
+    def ids_of(self, ids: Ids, family: int) -> Ids:
+        """The candidate ids (of `ids`, order kept) in family number `family`."""
+        return ids[self.members == family]
+
+
+def revealed_counts(keys: Keys) -> Ids:
+    """How many positions each key reveals."""
+    return np.bitwise_count(keys).astype(np.int64)
+
+
+def pattern_order_keys(keys: Keys, *, length: int) -> Keys:
+    """Keys bit-reversed over `length`: smaller means the pattern sorts first (hidden < letter)."""
+    out = np.zeros(len(keys), dtype=np.uint64)
+    one = np.uint64(1)
+    for pos in range(length):
+        bit = (keys >> np.uint64(pos)) & one
+        out |= bit << np.uint64(length - 1 - pos)
+    return out
+
+
+def hardest_first(keys: Keys, sizes: Ids, *, length: int) -> Ids:
+    """Order of families: largest, then fewest revealed, then smallest pattern (`-` first)."""
+    order = np.lexsort((pattern_order_keys(keys, length=length), revealed_counts(keys), -sizes))
+    return order.astype(np.int64)
+
+
+def families_of_keys(member_keys: Keys, *, length: int) -> Families:
+    """Group candidates by their key and order the groups hardest first."""
+    keys, inverse, sizes = np.unique(member_keys, return_inverse=True, return_counts=True)
+    order = hardest_first(keys, sizes.astype(np.int64), length=length)
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    return Families(keys[order], sizes[order].astype(np.int64), rank[inverse.ravel()])
+
+
+def letter_families(enc: Encoded, ids: Ids, code: int, *, length: int) -> Families:
+    """The families the letter with code `code` splits candidates `ids` into."""
+    return families_of_keys(enc.positions[ids, code], length=length)
+
+
+def family_rank(difficulty: Difficulty, *, guess_number: int, families: int) -> int:
+    """Which family (0 = hardest) a difficulty keeps at the 1-based `guess_number`."""
+    every = SOFT_EVERY.get(difficulty)
+    if every is not None and guess_number % every == 0 and families > 1:
+        return 1
+    return 0
+
+
+def family_size_table(enc: Encoded, ids: Ids, codes: Ids) -> tuple[Ids, Ids, Ids]:
+    """Per letter code: the largest family size, whether it is a miss, and candidates holding it."""
+    positions = enc.positions[ids][:, codes]
+    largest = np.zeros(len(codes), dtype=np.int64)
+    miss = np.zeros(len(codes), dtype=bool)
+    holding = (positions != 0).sum(axis=0).astype(np.int64)
+    for col in range(len(codes)):
+        keys, sizes = np.unique(positions[:, col], return_counts=True)
+        top = int(np.argmax(sizes))
+        largest[col] = int(sizes[top])
+        miss[col] = bool(keys[top] == 0)
+    return largest, miss.astype(np.int64), holding

@@ -1,0 +1,116 @@
+"""What every Hangman guesser sees (a board) and returns (a decision), plus shared helpers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from wordkit.games.hangman import (
+    ALPHABET,
+    HangmanState,
+    Ids,
+    candidate_ids,
+    exhausted_letters,
+    letter_code,
+    narrowed_ids,
+    revealed_bits,
+)
+from wordkit.hangman_lexicon import Floats, Pool
+
+Label = str
+"""A strategy's own name for how it chose a move: coverage, whole-word, fallback, ..."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A guesser's move (letter or whole word), its confidence in [0, 1] and its label."""
+
+    move: str
+    confidence: float
+    label: Label
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A state with the pool the guesser searches and the candidates still consistent with it."""
+
+    state: HangmanState
+    pool: Pool
+    ids: Ids
+
+
+class Guesser(Protocol):
+    """A named strategy: a decision for every board (deterministic for a given board)."""
+
+    name: str
+
+    def decide(self, board: Board) -> Decision:
+        """The move to make on `board`."""
+        ...
+
+
+def board_for(pool: Pool, state: HangmanState) -> Board:
+    """The board for `state`, filtering the whole pool."""
+    return Board(state, pool, candidate_ids(pool.lexicon.enc, pool.ids, state))
+
+
+def next_board(board: Board, after: HangmanState) -> Board:
+    """The board after one move, filtering only the previous candidates."""
+    enc = board.pool.lexicon.enc
+    return Board(after, board.pool, narrowed_ids(enc, board.ids, board.state, after))
+
+
+def candidate_words(board: Board) -> list[str]:
+    """The candidate words, in search order."""
+    words = board.pool.lexicon.enc.words
+    return [words[i] for i in board.ids]
+
+
+def candidate_probs(board: Board) -> Floats:
+    """The candidates' prior probabilities renormalised (uniform when they are all zero)."""
+    probs = board.pool.probs[board.ids]
+    total = probs.sum()
+    if total <= 0:
+        return np.full(len(board.ids), 1.0 / max(1, len(board.ids)))
+    return probs / total
+
+
+def closed_codes(state: HangmanState) -> list[int]:
+    """Codes of letters that cannot reveal anything new (exhausted)."""
+    return sorted(letter_code(ch) for ch in exhausted_letters(state))
+
+
+def open_letters(state: HangmanState) -> list[str]:
+    """Letters that may still be guessed, alphabetical."""
+    closed = exhausted_letters(state)
+    return [ch for ch in ALPHABET if ch not in closed]
+
+
+def hidden_positions(board: Board) -> npt.NDArray[np.uint64]:
+    """(candidates, 26) bitmasks of each letter's positions the mask does not show yet."""
+    shown = revealed_bits(board.state.mask)
+    hidden = board.pool.lexicon.enc.positions[board.ids] & ~shown[None, :]
+    hidden[:, closed_codes(board.state)] = 0
+    return hidden
+
+
+def hidden_presence(board: Board) -> npt.NDArray[np.bool_]:
+    """(candidates, 26): does the candidate hold the letter at a position not yet shown."""
+    return hidden_positions(board) != 0
+
+
+def lowest_bit(value: int) -> int:
+    """Index of the lowest set bit of a positive integer."""
+    return (value & -value).bit_length() - 1
+
+
+def fallback_letter(state: HangmanState, order: str) -> str:
+    """The first letter of `order` that may still be guessed (a letter of last resort)."""
+    closed = exhausted_letters(state)
+    for ch in order:
+        if ch not in closed:
+            return ch
+    return order[0]

@@ -1,0 +1,351 @@
+"""Search over classic Hangman: exact values of small candidate sets, rollouts above them.
+
+Candidates of one word length are bits of a Python int (bit i = the i-th word in pool order), so
+splitting a set by a letter is a handful of big-int ANDs. A value is the prior mass of the
+candidates won minus `cost_weight` times the mass-weighted cost (wrong guesses under
+finish=reveal, guesses under finish=word). In the classic variant a guessed letter never splits
+the candidates again, so a value depends only on the subset and the lives left: it is memoised
+on them, as lower and upper bounds from a fail-soft branch and bound.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from wordkit.games.hangman import ALPHABET, Encoded, Finish, Ids
+from wordkit.hangman_lexicon import Floats
+
+Lives = int | None
+Subset = int
+"""A set of candidates as a bitmask over the solver's words."""
+Key = tuple[Subset, Lives]
+Child = tuple[Subset, Lives, float, bool]
+"""One outcome of a move: its candidates, lives left, the cost its mass pays, and if it missed."""
+Move = tuple[str, list[Child]]
+
+EPS = 1e-12
+UNSEEN = -1.0
+
+
+@dataclass(frozen=True, slots=True)
+class SolverSettings:
+    """Knobs of the search: what a guess costs, where exact search stops, what moves it tries."""
+
+    finish: Finish = "reveal"
+    cost_weight: float = 0.0
+    exact_limit: int = 40
+    word_moves_limit: int = 12
+    probable_words: int = 3
+    top_letters: int = 8
+    base_word_share: float = 0.5
+
+
+@dataclass
+class Solver:
+    """Memoised search over subsets of one length's words (pool order) with prior weights."""
+
+    words: tuple[str, ...]
+    patterns: list[list[int]]
+    weights: list[float]
+    settings: SolverSettings = SolverSettings()
+    classes: list[list[tuple[int, Subset]]] = field(default_factory=list)
+    contains: list[Subset] = field(default_factory=list)
+    uniform: float = UNSEEN
+    weight_array: Floats = field(default_factory=lambda: np.zeros(0))
+    memo: dict[Key, tuple[float, float, str]] = field(default_factory=dict)
+    base_memo: dict[Key, tuple[float, str]] = field(default_factory=dict)
+    mass_memo: dict[Subset, float] = field(default_factory=dict)
+    ceiling_memo: dict[Key, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """Index each letter's outcome classes over all words."""
+        by_letter: list[dict[int, int]] = [{} for _ in range(26)]
+        for bit, row in enumerate(self.patterns):
+            for code in range(26):
+                table = by_letter[code]
+                table[row[code]] = table.get(row[code], 0) | (1 << bit)
+        self.classes = [sorted(t.items()) for t in by_letter]
+        self.contains = [
+            sum((m for p, m in cls if p), 0) if cls else 0 for cls in self.classes
+        ]
+        self.weight_array = np.asarray(self.weights, dtype=np.float64)
+        first = self.weights[0] if self.weights else 0.0
+        self.uniform = first if all(w == first for w in self.weights) else UNSEEN
+
+    # --- subsets ------------------------------------------------------------------------------
+
+    @property
+    def everything(self) -> Subset:
+        """Every word of the solver."""
+        return (1 << len(self.words)) - 1
+
+    def subset_of(self, bits: list[int]) -> Subset:
+        """The subset holding the given word positions."""
+        out = 0
+        for b in bits:
+            out |= 1 << b
+        return out
+
+    def members(self, subset: Subset) -> list[int]:
+        """Word positions in a subset, in pool order."""
+        out = []
+        while subset:
+            low = subset & -subset
+            out.append(low.bit_length() - 1)
+            subset ^= low
+        return out
+
+    def mass(self, subset: Subset) -> float:
+        """Prior mass of a subset."""
+        if self.uniform != UNSEEN:
+            return subset.bit_count() * self.uniform
+        cached = self.mass_memo.get(subset)
+        if cached is None:
+            if subset.bit_count() <= 64:
+                cached = sum(self.weights[b] for b in self.members(subset))
+            else:
+                raw = subset.to_bytes((len(self.words) + 7) // 8, "little")
+                flags = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little")
+                cached = float(flags[: len(self.words)] @ self.weight_array)
+            self.mass_memo[subset] = cached
+        return cached
+
+    def word_finish(self) -> bool:
+        """True when the word must be submitted (each guess costs)."""
+        return self.settings.finish == "word"
+
+    def singleton_value(self, subset: Subset) -> float:
+        """Value of one candidate: guess it and win (one guess under finish=word)."""
+        return self.mass(subset) * (1.0 - self.settings.cost_weight * self.word_finish())
+
+    def upper_bound(self, subset: Subset, lives: Lives) -> float:
+        """A value no strategy beats on `subset` with `lives` (memoised)."""
+        key = (subset, lives)
+        cached = self.ceiling_memo.get(key)
+        if cached is None:
+            cached = self.ceiling_memo[key] = self.fresh_upper_bound(subset, lives)
+        return cached
+
+    def fresh_upper_bound(self, subset: Subset, lives: Lives) -> float:
+        """A value no strategy beats on `subset` with `lives`."""
+        if subset.bit_count() == 1:
+            return self.singleton_value(subset)
+        mass = self.mass(subset)
+        if self.word_finish():
+            top = max(self.weights[b] for b in self.members(subset)) if subset.bit_count() < 64 else 0
+            return mass - self.settings.cost_weight * (2.0 * mass - top)
+        if lives == 1 and self.settings.cost_weight == 0:
+            return min(mass, self.one_life_bound(subset))
+        return mass
+
+    def one_life_bound(self, subset: Subset) -> float:
+        """With one life any miss loses: at most the best letter's hits (or one word)."""
+        best = max(self.mass(subset & c) for c in self.contains)
+        single = max(self.weights[b] for b in self.members(subset)) if best < self.mass(subset) else 0
+        return max(best, single)
+
+    # --- moves --------------------------------------------------------------------------------
+
+    def letter_children(self, subset: Subset, lives: Lives, code: int) -> list[Child]:
+        """Outcome classes of one letter (a miss costs a life)."""
+        word = self.word_finish()
+        out: list[Child] = []
+        for pattern, members in self.classes[code]:
+            sub = subset & members
+            if sub:
+                miss = pattern == 0
+                after = lives - 1 if (miss and lives is not None) else lives
+                out.append((sub, after, 1.0 if (miss or word) else 0.0, miss))
+        return out
+
+    def word_children(self, subset: Subset, lives: Lives, bit: int) -> list[Child]:
+        """Outcomes of guessing one candidate word: it wins, or the rest with one life less."""
+        hit = subset & (1 << bit)
+        rest = subset & ~(1 << bit)
+        after = None if lives is None else lives - 1
+        children: list[Child] = [(hit, lives, 1.0 if self.word_finish() else 0.0, False)]
+        if rest:
+            children.append((rest, after, 1.0, True))
+        return children
+
+    def letter_moves(self, subset: Subset, lives: Lives) -> list[Move]:
+        """Letters that split `subset`, likeliest hits and most balanced splits first."""
+        moves: list[tuple[float, float, Move]] = []
+        for code in range(26):
+            children = self.letter_children(subset, lives, code)
+            if len(children) > 1:
+                miss = sum(self.mass(c[0]) for c in children if c[3])
+                largest = max(self.mass(c[0]) for c in children)
+                moves.append((miss, largest, (ALPHABET[code], children)))
+        moves.sort(key=lambda m: (m[0], m[1]))
+        return [m[2] for m in moves]
+
+    def word_moves(self, subset: Subset, lives: Lives) -> list[Move]:
+        """Whole-word moves worth trying: all when few candidates, else the most probable."""
+        bits = self.members(subset) if subset.bit_count() <= 4096 else []
+        if subset.bit_count() > self.settings.word_moves_limit:
+            if not self.word_finish():
+                return []
+            bits = sorted(bits, key=lambda b: -self.weights[b])[: self.settings.probable_words]
+        bits = sorted(bits, key=lambda b: -self.weights[b])
+        return [(self.words[b], self.word_children(subset, lives, b)) for b in bits]
+
+    def moves(self, subset: Subset, lives: Lives) -> list[Move]:
+        """Every move the search considers, most promising first."""
+        return self.letter_moves(subset, lives) + self.word_moves(subset, lives)
+
+    # --- exact search (fail-soft branch and bound, bounds memoised) ---------------------------
+
+    def child_upper(self, child: Child) -> float:
+        """An upper bound on a child's value (memoised bounds when known)."""
+        subset, lives = child[0], child[1]
+        if lives is not None and lives <= 0:
+            return 0.0
+        ceiling = self.upper_bound(subset, lives)
+        known = self.memo.get((subset, lives))
+        return ceiling if known is None else min(known[1], ceiling)
+
+    def child_bounded(self, child: Child, need: float, *, exact: bool) -> tuple[float, bool]:
+        """A child's value: exact (True), or an upper bound at most `need` (False)."""
+        subset, lives = child[0], child[1]
+        if lives is not None and lives <= 0:
+            return 0.0, True
+        if exact or subset.bit_count() <= self.settings.exact_limit:
+            return self.bounded(subset, lives, need)
+        return self.base_value(subset, lives), True
+
+    def move_bounded(
+        self, children: list[Child], threshold: float, *, exact: bool
+    ) -> tuple[float, bool]:
+        """A move's value when it beats `threshold` (True), else an upper bound below it."""
+        total = -self.settings.cost_weight * sum(self.mass(c[0]) * c[2] for c in children)
+        uppers = [self.child_upper(c) for c in children]
+        remaining = sum(uppers)
+        if total + remaining <= threshold + EPS:
+            return total + remaining, False
+        for child, upper in sorted(zip(children, uppers, strict=True), key=lambda cu: -cu[1]):
+            remaining -= upper
+            value, _ = self.child_bounded(child, threshold - total - remaining, exact=exact)
+            total += value
+            if total + remaining <= threshold + EPS:
+                return total + remaining, False
+        return total, True
+
+    def bounded(self, subset: Subset, lives: Lives, alpha: float) -> tuple[float, bool]:
+        """The optimal value (True) when it exceeds `alpha`, else an upper bound <= alpha."""
+        if lives is not None and lives <= 0:
+            return 0.0, True
+        if subset.bit_count() == 1:
+            return self.singleton_value(subset), True
+        key = (subset, lives)
+        ceiling = self.upper_bound(subset, lives)
+        lo, hi, known_move = self.memo.get(key, (-np.inf, ceiling, ""))
+        if lo >= hi - EPS:
+            return lo, True
+        if hi <= alpha + EPS:
+            return hi, False
+        if self.settings.cost_weight == 0 and lives is not None and subset.bit_count() <= lives:
+            letters = self.letter_moves(subset, lives)
+            move = letters[0][0] if letters else self.words[self.members(subset)[0]]
+            self.memo[key] = (ceiling, ceiling, move)
+            return ceiling, True
+        best, best_move, upper = -np.inf, known_move, -np.inf
+        for move, children in self.moves(subset, lives):
+            value, beat = self.move_bounded(children, max(alpha, best), exact=True)
+            if beat:
+                best, best_move = value, move
+                if best >= ceiling - EPS:
+                    break
+            else:
+                upper = max(upper, value)
+        if best > alpha + EPS:
+            self.memo[key] = (best, best, best_move)
+            return best, True
+        bound = min(hi, max(upper, best))
+        self.memo[key] = (lo, bound, best_move)
+        return bound, False
+
+    def exact(self, subset: Subset, lives: Lives) -> tuple[float, str]:
+        """The optimal value of `subset` with `lives`, and a move achieving it (memoised)."""
+        if subset.bit_count() == 1:
+            return self.singleton_value(subset), self.words[self.members(subset)[0]]
+        value, _ = self.bounded(subset, lives, -np.inf)
+        return value, self.memo[(subset, lives)][2]
+
+    # --- base policy and rollouts -------------------------------------------------------------
+
+    def base_move(self, subset: Subset, lives: Lives) -> Move:
+        """Coverage on a large set (letter in most candidates, pool-order ties); under
+        finish=word the most probable word once it holds `base_word_share` of the mass."""
+        if self.word_finish():
+            words = self.word_moves(subset, lives)
+            if words and self.mass(words[0][1][0][0]) >= self.settings.base_word_share * self.mass(
+                subset
+            ):
+                return words[0]
+        best_code, best_count, best_key = -1, -1, (0, 0)
+        for code in range(26):
+            children = self.letter_children(subset, lives, code)
+            if len(children) < 2:
+                continue
+            hits = subset & self.contains[code]
+            count = hits.bit_count()
+            if count < best_count:
+                continue
+            first = (hits & -hits).bit_length() - 1
+            row = self.patterns[first][code]
+            key = (first, (row & -row).bit_length())
+            if count > best_count or key < best_key:
+                best_code, best_count, best_key = code, count, key
+        return ALPHABET[best_code], self.letter_children(subset, lives, best_code)
+
+    def base_value(self, subset: Subset, lives: Lives) -> float:
+        """Value of the base policy: coverage above the exact limit, optimal play below."""
+        if lives is not None and lives <= 0:
+            return 0.0
+        if subset.bit_count() <= self.settings.exact_limit:
+            return self.exact(subset, lives)[0]
+        key = (subset, lives)
+        cached = self.base_memo.get(key)
+        if cached is not None:
+            return cached[0]
+        move, children = self.base_move(subset, lives)
+        value = -self.settings.cost_weight * sum(self.mass(c[0]) * c[2] for c in children)
+        value += sum(self.base_value(c[0], c[1]) for c in children)
+        self.base_memo[key] = (value, move)
+        return value
+
+    def rollout(self, subset: Subset, lives: Lives) -> tuple[float, str]:
+        """Best of the top letters, the base move and probable words, each valued by the base
+        policy played after it (a one-step rollout: never worse than the base policy)."""
+        base, _ = self.base_move(subset, lives)
+        letters = self.letter_moves(subset, lives)
+        tried = letters[: self.settings.top_letters]
+        tried += [m for m in letters[self.settings.top_letters :] if m[0] == base]
+        best, best_move = -np.inf, base
+        for move, children in tried + self.word_moves(subset, lives):
+            value, beat = self.move_bounded(children, best, exact=False)
+            if beat and value > best + EPS:
+                best, best_move = value, move
+        return float(best), best_move
+
+    def choose(self, subset: Subset, lives: Lives) -> tuple[float, str]:
+        """The lookahead move: exact below the limit, a rollout of the base policy above."""
+        if subset.bit_count() <= self.settings.exact_limit:
+            return self.exact(subset, lives)
+        return self.rollout(subset, lives)
+
+
+def solver_for(
+    enc: Encoded, ids: Ids, weights: Floats, settings: SolverSettings = SolverSettings()
+) -> Solver:
+    """A solver over the words `ids` (one length, pool order) with per-word prior weights."""
+    patterns = enc.positions[ids].astype(np.int64).tolist()
+    return Solver(
+        tuple(enc.words[i] for i in ids),
+        patterns,
+        [float(w) for w in weights],
+        settings,
+    )

@@ -1,0 +1,387 @@
+"""Exact Wordle search: the decision tree with the least total guesses from an opener.
+
+cost(S) = |S| + Σ cost(S_p) over the non-winning buckets S_p of the best guess, with
+cost({a}) = 1. Bounds: a set of n answers needs at least 2n-1 guesses (one answer found
+at the first guess, the rest at the second at best), 2n if no answer in it splits it into
+singletons, and per guess n + Σ (2|S_p| - 1), vectorised over all guesses. Guesses are
+tried in order of that bound (ties broken by sum of squared bucket sizes), with
+alpha-beta style budgets, and the results are memoised on the frozen answer subset.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from wordkit.errors import InputFileError, WordkitError
+from wordkit.games.wordle import (
+    Pattern,
+    Wordle,
+    atomic_write_bytes,
+    cache_dir,
+    pattern_marks,
+    pattern_str,
+)
+
+Subset = np.ndarray  # sorted answer indices
+Rows = np.ndarray  # guess rows
+Tree = dict  # {"guess": word, "total": int, "next": {pattern_str: Tree}}
+
+INF = 1 << 40
+
+
+class SearchLimitError(WordkitError):
+    """The exact search ran past its time limit."""
+
+
+@dataclass
+class Solver:
+    """Memoised exact search over subsets of answers (normal or hard mode).
+
+    `limit` > 0 tries only that many guesses per position (best bound first): much faster,
+    but then the result is an upper bound (a valid tree) rather than a proven optimum.
+    """
+
+    game: Wordle
+    hard: bool = False
+    limit: int = 0
+    deadline: float | None = None  # time.monotonic() limit, None = unlimited
+    # (subset bytes, legal-set key) → (value, exact?, best guess row or -1)
+    memo: dict = field(default_factory=dict, repr=False)
+    nodes: int = 0
+
+    def __post_init__(self) -> None:
+        g = self.game
+        self.ng = len(g.guesses)
+        self.all_rows = np.arange(self.ng)
+        self.answer_rows = g.answer_rows
+        self.win = g.win
+        self.npat = g.win + 1
+        # Transposed matrix: a subset's columns become contiguous rows.
+        self.mt = np.ascontiguousarray(g.matrix.T)
+        self._legal: dict[tuple[int, int], np.ndarray] = {}
+
+    # -- hard mode ------------------------------------------------------------------------
+
+    def legal_after(self, row: int, pattern: int) -> np.ndarray:
+        """Mask of guesses obeying hard mode after `row` got `pattern`."""
+        key = (row, pattern)
+        mask = self._legal.get(key)
+        if mask is None:
+            g = self.game
+            letters = g.guess_letters[row]
+            mask = np.ones(self.ng, dtype=bool)
+            need: dict[int, int] = {}
+            for i, m in enumerate(pattern_marks(pattern, g.length)):
+                if m == 2:
+                    mask &= g.guess_letters[:, i] == letters[i]
+                if m:
+                    need[int(letters[i])] = need.get(int(letters[i]), 0) + 1
+            for code, k in need.items():
+                mask &= g.letter_counts[:, code] >= k
+            self._legal[key] = mask
+        return mask
+
+    @staticmethod
+    def legal_key(legal: np.ndarray | None) -> bytes:
+        """Memo key part naming a legal-guess set (empty in normal mode)."""
+        return b"" if legal is None else np.packbits(legal).tobytes()
+
+    # -- partition statistics -------------------------------------------------------------
+
+    def bucket_counts(self, rows: Rows, subset: Subset) -> np.ndarray:
+        """Number of distinct feedback patterns of `subset` under each guess row."""
+        n, r = len(subset), len(rows)
+        if n <= 8:
+            sub = self.game.matrix[np.ix_(rows, subset)]
+            eq = (sub[:, :, None] == sub[:, None, :]).sum(axis=2)
+            return np.rint((1.0 / eq).sum(axis=1)).astype(np.int64)
+        cols = self.mt[subset] if r == self.ng else self.mt[np.ix_(subset, rows)]
+        idx = cols.astype(np.int32) * r + np.arange(r, dtype=np.int32)
+        seen = np.zeros(self.npat * r, dtype=bool)
+        seen[idx.ravel()] = True
+        return seen.reshape(self.npat, r).sum(axis=0, dtype=np.int64)
+
+    def sum_squares(self, rows: Rows, subset: Subset) -> np.ndarray:
+        """Sum of squared bucket sizes of `subset` under each guess row."""
+        sub = self.game.matrix[np.ix_(rows, subset)].astype(np.int64)
+        sub += (np.arange(len(rows)) * self.npat)[:, None]
+        counts = np.bincount(sub.ravel(), minlength=len(rows) * self.npat)
+        return (counts * counts).reshape(len(rows), -1).sum(axis=1)
+
+    def answer_split(self, subset: Subset) -> int:
+        """A row among the subset's answers splitting it into singletons, or -1."""
+        rows = self.answer_rows[subset]
+        sub = np.sort(self.game.matrix[np.ix_(rows, subset)], axis=1)
+        ok = np.flatnonzero((sub[:, 1:] != sub[:, :-1]).all(axis=1))
+        # Every remaining answer is also legal in hard mode, so no filter is needed.
+        return int(rows[ok[0]]) if len(ok) else -1
+
+    def floor(self, subset: Subset, legal: np.ndarray | None) -> int:
+        """A cheap lower bound: memo, else 2n-1 with a perfect answer split, else 2n."""
+        n = len(subset)
+        if n <= 2:
+            return 2 * n - 1
+        hit = self.memo.get((subset.tobytes(), self.legal_key(legal)))
+        if hit is not None:
+            return int(hit[0])
+        return 2 * n - 1 if self.answer_split(subset) >= 0 else 2 * n
+
+    # -- search ---------------------------------------------------------------------------
+
+    def check_time(self) -> None:
+        """Raise SearchLimitError past the deadline."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise SearchLimitError("exact search ran out of time")
+
+    def solve(
+        self,
+        subset: Subset,
+        legal: np.ndarray | None = None,
+        beta: int = INF,
+        hint: tuple[Rows, np.ndarray] | None = None,
+    ) -> int:
+        """Least total guesses for `subset` if below beta, else a lower bound ≥ beta.
+
+        `hint` is (rows, bucket counts) at the parent: a guess splits a subset into no
+        more buckets than it split any superset, which prunes rows before counting.
+        """
+        n = len(subset)
+        if n <= 2 or beta <= 2 * n - 1:
+            return 2 * n - 1
+        key = (subset.tobytes(), self.legal_key(legal))
+        hit = self.memo.get(key)
+        if hit is not None and (hit[1] or hit[0] >= beta):
+            return int(hit[0])
+        self.nodes += 1
+        if self.nodes % 128 == 0:
+            self.check_time()
+        value, exact, row = self._search(subset, legal, beta, hint)
+        if hit is None or exact or value > hit[0]:
+            self.memo[key] = (value, exact, row)
+        return value
+
+    def _search(
+        self,
+        subset: Subset,
+        legal: np.ndarray | None,
+        beta: int,
+        hint: tuple[Rows, np.ndarray] | None,
+    ) -> tuple[int, bool, int]:
+        n = len(subset)
+        row = self.answer_split(subset)
+        if row >= 0:
+            return 2 * n - 1, True, row
+        if beta <= 2 * n:
+            return 2 * n, False, -1
+        # A guess can beat beta only if n + Σ(2|b|-1) = 3n - [in subset] - buckets < beta,
+        # so it must make more than 3n - 1 - beta buckets.
+        need = 3 * n - 1 - beta
+        if hint is None:
+            hint = (self.all_rows, np.full(self.ng, INF, dtype=np.int64))
+        all_rows, ub = hint
+        ub = np.minimum(ub, n)
+        sel = ub > need
+        if legal is not None:
+            sel &= legal[all_rows]
+        rows = all_rows[sel]
+        ins = np.zeros(self.ng, dtype=bool)
+        ins[self.answer_rows[subset]] = True
+        nb = self.bucket_counts(rows, subset)
+        # Children inherit these counts as upper bounds (the rest keep their old bounds).
+        ub[sel] = nb
+        child_hint = (all_rows, ub)
+        lb = 3 * n - ins[rows] - nb
+        lb[(nb == 1) & ~ins[rows]] = INF  # one bucket and no chance of winning: useless
+        floor_node = max(int(lb.min()) if len(lb) else INF, 2 * n)
+        if floor_node >= beta:
+            return floor_node, False, -1
+        keep = np.flatnonzero(lb < beta)
+        rows, lb = rows[keep], lb[keep]
+        ss = self.sum_squares(rows, subset)
+        order = np.lexsort((ss, lb))
+        if self.limit:
+            order = order[: self.limit]
+        best, best_row = beta, -1
+        for i in order:
+            if lb[i] >= best:
+                break
+            total = self.evaluate(int(rows[i]), subset, legal, best, child_hint)
+            if total < best:
+                best, best_row = total, int(rows[i])
+                if best <= floor_node:
+                    break
+        if best_row < 0:
+            return max(beta, floor_node), False, -1
+        return best, True, best_row
+
+    def buckets(self, row: int, subset: Subset) -> list[tuple[int, Subset]]:
+        """Non-winning (pattern, bucket) pairs of `subset` under guess `row`, largest first."""
+        pats = self.game.matrix[row, subset]
+        order = np.argsort(pats, kind="stable")
+        sp = pats[order]
+        cuts = np.flatnonzero(sp[1:] != sp[:-1]) + 1
+        groups = np.split(subset[order], cuts)
+        heads = np.concatenate(([0], cuts))
+        out = [(int(sp[h]), g) for h, g in zip(heads, groups, strict=True) if sp[h] != self.win]
+        out.sort(key=lambda pg: -len(pg[1]))
+        return out
+
+    def child_legal(self, legal: np.ndarray | None, row: int, pattern: int) -> np.ndarray | None:
+        """The legal-guess mask after `row` got `pattern` (None in normal mode)."""
+        return None if legal is None else legal & self.legal_after(row, pattern)
+
+    def evaluate(
+        self,
+        row: int,
+        subset: Subset,
+        legal: np.ndarray | None,
+        best: int = INF,
+        hint: tuple[Rows, np.ndarray] | None = None,
+    ) -> int:
+        """Total guesses with `row` first, or a value ≥ best once it cannot beat best."""
+        children = [(b, self.child_legal(legal, row, p)) for p, b in self.buckets(row, subset)]
+        total = len(subset)
+        rest = sum(2 * len(b) - 1 for b, _ in children)
+        if total + rest >= best:
+            return total + rest
+        floors = []
+        for b, c in children:
+            f = self.floor(b, c)
+            rest += f - (2 * len(b) - 1)
+            floors.append(f)
+            if total + rest >= best:
+                return total + rest
+        for (b, c), f in zip(children, floors, strict=True):
+            rest -= f
+            total += self.solve(b, c, best - total - rest, hint)
+            if total + rest >= best:
+                return total + rest
+        return total
+
+    # -- results --------------------------------------------------------------------------
+
+    def root_legal(self) -> np.ndarray | None:
+        """The legal mask before any guess (None in normal mode)."""
+        return np.ones(self.ng, dtype=bool) if self.hard else None
+
+    def best(self, subset: Subset, legal_rows: Rows | None = None) -> tuple[int, int]:
+        """(least total guesses, best guess row) for a subset, searching if needed."""
+        subset = np.sort(np.asarray(subset, dtype=np.int64))
+        legal = None
+        if self.hard:
+            legal = np.zeros(self.ng, dtype=bool)
+            legal[self.all_rows if legal_rows is None else legal_rows] = True
+        n = len(subset)
+        if n <= 2:
+            return 2 * n - 1, int(self.answer_rows[subset[0]])
+        self.solve(subset, legal)
+        value, exact, row = self.memo[(subset.tobytes(), self.legal_key(legal))]
+        if not exact:
+            raise SearchLimitError("no exact result for this subset")
+        return int(value), int(row)
+
+    def total_with(self, opener: str, subset: Subset | None = None) -> int:
+        """Least total guesses over the answers when the first guess is `opener`."""
+        row = self.game.check_guess(opener)
+        subset = self.game.all_answers() if subset is None else np.sort(subset)
+        return self.evaluate(row, subset, self.root_legal())
+
+    def tree(self, opener: str, subset: Subset | None = None) -> Tree:
+        """The optimal decision tree from `opener` as nested dicts (solving as needed)."""
+        row = self.game.check_guess(opener)
+        subset = self.game.all_answers() if subset is None else np.sort(subset)
+        return self._tree(row, subset, self.root_legal())
+
+    def next_row(self, subset: Subset, legal: np.ndarray | None) -> int:
+        """The best first guess for a subset (solving it if needed)."""
+        if len(subset) <= 2:
+            return int(self.answer_rows[subset[0]])
+        self.solve(subset, legal)
+        return int(self.memo[(subset.tobytes(), self.legal_key(legal))][2])
+
+    def _tree(self, row: int, subset: Subset, legal: np.ndarray | None) -> Tree:
+        g = self.game
+        nxt: dict[str, Tree] = {}
+        total = len(subset)
+        for p, b in self.buckets(row, subset):
+            c = self.child_legal(legal, row, p)
+            sub = self._tree(self.next_row(b, c), b, c)
+            total += sub["total"]
+            nxt[pattern_str(p, g.length)] = sub
+        return {"guess": g.guesses[row], "total": total, "next": nxt}
+
+
+# ---------------------------------------------------------------------------------------
+# Trees: totals, lookups, save and load
+
+
+def tree_play(tree: Tree, answer: str, length: int = 5) -> list[tuple[str, Pattern]]:
+    """The (guess, pattern) turns the tree plays against `answer`."""
+    from wordkit.games.wordle import all_green, feedback
+
+    turns: list[tuple[str, Pattern]] = []
+    node: Tree | None = tree
+    while node is not None:
+        p = feedback(node["guess"], answer)
+        turns.append((node["guess"], p))
+        if p == all_green(length):
+            return turns
+        node = node["next"].get(pattern_str(p, length))
+    raise InputFileError(f"the decision tree does not cover the answer {answer!r}")
+
+
+def tree_lookup(tree: Tree, history: list[tuple[str, Pattern]], length: int = 5) -> str | None:
+    """The tree's next guess after `history`, or None if the history left the tree."""
+    node = tree
+    for guess, pattern in history:
+        if node["guess"] != guess:
+            return None
+        nxt = node["next"].get(pattern_str(pattern, length))
+        if nxt is None:
+            return None
+        node = nxt
+    return str(node["guess"])
+
+
+def save_tree(tree: Tree, path: str | os.PathLike[str]) -> None:
+    """Write a tree as JSON (atomically)."""
+    atomic_write_bytes(Path(path), json.dumps(tree, separators=(",", ":")).encode())
+
+
+def load_tree(path: str | os.PathLike[str]) -> Tree:
+    """Read a tree saved by save_tree."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise InputFileError(f"cannot read decision tree {path}: {e}") from e
+    if not isinstance(data, dict) or "guess" not in data or "next" not in data:
+        raise InputFileError(f"{path} is not a wordkit decision tree")
+    return data
+
+
+def tree_path(game: Wordle, opener: str, hard: bool) -> Path:
+    """Where the cached optimal tree for an opener lives."""
+    mode = "hard" if hard else "normal"
+    return cache_dir() / f"wordle-tree-{game.key}-{opener.lower()}-{mode}.json"
+
+
+def optimal_tree(game: Wordle, opener: str, hard: bool = False, use_disk: bool = True) -> Tree:
+    """The optimal tree from `opener`, cached on disk."""
+    path = tree_path(game, opener, hard)
+    if use_disk and path.exists():
+        try:
+            return load_tree(path)
+        except InputFileError:
+            pass
+    tree = Solver(game, hard=hard).tree(opener)
+    if use_disk:
+        with contextlib.suppress(OSError):  # the cache is only an optimisation
+            save_tree(tree, path)
+    return tree
