@@ -8,6 +8,7 @@ needs against Absurdle on the original lists and on the built-in tables.
 from __future__ import annotations
 
 import json
+import multiprocessing as mp
 import sys
 import time
 from collections.abc import Callable
@@ -41,6 +42,12 @@ LENGTHS = range(3, 13)
 OWN_GUESSERS = ["greedy", "minimax", "minimax-search"]
 GUESSER_BUDGET_S = 120.0
 """A guesser that has used this much time against one host skips that host's other lengths."""
+SLOW_GUESSERS = {"lookahead": [8, 10, 12]}
+"""Registry guessers whose exact search is slow with unlimited lives: sampled lengths only."""
+SLOW_HOSTS = ("evil-hard", "lookahead-3")
+"""The only hosts the slow guessers play."""
+GAME_TIMEOUT_S = 90.0
+"""A slow guesser's game (run in a child process) is abandoned after this long."""
 
 HostMaker = Callable[[Pool, int], PoolHost]
 HOSTS: dict[str, HostMaker] = {
@@ -76,12 +83,60 @@ class TimedHost:
         return self.host.reveal()
 
 
+_SHARED: dict[str, Any] = {}
+
+
+def forked_game(host_name: str, guesser_name: str, length: int) -> tuple[int, bool, str]:
+    """(wrong, won, word) of one game, run in a forked child that inherits the pool."""
+    pool: Pool = _SHARED["pool"]
+    record = play_hangman(HOSTS[host_name](pool, length), hangman_guesser(guesser_name, pool))
+    return record.wrong, record.won, record.word
+
+
+def game_with_timeout(
+    host_name: str, guesser_name: str, length: int
+) -> tuple[int, bool, str] | None:
+    """`forked_game` in a child process, or None when it runs past GAME_TIMEOUT_S."""
+    workers = mp.get_context("fork").Pool(1)
+    try:
+        job = workers.apply_async(forked_game, (host_name, guesser_name, length))
+        return job.get(timeout=GAME_TIMEOUT_S)
+    except mp.TimeoutError:
+        return None
+    finally:
+        workers.terminate()
+        workers.join()
+
+
+def slow_row(host_name: str, name: str) -> dict[str, Any]:
+    """A slow guesser's figures: sampled lengths, each game in a child with a timeout."""
+    row: dict[str, Any] = {"wrong": {}, "word": {}, "skipped": [], "timeouts": []}
+    row["sampled_lengths"] = SLOW_GUESSERS[name]
+    began = time.perf_counter()
+    for length in SLOW_GUESSERS[name]:
+        outcome = game_with_timeout(host_name, name, length)
+        if outcome is None:
+            row["timeouts"].append(length)
+            continue
+        wrong, won, word = outcome
+        row["wrong"][length] = wrong if won else None
+        row["word"][length] = word
+    row["seconds"] = round(time.perf_counter() - began, 2)
+    print(f"  {host_name:12} {name:15} {row['seconds']:6.1f} s", file=sys.stderr, flush=True)
+    return row
+
+
 def hangman_figures(pool: Pool, hosts: list[str], guessers: list[str]) -> dict[str, Any]:
     """Per host, guesser and length: wrong guesses to win, the word named, time and latency."""
     out: dict[str, Any] = {}
+    _SHARED["pool"] = pool
     for host_name in hosts:
         per_guesser: dict[str, Any] = {}
         for name in guessers:
+            if name in SLOW_GUESSERS:
+                if host_name in SLOW_HOSTS:
+                    per_guesser[name] = slow_row(host_name, name)
+                continue
             guesser = hangman_guesser(name, pool)
             row: dict[str, Any] = {"wrong": {}, "word": {}, "skipped": []}
             spent, slowest = 0.0, 0.0
@@ -144,12 +199,30 @@ def markdown_hangman(figures: dict[str, Any], guessers: list[str]) -> str:
             "|---" * (len(guessers) + 1) + "|",
         ]
         for length in LENGTHS:
-            cells = [str(per_guesser[g]["wrong"].get(length, "–")) for g in guessers]
+            cells = [cell(per_guesser.get(g), length) for g in guessers]
             lines.append(f"| {length} | " + " | ".join(cells) + " |")
-        means = [mean_wrong(per_guesser[g]) for g in guessers]
-        lines.append("| mean | " + " | ".join(f"{m:.2f}" for m in means) + " |")
+        means = [mean_wrong(per_guesser[g]) if g in per_guesser else None for g in guessers]
+        lines.append(
+            "| mean | " + " | ".join("–" if m is None else f"{m:.2f}" for m in means) + " |"
+        )
         parts.append("\n".join(lines))
+    for name, lengths in SLOW_GUESSERS.items():
+        if name in guessers:
+            parts.append(
+                f"`{name}`: lengths {', '.join(map(str, lengths))} only, against "
+                f"{' and '.join(SLOW_HOSTS)} only (its search is slow with unlimited lives), "
+                "so its mean is not comparable with the other columns."
+            )
     return "\n\n".join(parts)
+
+
+def cell(row: dict[str, Any] | None, length: int) -> str:
+    """A table cell: wrong guesses, `timeout`, or `–` when not played."""
+    if row is None:
+        return "–"
+    if length in row.get("timeouts", []):
+        return "timeout"
+    return str(row["wrong"].get(length, "–"))
 
 
 def mean_wrong(row: dict[str, Any]) -> float:
