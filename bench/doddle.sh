@@ -57,3 +57,7 @@ echo "| wordkit entropy SALET (cold cache) | $W_WALL | $W_RSS |"
 echo "| wordkit entropy SALET (warm cache) | $V_WALL | $V_RSS |"
 awk -v d="$D_WALL" -v w="$W_WALL" -v v="$V_WALL" \
     'BEGIN { printf "\nspeed ratio doddle/wordkit: %.1fx cold, %.1fx warm\n", d / w, d / v }'
+
+mkdir -p bench/results
+printf '{"doddle": {"version": "1.6.0", "wall_seconds": %s, "peak_rss_mb": %s},\n "wordkit_cold": {"wall_seconds": %s, "peak_rss_mb": %s},\n "wordkit_warm": {"wall_seconds": %s, "peak_rss_mb": %s}}\n' \
+    "$D_WALL" "$D_RSS" "$W_WALL" "$W_RSS" "$V_WALL" "$V_RSS" > bench/results/wordle_doddle.json

@@ -18,6 +18,7 @@ from wordkit.games.wordle import (
 )
 from wordkit.strategies.wordle import (
     STRATEGIES,
+    Entropy,
     Heuristic,
     Player,
     best_opener,
@@ -25,10 +26,12 @@ from wordkit.strategies.wordle import (
     entropy_bits,
     get_strategy,
     partition_counts,
+    play,
     play_game,
     run_stats,
     sum_squares,
 )
+from wordkit.wordle_optimal import Solver
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "wordle_small.txt"
 NAMES = ["expected-size", "entropy", "minimax", "heuristic", "heuristic-seed", "optimal"]
@@ -164,3 +167,46 @@ def test_heuristic_explores_with_unseen_letters() -> None:
 def test_hard_mode_error_types(game) -> None:
     with pytest.raises(HardModeError):
         check_hard("house", [("crane", feedback("crane", "crate"))])
+
+
+def total_guesses(game, strategy, opener: str, hard: bool = False) -> int:
+    """Guesses summed over every answer, playing `strategy` from `opener`."""
+    player = Player(game, strategy, hard, opener)
+    return sum(play(player, a).guesses for a in game.answers)
+
+
+def test_entropy_above_the_threshold_maximises_bits(game) -> None:
+    rem, rows = game.all_answers(), np.arange(len(game.guesses))
+    bits = entropy_bits(bucket_sizes(game, rows, rem))
+    for strat in (Entropy(exact_upto=0), Entropy(exact_upto=len(rem) - 1)):
+        choice = strat.choose(game, rem, rows, 1)
+        assert choice.measure == "expected bits" and choice.score == pytest.approx(bits.max())
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_entropy_endgame_is_exact(game, hard: bool) -> None:
+    # 40 answers: with the threshold above that, every guess after the opener is exact,
+    # so entropy totals exactly the optimum from the same opener; from BERRY pure entropy
+    # does not.
+    exact = total_guesses(game, Entropy(exact_upto=40), "berry", hard)
+    assert exact == Solver(game, hard=hard).total_with("berry") == 107
+    assert exact <= total_guesses(game, Entropy(exact_upto=5), "berry", hard)
+    assert exact < total_guesses(game, Entropy(exact_upto=0), "berry", hard)
+    rem = game.all_answers()[:7]
+    choice = Entropy().choose(game, rem, np.arange(len(game.guesses)), 2, hard)
+    assert choice.measure == "total guesses"
+    assert choice.score == Solver(game, hard=hard).best(rem, depth=5)[0]
+
+
+@pytest.mark.full
+def test_entropy_endgame_on_builtin_lists() -> None:
+    from wordkit import tables
+    from wordkit.games.wordle import make_wordle
+
+    answers = tables.words_of(tables.load_table("wordle"))
+    guesses = tables.words_of(tables.load_table("wordle-guesses"))
+    builtin = make_wordle(guesses, answers)
+    stats = run_stats(builtin, "entropy", opener="salet")
+    assert stats["solved_within_6"] == len(answers)
+    pure = run_stats(builtin, Entropy(exact_upto=0), opener="salet")
+    assert stats["mean_guesses"] < pure["mean_guesses"]

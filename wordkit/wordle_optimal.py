@@ -1,11 +1,15 @@
 """Exact Wordle search: the decision tree with the least total guesses from an opener.
 
-cost(S) = |S| + Σ cost(S_p) over the non-winning buckets S_p of the best guess, with
-cost({a}) = 1. Bounds: a set of n answers needs at least 2n-1 guesses (one answer found
+cost(S, d) = |S| + Σ cost(S_p, d-1) over the non-winning buckets S_p of the best guess,
+with cost({a}, d ≥ 1) = 1 and cost(S, d) = ∞ (INF) when S cannot be solved within d
+guesses: every answer must be found within the game's limit (`max_guesses`, 6 by default;
+None = unlimited). Bounds: a set of n answers needs at least 2n-1 guesses (one answer found
 at the first guess, the rest at the second at best), 2n if no answer in it splits it into
-singletons, and per guess n + Σ (2|S_p| - 1), vectorised over all guesses. Guesses are
-tried in order of that bound (ties broken by sum of squared bucket sizes), with
-alpha-beta style budgets, and the results are memoised on the frozen answer subset.
+singletons, and per guess n + Σ (2|S_p| - 1), vectorised over all guesses; with two
+guesses left only a guess splitting S into singletons is feasible. Guesses are tried in
+order of that bound (ties broken by sum of squared bucket sizes), with alpha-beta style
+budgets, and results are memoised on (answer subset, legal set, min(d, n)): a tree that
+never plays a useless guess solves n answers within n guesses, so d ≥ n is no limit.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import numpy as np
 
 from wordkit.errors import InputFileError, WordkitError
 from wordkit.games.wordle import (
+    MAX_TURNS,
     Pattern,
     Wordle,
     atomic_write_bytes,
@@ -33,11 +38,23 @@ Subset = np.ndarray  # sorted answer indices
 Rows = np.ndarray  # guess rows
 Tree = dict  # {"guess": word, "total": int, "next": {pattern_str: Tree}}
 
-INF = 1 << 40
+INF = 1 << 40  # the cost of an infeasible subset; any lower bound ≥ INF proves infeasibility
+UNLIMITED = 1 << 30  # a depth that never binds
 
 
 class SearchLimitError(WordkitError):
     """The exact search ran past its time limit."""
+
+
+class DepthLimitError(WordkitError):
+    """The answers cannot all be solved within the guess limit."""
+
+
+def trivial_cost(n: int, depth: int) -> int:
+    """Least total guesses for n ≤ 2 answers or depth ≤ 1 (INF if infeasible)."""
+    if n == 1:
+        return 1 if depth >= 1 else INF
+    return 2 * n - 1 if n == 2 and depth >= 2 else INF
 
 
 @dataclass
@@ -46,13 +63,15 @@ class Solver:
 
     `limit` > 0 tries only that many guesses per position (best bound first): much faster,
     but then the result is an upper bound (a valid tree) rather than a proven optimum.
+    `max_guesses` is the game's limit (every answer solved within it; None = unlimited).
     """
 
     game: Wordle
     hard: bool = False
     limit: int = 0
+    max_guesses: int | None = MAX_TURNS
     deadline: float | None = None  # time.monotonic() limit, None = unlimited
-    # (subset bytes, legal-set key) → (value, exact?, best guess row or -1)
+    # (subset bytes, legal-set key, min(depth, n)) → (value, exact?, best guess row or -1)
     memo: dict = field(default_factory=dict, repr=False)
     nodes: int = 0
 
@@ -93,6 +112,16 @@ class Solver:
         """Memo key part naming a legal-guess set (empty in normal mode)."""
         return b"" if legal is None else np.packbits(legal).tobytes()
 
+    @staticmethod
+    def memo_key(subset: Subset, legal: np.ndarray | None, depth: int) -> tuple:
+        """Memo key of a position: depth ≥ n never binds, so it is capped at n."""
+        return (subset.tobytes(), Solver.legal_key(legal), min(depth, len(subset)))
+
+    @property
+    def root_depth(self) -> int:
+        """Guesses allowed for the whole game (UNLIMITED when max_guesses is None)."""
+        return UNLIMITED if self.max_guesses is None else self.max_guesses
+
     # -- partition statistics -------------------------------------------------------------
 
     def bucket_counts(self, rows: Rows, subset: Subset) -> np.ndarray:
@@ -123,14 +152,15 @@ class Solver:
         # Every remaining answer is also legal in hard mode, so no filter is needed.
         return int(rows[ok[0]]) if len(ok) else -1
 
-    def floor(self, subset: Subset, legal: np.ndarray | None) -> int:
-        """A cheap lower bound: memo, else 2n-1 with a perfect answer split, else 2n."""
+    def floor(self, subset: Subset, legal: np.ndarray | None, depth: int) -> int:
+        """A cheap lower bound: memo (this depth, else unlimited), else 2n-1 or 2n."""
         n = len(subset)
-        if n <= 2:
-            return 2 * n - 1
-        hit = self.memo.get((subset.tobytes(), self.legal_key(legal)))
-        if hit is not None:
-            return int(hit[0])
+        if n <= 2 or depth <= 1:
+            return trivial_cost(n, depth)
+        for d in (depth, n) if depth < n else (n,):
+            hit = self.memo.get(self.memo_key(subset, legal, d))
+            if hit is not None:
+                return int(hit[0])
         return 2 * n - 1 if self.answer_split(subset) >= 0 else 2 * n
 
     # -- search ---------------------------------------------------------------------------
@@ -146,23 +176,29 @@ class Solver:
         legal: np.ndarray | None = None,
         beta: int = INF,
         hint: tuple[Rows, np.ndarray] | None = None,
+        depth: int = UNLIMITED,
     ) -> int:
-        """Least total guesses for `subset` if below beta, else a lower bound ≥ beta.
+        """Least total guesses for `subset` within `depth` guesses if below beta, else a
+        lower bound ≥ beta (INF: infeasible).
 
         `hint` is (rows, bucket counts) at the parent: a guess splits a subset into no
         more buckets than it split any superset, which prunes rows before counting.
         """
         n = len(subset)
-        if n <= 2 or beta <= 2 * n - 1:
+        if n <= 2 or depth <= 1:
+            return trivial_cost(n, depth)
+        if beta <= 2 * n - 1:
             return 2 * n - 1
-        key = (subset.tobytes(), self.legal_key(legal))
+        key = self.memo_key(subset, legal, depth)
         hit = self.memo.get(key)
         if hit is not None and (hit[1] or hit[0] >= beta):
             return int(hit[0])
         self.nodes += 1
         if self.nodes % 128 == 0:
             self.check_time()
-        value, exact, row = self._search(subset, legal, beta, hint)
+        value, exact, row = self._search(subset, legal, beta, hint, min(depth, n))
+        if value >= INF:  # a lower bound ≥ INF proves that no tree fits in the depth
+            value, exact, row = INF, True, -1
         if hit is None or exact or value > hit[0]:
             self.memo[key] = (value, exact, row)
         return value
@@ -173,6 +209,7 @@ class Solver:
         legal: np.ndarray | None,
         beta: int,
         hint: tuple[Rows, np.ndarray] | None,
+        depth: int,
     ) -> tuple[int, bool, int]:
         n = len(subset)
         row = self.answer_split(subset)
@@ -197,6 +234,11 @@ class Solver:
         # Children inherit these counts as upper bounds (the rest keep their old bounds).
         ub[sel] = nb
         child_hint = (all_rows, ub)
+        if depth == 2:
+            # The last guess but one must split the subset into singletons (none of them
+            # is an answer: answer_split found none), else nothing fits.
+            singles = rows[nb == n]
+            return (2 * n, True, int(singles[0])) if len(singles) else (INF, True, -1)
         lb = 3 * n - ins[rows] - nb
         lb[(nb == 1) & ~ins[rows]] = INF  # one bucket and no chance of winning: useless
         floor_node = max(int(lb.min()) if len(lb) else INF, 2 * n)
@@ -212,7 +254,7 @@ class Solver:
         for i in order:
             if lb[i] >= best:
                 break
-            total = self.evaluate(int(rows[i]), subset, legal, best, child_hint)
+            total = self.evaluate(int(rows[i]), subset, legal, best, child_hint, depth)
             if total < best:
                 best, best_row = total, int(rows[i])
                 if best <= floor_node:
@@ -244,23 +286,27 @@ class Solver:
         legal: np.ndarray | None,
         best: int = INF,
         hint: tuple[Rows, np.ndarray] | None = None,
+        depth: int = UNLIMITED,
     ) -> int:
-        """Total guesses with `row` first, or a value ≥ best once it cannot beat best."""
+        """Total guesses with `row` first within `depth` guesses, or a value ≥ best once it
+        cannot beat best (≥ INF: infeasible)."""
         children = [(b, self.child_legal(legal, row, p)) for p, b in self.buckets(row, subset)]
+        if depth <= 1 and children:
+            return INF
         total = len(subset)
         rest = sum(2 * len(b) - 1 for b, _ in children)
         if total + rest >= best:
             return total + rest
         floors = []
         for b, c in children:
-            f = self.floor(b, c)
+            f = self.floor(b, c, depth - 1)
             rest += f - (2 * len(b) - 1)
             floors.append(f)
             if total + rest >= best:
                 return total + rest
         for (b, c), f in zip(children, floors, strict=True):
             rest -= f
-            total += self.solve(b, c, best - total - rest, hint)
+            total += self.solve(b, c, best - total - rest, hint, depth - 1)
             if total + rest >= best:
                 return total + rest
         return total
@@ -271,48 +317,52 @@ class Solver:
         """The legal mask before any guess (None in normal mode)."""
         return np.ones(self.ng, dtype=bool) if self.hard else None
 
-    def best(self, subset: Subset, legal_rows: Rows | None = None) -> tuple[int, int]:
-        """(least total guesses, best guess row) for a subset, searching if needed."""
+    def best(
+        self, subset: Subset, legal_rows: Rows | None = None, depth: int | None = None
+    ) -> tuple[int, int]:
+        """(least total guesses, best guess row) for a subset within `depth` guesses
+        (default: the whole game's max_guesses); DepthLimitError if none fits."""
         subset = np.sort(np.asarray(subset, dtype=np.int64))
         legal = None
         if self.hard:
             legal = np.zeros(self.ng, dtype=bool)
             legal[self.all_rows if legal_rows is None else legal_rows] = True
-        n = len(subset)
-        if n <= 2:
-            return 2 * n - 1, int(self.answer_rows[subset[0]])
-        self.solve(subset, legal)
-        value, exact, row = self.memo[(subset.tobytes(), self.legal_key(legal))]
-        if not exact:
-            raise SearchLimitError("no exact result for this subset")
-        return int(value), int(row)
+        depth = self.root_depth if depth is None else depth
+        value = self.solve(subset, legal, depth=depth)
+        if value >= INF:
+            raise DepthLimitError(f"{len(subset)} answers cannot all be solved in {depth} guesses")
+        return value, self.next_row(subset, legal, depth)
 
     def total_with(self, opener: str, subset: Subset | None = None) -> int:
-        """Least total guesses over the answers when the first guess is `opener`."""
+        """Least total guesses over the answers when the first guess is `opener`, each
+        answer within max_guesses (INF if impossible)."""
         row = self.game.check_guess(opener)
         subset = self.game.all_answers() if subset is None else np.sort(subset)
-        return self.evaluate(row, subset, self.root_legal())
+        return min(self.evaluate(row, subset, self.root_legal(), depth=self.root_depth), INF)
 
     def tree(self, opener: str, subset: Subset | None = None) -> Tree:
         """The optimal decision tree from `opener` as nested dicts (solving as needed)."""
+        if self.total_with(opener, subset) >= INF:
+            raise DepthLimitError(f"{opener!r} cannot solve every answer in {self.root_depth}")
         row = self.game.check_guess(opener)
         subset = self.game.all_answers() if subset is None else np.sort(subset)
-        return self._tree(row, subset, self.root_legal())
+        return self._tree(row, subset, self.root_legal(), self.root_depth)
 
-    def next_row(self, subset: Subset, legal: np.ndarray | None) -> int:
-        """The best first guess for a subset (solving it if needed)."""
-        if len(subset) <= 2:
+    def next_row(self, subset: Subset, legal: np.ndarray | None, depth: int = UNLIMITED) -> int:
+        """The best first guess for a feasible subset (solving it if needed)."""
+        n = len(subset)
+        if n <= 2:
             return int(self.answer_rows[subset[0]])
-        self.solve(subset, legal)
-        return int(self.memo[(subset.tobytes(), self.legal_key(legal))][2])
+        self.solve(subset, legal, depth=depth)
+        return int(self.memo[self.memo_key(subset, legal, depth)][2])
 
-    def _tree(self, row: int, subset: Subset, legal: np.ndarray | None) -> Tree:
+    def _tree(self, row: int, subset: Subset, legal: np.ndarray | None, depth: int) -> Tree:
         g = self.game
         nxt: dict[str, Tree] = {}
         total = len(subset)
         for p, b in self.buckets(row, subset):
             c = self.child_legal(legal, row, p)
-            sub = self._tree(self.next_row(b, c), b, c)
+            sub = self._tree(self.next_row(b, c, depth - 1), b, c, depth - 1)
             total += sub["total"]
             nxt[pattern_str(p, g.length)] = sub
         return {"guess": g.guesses[row], "total": total, "next": nxt}
@@ -366,21 +416,28 @@ def load_tree(path: str | os.PathLike[str]) -> Tree:
     return data
 
 
-def tree_path(game: Wordle, opener: str, hard: bool) -> Path:
-    """Where the cached optimal tree for an opener lives."""
+def tree_path(game: Wordle, opener: str, hard: bool, max_guesses: int | None = MAX_TURNS) -> Path:
+    """Where the cached optimal tree for an opener (and guess limit) lives."""
     mode = "hard" if hard else "normal"
-    return cache_dir() / f"wordle-tree-{game.key}-{opener.lower()}-{mode}.json"
+    limit = "unlimited" if max_guesses is None else f"max{max_guesses}"
+    return cache_dir() / f"wordle-tree-{game.key}-{opener.lower()}-{mode}-{limit}.json"
 
 
-def optimal_tree(game: Wordle, opener: str, hard: bool = False, use_disk: bool = True) -> Tree:
-    """The optimal tree from `opener`, cached on disk."""
-    path = tree_path(game, opener, hard)
+def optimal_tree(
+    game: Wordle,
+    opener: str,
+    hard: bool = False,
+    use_disk: bool = True,
+    max_guesses: int | None = MAX_TURNS,
+) -> Tree:
+    """The optimal tree from `opener` within `max_guesses` (None = unlimited), cached on disk."""
+    path = tree_path(game, opener, hard, max_guesses)
     if use_disk and path.exists():
         try:
             return load_tree(path)
         except InputFileError:
             pass
-    tree = Solver(game, hard=hard).tree(opener)
+    tree = Solver(game, hard=hard, max_guesses=max_guesses).tree(opener)
     if use_disk:
         with contextlib.suppress(OSError):  # the cache is only an optimisation
             save_tree(tree, path)

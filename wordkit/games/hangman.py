@@ -259,6 +259,26 @@ def apply_move(state: HangmanState, move: Move, *, secret: str, seed: int = 0) -
     return replace(after, status=status_of(after, solved=solved))
 
 
+def possible_answers(
+    state: HangmanState, move: Move, *, secret: str
+) -> list[tuple[float, HangmanState]]:
+    """Every state the host may answer `move` with, and its probability (advanced: each hidden
+    occurrence of the letter equally likely to be the one revealed)."""
+    if len(move) > 1 or state.rules.variant == "classic":
+        return [(1.0, apply_move(state, move, secret=secret))]
+    check_move(state, move)
+    hidden = [i for i, ch in enumerate(secret) if ch == move and state.mask[i] == HIDDEN]
+    if len(hidden) <= 1:
+        return [(1.0, apply_move(state, move, secret=secret))]
+    answers = []
+    for pos in hidden:
+        shown = state.mask[:pos] + move + state.mask[pos + 1 :]
+        after = replace(state, mask=shown, letters=(*state.letters, move))
+        solved = state.rules.finish == "reveal" and HIDDEN not in shown[: len(secret)]
+        answers.append((1.0 / len(hidden), replace(after, status=status_of(after, solved=solved))))
+    return answers
+
+
 # --- candidate filtering (seed 000's three rules, vectorised) --------------------------------
 
 

@@ -8,11 +8,16 @@ from typing import Any
 from wordkit.errors import UnknownNameError
 from wordkit.strategies.hangman.base import Board, Decision, Guesser, board_for, next_board
 from wordkit.strategies.hangman.coverage import Coverage
+from wordkit.strategies.hangman.entropy import Entropy
 from wordkit.strategies.hangman.lookahead import Lookahead
 
 GuesserFactory = Callable[..., Guesser]
 
-GUESSERS: dict[str, GuesserFactory] = {"coverage": Coverage, "lookahead": Lookahead}
+GUESSERS: dict[str, GuesserFactory] = {
+    "coverage": Coverage,
+    "entropy": Entropy,
+    "lookahead": Lookahead,
+}
 
 
 def guesser_names() -> list[str]:

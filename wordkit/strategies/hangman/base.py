@@ -70,12 +70,27 @@ def candidate_words(board: Board) -> list[str]:
 
 
 def candidate_probs(board: Board) -> Floats:
-    """The candidates' prior probabilities renormalised (uniform when they are all zero)."""
-    probs = board.pool.probs[board.ids]
+    """The candidates' posterior: prior renormalised (uniform when all zero); in the advanced
+    variant times the chance the host revealed these occurrences, prod (k - r)! / k!."""
+    probs = board.pool.probs[board.ids].astype(np.float64)
+    if board.state.rules.variant == "advanced" and len(board.ids):
+        probs = probs * reveal_likelihood(board)
     total = probs.sum()
     if total <= 0:
         return np.full(len(board.ids), 1.0 / max(1, len(board.ids)))
     return probs / total
+
+
+def reveal_likelihood(board: Board) -> Floats:
+    """Advanced variant: for each candidate, the chance of the reveals shown so far."""
+    counts = board.pool.lexicon.enc.counts[board.ids].astype(np.float64)
+    likelihood = np.ones(len(board.ids))
+    for ch in set(board.state.letters):
+        shown = board.state.mask.count(ch)
+        k = counts[:, letter_code(ch)]
+        for j in range(shown):
+            likelihood /= np.maximum(k - j, 1.0)
+    return likelihood
 
 
 def closed_codes(state: HangmanState) -> list[int]:

@@ -6,12 +6,18 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordkit.games.hangman import HangmanState, lives_left
-from wordkit.strategies.hangman.base import Board, Decision, candidate_probs
+from wordkit.games.hangman import ALPHABET, HangmanState, lives_left, possible_answers
+from wordkit.strategies.hangman.base import Board, Decision, candidate_probs, next_board
+from wordkit.strategies.hangman.entropy import entropy_decision, letter_scores
 from wordkit.strategies.hangman.model import model_decision
 from wordkit.strategies.hangman.solver import Solver, SolverSettings, Subset, solver_for
 
 SolverKey = tuple[int, int, str, bool]
+Children = list[tuple[float, float, Board]]
+"""A move's outcomes: (probability, cost paid, board after)."""
+
+LOSS_COST = 1000.0
+"""A lost game costs this many guesses, so winning comes first."""
 
 
 def cost_weight_for(state: HangmanState) -> float:
@@ -29,8 +35,13 @@ class Lookahead:
     exact_limit: int = 40
     top_letters: int = 8
     word_moves_limit: int = 12
+    rollout_letters: int = 5
+    rollout_words: int = 3
+    rollout_limit: int = 3000
     name: str = "lookahead"
     solvers: dict[SolverKey, tuple[object, Solver, dict[int, int]]] = field(default_factory=dict)
+    base_values: dict[tuple[int, HangmanState], float] = field(default_factory=dict)
+    base_moves: dict[tuple[int, HangmanState], Decision] = field(default_factory=dict)
 
     def solver(self, board: Board) -> tuple[Solver, dict[int, int]]:
         """The memoised solver for this pool, word length and rules (built once)."""
@@ -61,8 +72,9 @@ class Lookahead:
         probs = candidate_probs(board)
         if n == 1:
             return Decision(board.pool.lexicon.enc.words[board.ids[0]], 1.0, "whole-word")
-        if board.state.rules.variant == "advanced":
-            return model_decision(board)
+        rules = board.state.rules
+        if rules.variant == "advanced" or rules.finish == "word" or rules.lives is None:
+            return self.rollout_decision(board)
         solver, bits = self.solver(board)
         subset: Subset = solver.subset_of([bits[int(i)] for i in board.ids])
         _, move = solver.choose(subset, lives_left(board.state))
@@ -73,3 +85,83 @@ class Lookahead:
         code = ord(move) - 97
         hits = board.pool.lexicon.enc.positions[board.ids, code] != 0
         return Decision(move, float(np.sum(probs[hits])), label)
+
+    # --- rollouts of the entropy policy (finish=word, advanced variant, unlimited lives) -----
+
+    def base_decision(self, board: Board) -> Decision:
+        """The base policy's (entropy's) move, memoised per pool and state."""
+        key = (id(board.pool), board.state)
+        cached = self.base_moves.get(key)
+        if cached is None:
+            cached = self.base_moves[key] = entropy_decision(board)
+        return cached
+
+    def children(self, board: Board, move: str) -> Children:
+        """The boards a move may lead to, with their probability and the cost paid."""
+        probs = candidate_probs(board)
+        words = board.pool.lexicon.enc.words
+        grouped: dict[HangmanState, float] = {}
+        for p, wid in zip(probs, board.ids, strict=True):
+            for q, after in possible_answers(board.state, move, secret=words[wid]):
+                grouped[after] = grouped.get(after, 0.0) + float(p) * q
+        word_finish = board.state.rules.finish == "word"
+        out: Children = []
+        for after, prob in grouped.items():
+            cost = 1.0 if word_finish else float(after.wrong - board.state.wrong)
+            out.append((prob, cost, next_board(board, after)))
+        return out
+
+    def base_value(self, board: Board) -> float:
+        """Expected cost still to pay when the base policy plays on from `board`."""
+        state = board.state
+        if state.status == "won":
+            return 0.0
+        if state.status == "lost" or not len(board.ids):
+            return LOSS_COST
+        key = (id(board.pool), state)
+        cached = self.base_values.get(key)
+        if cached is None:
+            move = self.base_decision(board).move
+            cached = self.move_value(board, move)
+            self.base_values[key] = cached
+        return cached
+
+    def move_value(self, board: Board, move: str) -> float:
+        """Expected cost of `move` followed by the base policy."""
+        return sum(p * (cost + self.base_value(child)) for p, cost, child in self.children(board, move))
+
+    def rollout_moves(self, board: Board) -> list[str]:
+        """Moves worth comparing: the best letters by seed 002's score, the base move and the
+        most probable words."""
+        probs = candidate_probs(board)
+        scores = letter_scores(board, probs)
+        order = [int(c) for c in np.argsort(-scores, kind="stable") if np.isfinite(scores[c])]
+        moves = [ALPHABET[c] for c in order[: self.rollout_letters]]
+        base = self.base_decision(board).move
+        if base not in moves:
+            moves.append(base)
+        words = board.pool.lexicon.enc.words
+        refuted = set(board.state.words)
+        for i in np.argsort(-probs, kind="stable")[: self.rollout_words]:
+            word = words[board.ids[int(i)]]
+            if word not in moves and word not in refuted:
+                moves.append(word)
+        return moves
+
+    def rollout_decision(self, board: Board) -> Decision:
+        """One-step rollout of the entropy policy: never worse than it in expectation."""
+        if len(board.ids) > self.rollout_limit:
+            base = self.base_decision(board)
+            return Decision(base.move, base.confidence, "rollout")
+        probs = candidate_probs(board)
+        best_move, best_value = "", np.inf
+        for move in self.rollout_moves(board):
+            value = self.move_value(board, move)
+            if value < best_value - 1e-12:
+                best_move, best_value = move, value
+        words = [board.pool.lexicon.enc.words[i] for i in board.ids]
+        if len(best_move) > 1:
+            return Decision(best_move, float(probs[words.index(best_move)]), "whole-word")
+        code = ord(best_move) - 97
+        hits = board.pool.lexicon.enc.positions[board.ids, code] != 0
+        return Decision(best_move, float(probs[hits].sum()), "rollout")

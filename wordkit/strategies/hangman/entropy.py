@@ -1,0 +1,145 @@
+"""`entropy`: seed 002's agent: information gain blended with a positional score, early words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from wordkit.games.hangman import ALPHABET, HIDDEN, HangmanState, exhausted_letters
+from wordkit.hangman_lexicon import Floats
+from wordkit.strategies.hangman.base import (
+    Board,
+    Decision,
+    candidate_probs,
+    hidden_positions,
+)
+from wordkit.strategies.hangman.model import model_decision
+
+EARLY_PROBABILITY = 0.7
+EARLY_CANDIDATES = 3
+EARLY_MIN_LETTERS = 2
+GAIN_WEIGHT, POSITION_WEIGHT = 0.7, 0.3
+LATE_GAIN_WEIGHT, LATE_POSITION_WEIGHT = 0.6, 0.4
+
+
+def entropy_bits(probs: Floats) -> float:
+    """Shannon entropy (bits) of a distribution given by non-negative masses summing to 1."""
+    nz = probs[probs > 0]
+    return float(-(nz * np.log2(nz)).sum())
+
+
+def classic_gains(hidden: npt.NDArray[np.uint64], probs: Floats) -> Floats:
+    """Per letter, the entropy of its (deterministic) outcome pattern: the information gained."""
+    gains = np.zeros(26)
+    for code in range(26):
+        col = hidden[:, code]
+        if not col.any():
+            continue
+        _, inverse = np.unique(col, return_inverse=True)
+        gains[code] = entropy_bits(np.bincount(inverse, weights=probs))
+    return gains
+
+
+def advanced_gains(hidden: npt.NDArray[np.uint64], probs: Floats, width: int) -> Floats:
+    """Per letter, mutual information between the word and the one position the host reveals."""
+    gains = np.zeros(26)
+    shifts = np.arange(width, dtype=np.uint64)
+    for code in range(26):
+        col = hidden[:, code]
+        if not col.any():
+            continue
+        counts = np.bitwise_count(col).astype(np.float64)
+        bits = ((col[:, None] >> shifts[None, :]) & np.uint64(1)).astype(np.float64)
+        share = np.divide(probs, counts, out=np.zeros_like(probs), where=counts > 0)
+        outcome = np.append(share @ bits, probs[counts == 0].sum())
+        noise = float((probs[counts > 0] * np.log2(counts[counts > 0])).sum())
+        gains[code] = entropy_bits(outcome) - noise
+    return gains
+
+
+def positional_values(hidden: npt.NDArray[np.uint64], probs: Floats, width: int) -> Floats:
+    """Per letter, the sum over hidden positions of 4 r (1 - r), r = P(letter there)."""
+    values = np.zeros(26)
+    shifts = np.arange(width, dtype=np.uint64)
+    for code in range(26):
+        col = hidden[:, code]
+        if not col.any():
+            continue
+        ratio = probs @ ((col[:, None] >> shifts[None, :]) & np.uint64(1)).astype(np.float64)
+        values[code] = float((4.0 * ratio * (1.0 - ratio)).sum())
+    return values
+
+
+def blend_weights(state: HangmanState, expected_length: float) -> tuple[float, float]:
+    """Gain and positional weights: 0.7/0.3, 0.6/0.4 once under half the word is hidden."""
+    hidden = state.mask[: max(1, round(expected_length))].count(HIDDEN)
+    if hidden < 0.5 * expected_length:
+        return LATE_GAIN_WEIGHT, LATE_POSITION_WEIGHT
+    return GAIN_WEIGHT, POSITION_WEIGHT
+
+
+def early_word(board: Board, probs: Floats) -> bool:
+    """Seed 002's early whole-word guess: one likely enough word (or, under finish=word, at
+    most three candidates once two letters were guessed)."""
+    if probs.max() > EARLY_PROBABILITY:
+        return True
+    return (
+        board.state.rules.finish == "word"
+        and len(board.ids) <= EARLY_CANDIDATES
+        and len(set(board.state.letters)) >= EARLY_MIN_LETTERS
+    )
+
+
+def letter_scores(board: Board, probs: Floats) -> Floats:
+    """Seed 002's blended score of every letter (-inf for letters that cannot help)."""
+    hidden = hidden_positions(board)
+    width = len(board.state.mask)
+    if board.state.rules.variant == "advanced":
+        gains = advanced_gains(hidden, probs, width)
+    else:
+        gains = classic_gains(hidden, probs)
+    score = np.full(26, -np.inf)
+    if gains.max() <= 1e-12:
+        return score
+    positional = positional_values(hidden, probs, width)
+    lengths = board.pool.lexicon.enc.lengths[board.ids]
+    gain_w, pos_w = blend_weights(board.state, float(probs @ lengths))
+    score = gain_w * gains / gains.max()
+    if positional.max() > 0:
+        score += pos_w * positional / positional.max()
+    closed = exhausted_letters(board.state)
+    for code, ch in enumerate(ALPHABET):
+        if ch in closed or gains[code] <= 1e-12:
+            score[code] = -np.inf
+    return score
+
+
+def entropy_decision(board: Board) -> Decision:
+    """The information-gain move."""
+    n = len(board.ids)
+    if n == 0:
+        return model_decision(board)
+    probs = candidate_probs(board)
+    words = board.pool.lexicon.enc.words
+    top = int(np.argmax(probs))
+    if n == 1 or early_word(board, probs):
+        return Decision(words[board.ids[top]], float(probs[top]), "whole-word")
+    score = letter_scores(board, probs)
+    if not np.isfinite(score.max()):
+        return Decision(words[board.ids[top]], float(probs[top]), "whole-word")
+    code = int(np.argmax(score))
+    hit = float(probs[hidden_positions(board)[:, code] != 0].sum())
+    return Decision(ALPHABET[code], hit, "entropy")
+
+
+@dataclass
+class Entropy:
+    """Seed 002's city-guessing agent."""
+
+    name: str = "entropy"
+
+    def decide(self, board: Board) -> Decision:
+        """The move seed 002 would make."""
+        return entropy_decision(board)
