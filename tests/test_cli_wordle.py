@@ -177,3 +177,17 @@ def test_ai_mode_contradiction_offers_undo_and_eof_ends_cleanly() -> None:
     result = wk("solve", "wordle", *LISTS, "-i", input="")
     assert result.exit_code == 0 and result.stdout.rstrip().endswith("Bye.")
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_stats_against_absurdle_names_a_consistent_word() -> None:
+    result = wk("stats", "wordle", *LISTS, "--host", "evil", "--strategy", "minimax", "--json")
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["won"] and record["turns"][-1] == {"guess": record["word"], "feedback": "GGGGG"}
+    for turn in record["turns"]:
+        assert marks(turn["guess"], record["word"]) == turn["feedback"]
+    bad = wk("stats", "wordle", *LISTS, "--host", "nice")
+    assert (bad.exit_code, bad.stderr) == (
+        1,
+        "Error: unknown Wordle host 'nice' for stats; use evil (Absurdle)\n",
+    )

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import numpy as np
 import typer
 
-from wordkit import tables
+from wordkit import hosts, tables
 from wordkit.cli import render
 from wordkit.cli.app import query_app, solve_app, stats_app
 from wordkit.errors import GameStateError, UnknownNameError, WordkitError
@@ -336,14 +336,22 @@ def stats_wordle(
     format: Annotated[
         str, typer.Option("--format", metavar="FORMAT", help="table, json or csv.")
     ] = "table",
+    host: Annotated[
+        str | None,
+        typer.Option(metavar="HOST", help="Play against a host instead: evil (Absurdle)."),
+    ] = None,
     json: Json = False,
 ) -> None:
     """Play every answer with a strategy: mean, histogram, max, share solved within 6.
+
+    With --host evil the strategy plays one game against Absurdle, which never commits to a
+    word, and the figure is how many guesses it needs.
 
     \b
     Example:
       wordkit stats wordle --strategy entropy --opener salet
       wordkit stats wordle --answers answers.txt --guesses allowed.txt --format json
+      wordkit stats wordle --host evil --strategy minimax
     """
     fmt = "json" if json else format
     if fmt not in ("table", "json", "csv"):
@@ -352,6 +360,9 @@ def stats_wordle(
         raise UnknownNameError(f"--jobs must be at least 1, not {jobs}")
     game = load_game(answers, guesses, length)
     make_player(game, strategy, hard=hard, opener=opener)  # checks names before the long run
+    if host is not None:
+        versus_host(game, host, strategy, hard=hard, opener=opener, fmt=fmt)
+        return
     result = solvers.run_stats(game, strategy, opener, hard, jobs=jobs)
     optimum = known_optimum(game, hard)
     if optimum is not None:
@@ -388,3 +399,39 @@ def stats_wordle(
         out.print(f"{n:>3} {bar} {count:,}")
     if result["failures"]:
         out.print("not solved within 6: " + ", ".join(result["failures"][:30]))
+
+
+def versus_host(
+    game: rules.Wordle, name: str, strategy: str, *, hard: bool, opener: str | None, fmt: str
+) -> None:
+    """Play the strategy against an adversarial host and report the guesses it needed."""
+    if name not in ("evil", "absurdle"):
+        raise UnknownNameError(f"unknown Wordle host {name!r} for stats; use evil (Absurdle)")
+    guesser = hosts.wordle_guesser(game, strategy, hard=hard, opener=opener)
+    record = hosts.play_wordle(hosts.wordle_host("evil", game), guesser)
+    turns = [
+        {"guess": g, "feedback": rules.pattern_str(p, game.length, "letters")}
+        for g, p in record.turns
+    ]
+    result = {
+        "host": "evil",
+        "strategy": strategy,
+        "hard": hard,
+        "guesses": record.guesses,
+        "won": record.won,
+        "word": record.word,
+        "turns": turns,
+    }
+    if fmt == "json":
+        render.emit_json(result)
+        return
+    if fmt == "csv":
+        typer.echo("turn,guess,feedback")
+        for n, turn in enumerate(turns, 1):
+            typer.echo(f"{n},{turn['guess']},{turn['feedback']}")
+        return
+    out = render.console()
+    for guess, pattern in record.turns:
+        out.print(render.tiles(guess, rules.pattern_marks(pattern, game.length)))
+    verdict = "solved" if record.won else "not solved"
+    out.print(f"{strategy} vs Absurdle: {verdict} in {record.guesses} guesses ({record.word})")
