@@ -1,0 +1,221 @@
+"""`wordkit solve|query|stats hangman` through Typer's CliRunner, on a small fixture table."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wordkit.cli import app
+
+runner = CliRunner()
+TABLE = str(Path(__file__).parent / "fixtures" / "cli_hangman.csv")
+T = ["--words", TABLE]
+
+
+def wk(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), input=input)
+
+
+@pytest.mark.parametrize("strategy", ["coverage", "entropy", "lookahead"])
+def test_solve_picks_a_letter_that_splits_apple_and_ankle(strategy: str) -> None:
+    result = wk(
+        "solve",
+        "hangman",
+        *T,
+        "--mask",
+        "a__le",
+        "--guessed",
+        "aeli",
+        "--json",
+        "--strategy",
+        strategy,
+        "--prior",
+        "uniform",
+    )
+    assert result.exit_code == 0, result.output
+    move = json.loads(result.stdout)
+    # agile holds the refuted i; abale hides a second a, which would have been shown (rule 2)
+    assert move["candidates"] == 3
+    assert {t["word"] for t in move["top"]} == {"apple", "ankle", "angle"}
+    assert move["move"] in ("p", "n", "k", "g")  # each splits the three
+    assert 0 <= move["confidence"] <= 1 and move["label"]
+
+
+def test_solve_plain_output() -> None:
+    result = wk(
+        "solve", "hangman", *T, "--mask", "a__le", "--guessed", "aeli", "--strategy", "coverage"
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "next letter: N  (confidence 67%, coverage)"  # n is in 2 of 3
+    assert lines[1] == "candidates: 3"
+
+
+def test_solve_with_category_and_refuted_word() -> None:
+    result = wk(
+        "solve",
+        "hangman",
+        *T,
+        "--mask",
+        "_____",
+        "--category",
+        "animal",
+        "--refuted",
+        "tiger",
+        "--json",
+    )
+    assert result.exit_code == 0, result.output
+    move = json.loads(result.stdout)
+    assert move["candidates"] == 2  # zebra and otter; tiger was refuted
+
+
+def test_state_no_word_fits_uses_the_letter_model() -> None:
+    result = wk("solve", "hangman", *T, "--mask", "q____", "--guessed", "q")
+    assert result.exit_code == 0, result.output
+    assert (
+        result.stdout.splitlines()[0]
+        == "No word of the table fits; guessing with the letter model."
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--mask", "a_1le", "--guessed", "a"],
+            "Error: mask 'a_1le' has a character that is not a letter or `_`",
+        ),
+        (["--mask", "a__le", "--guessed", "a"], "Error: mask shows e, l but it was never guessed"),
+        (
+            ["--mask", "_____", "--strategy", "magic"],
+            "Error: unknown Hangman strategy 'magic' (choose from coverage, entropy, lookahead)",
+        ),
+        (["--mask", "_____", "--category", "planets"], "Error: no word has category 'planets'"),
+        (
+            ["--mask", "_____", "--variant", "odd"],
+            "Error: unknown variant 'odd'; choose from classic, advanced",
+        ),
+        (
+            ["--mask", "_____", "--finish", "never"],
+            "Error: unknown finish 'never'; choose from reveal, word",
+        ),
+        ([], "Error: give the game state with --mask (e.g. --mask a__le --guessed aeli)"),
+    ],
+)
+def test_solve_errors(args: list[str], message: str) -> None:
+    result = wk("solve", "hangman", *T, *args)
+    assert result.exit_code == 1
+    assert result.stderr == message + "\n"
+
+
+def test_interactive_ai_guesses_my_word() -> None:
+    # The human thinks of "cat": types the length, then the mask after each letter.
+    def answer(move: str, mask: str) -> str:
+        return "".join(move if ch == move else m for ch, m in zip("cat", mask, strict=True))
+
+    script = ["3"]
+    mask = "___"
+    # Replay the AI's guesses deterministically by asking it first, game by game.
+    for _ in range(8):
+        result = wk("solve", "hangman", *T, "-i", input="\n".join(script) + "\n")
+        if "I win!" in result.stdout:
+            break
+        move = re.findall(r"My guess: ([A-Z]+)", result.stdout)[-1].lower()
+        if len(move) > 1:
+            script.append("y" if move == "cat" else "n")
+        else:
+            mask = answer(move, mask)
+            script.append(mask)
+    assert result.exit_code == 0
+    assert result.stdout.rstrip().endswith("I win!")
+
+
+def test_interactive_explains_bad_masks_and_ends_on_eof() -> None:
+    result = wk("solve", "hangman", *T, "-i", input="x\n3\nabcd\nq__\n")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Type a number of letters (1-63) or underscores, e.g. 5 or _____." in out
+    assert "the mask needs 3 characters, not 4" in out
+    assert "shows 'q', but I guessed" in out
+    assert out.rstrip().endswith("Bye.")
+
+
+def test_query_walkthrough_table_and_json() -> None:
+    result = wk("query", "hangman", "apple", *T, "--strategy", "coverage", "--json")
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["won"] and record["in_table"]
+    assert record["turns"][0] == {
+        "turn": 1,
+        "mask": "_____",
+        "candidates": 8,
+        "strategy": "coverage",
+        "guess": "e",
+        "confidence": record["turns"][0]["confidence"],
+        "correct": True,
+    }
+    text = wk("query", "hangman", "apple", *T, "--strategy", "coverage")
+    assert "turn" in text.stdout and "correct?" in text.stdout
+    assert text.stdout.rstrip().endswith("(coverage)")
+
+
+def test_query_word_outside_the_table_is_still_played() -> None:
+    result = wk("query", "hangman", "mango", *T, "--json")
+    record = json.loads(result.stdout)
+    assert result.exit_code == 0 and not record["in_table"]
+    assert record["turns"] and record["guesses"] == len(record["turns"])
+    bad = wk("query", "hangman", "m4ngo", *T)
+    assert (bad.exit_code, bad.stderr) == (1, "Error: 'm4ngo' is not a word of 1-63 letters a-z\n")
+
+
+def test_stats_json_keys_and_counts() -> None:
+    result = wk("stats", "hangman", *T, "--strategy", "coverage", "--format", "json")
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.stdout)
+    for key in (
+        "games",
+        "wins",
+        "win_rate",
+        "mean_wrong",
+        "mean_guesses",
+        "histogram",
+        "failures",
+        "seconds",
+    ):
+        assert key in stats
+    assert stats["games"] == 13
+    assert sum(stats["histogram"].values()) == 13
+    assert stats["wins"] == 13 - stats["histogram"].get("lost", 0)
+
+
+def test_stats_sample_is_seeded_and_hint_works() -> None:
+    args = ["stats", "hangman", *T, "--sample", "20", "--seed", "3", "--json", "--hint"]
+    first, second = wk(*args), wk(*args)
+    assert first.exit_code == 0, first.output
+    strip = lambda r: {k: v for k, v in json.loads(r.stdout).items() if k != "seconds"}  # noqa: E731
+    assert strip(first) == strip(second)
+    assert strip(first)["games"] == 20
+
+
+def test_stats_against_the_evil_host() -> None:
+    result = wk("stats", "hangman", *T, "--host", "evil", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [row["length"] for row in report["by_length"]] == [3, 4, 5]
+    assert all(row["won"] for row in report["by_length"])
+
+
+def test_stats_errors() -> None:
+    result = wk("stats", "hangman", *T, "--format", "xml")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: unknown format 'xml'; choose one of: table, json, csv\n",
+    )
+    result = wk("stats", "hangman", *T, "--prior", "XX=2")
+    assert result.exit_code == 1 and result.stderr.startswith("Error: ")
+    result = wk("stats", "hangman", "--words", "/no/such.csv")
+    assert result.exit_code == 1 and result.stderr.startswith("Error: '/no/such.csv' is neither")
