@@ -13,7 +13,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/wordkit prepare cities --min-weight 5000000 --format tsv
+	$(BIN)/wordkit stats hangman --words categories
+	$(BIN)/wordkit stats wordle
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
