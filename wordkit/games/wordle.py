@@ -20,7 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-from wordkit.errors import GameStateError, InputFileError, WordkitError
+from wordkit import tables
+from wordkit.errors import GameStateError, WordkitError
 
 Word = str
 Pattern = int
@@ -134,16 +135,8 @@ def parse_feedback(text: str, length: int = 5) -> Pattern:
 
 
 def read_words(path: str | os.PathLike[str]) -> list[Word]:
-    """The lower-cased words of a one-word-per-line file (blank lines and # comments skipped)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputFileError(f"cannot read word list {path}: {e}") from e
-    words = [w.strip().lower() for w in text.splitlines()]
-    words = [w for w in words if w and not w.startswith("#")]
-    if not words:
-        raise InputFileError(f"word list {path} is empty")
-    return words
+    """The distinct lower-cased words of a table or word list (read by wordkit.tables)."""
+    return tables.words_of(tables.load_table(str(path)))
 
 
 def word_length(*lists: Sequence[Word]) -> int:
