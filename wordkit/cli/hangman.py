@@ -10,7 +10,7 @@ from tqdm import tqdm
 
 from wordkit import hosts, tables
 from wordkit.cli import render
-from wordkit.cli.app import query_app, solve_app, stats_app
+from wordkit.cli.app import Jobs, Json, StatsFormat, query_app, solve_app, stats_app, stats_format
 from wordkit.errors import GameStateError, UnknownNameError, WordkitError
 from wordkit.games import hangman as hm
 from wordkit.hangman_lexicon import Pool, lexicon_from_table, pool_for
@@ -51,7 +51,6 @@ Prior = Annotated[
 Category = Annotated[
     str | None, typer.Option(metavar="NAME", help="Only words of this category (a hint).")
 ]
-Json = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 
 
 def rules_of(lives: int, variant: str, finish: str, width: int = hm.DEFAULT_WIDTH) -> hm.Rules:
@@ -362,7 +361,7 @@ def stats_hangman(
         int | None, typer.Option(metavar="N", help="Play N secrets drawn with the prior.")
     ] = None,
     seed: Annotated[int, typer.Option(metavar="S", help="Seed for sampling and hosts.")] = 0,
-    jobs: Annotated[int, typer.Option(metavar="N", help="Worker processes.")] = 1,
+    jobs: Jobs = 1,
     secrets: Annotated[
         str | None,
         typer.Option(metavar="NAME_OR_PATH", help="Play these words against the --words table."),
@@ -375,9 +374,7 @@ def stats_hangman(
         str, typer.Option(metavar="LEVEL", help="With --host evil: easy, medium, hard.")
     ] = "hard",
     depth: Annotated[int, typer.Option(metavar="K", help="With --host lookahead.")] = 3,
-    format: Annotated[
-        str, typer.Option("--format", metavar="FORMAT", help="table, json or csv.")
-    ] = "table",
+    format: StatsFormat = "table",
     json: Json = False,
 ) -> None:
     """Play every word of a table: win rate, wrong guesses, distribution, hardest words.
@@ -388,11 +385,7 @@ def stats_hangman(
       wordkit stats hangman --words cities --prior TZ=0.5 --sample 2000 --seed 1 --finish word
       wordkit stats hangman --host evil --difficulty hard --strategy coverage
     """
-    fmt = "json" if json else format
-    if fmt not in ("table", "json", "csv"):
-        raise UnknownNameError(f"unknown format {fmt!r}; choose one of: table, json, csv")
-    if jobs < 1:
-        raise UnknownNameError(f"--jobs must be at least 1, not {jobs}")
+    fmt = stats_format(format, json=json, jobs=jobs)
     if sample is not None and sample < 1:
         raise UnknownNameError(f"--sample must be at least 1, not {sample}")
     rules = rules_of(lives, variant, finish)

@@ -134,11 +134,11 @@ def host_wordle(
     out.print(f"Out of guesses. The answer was {host.reveal_for(history).upper()}.")
 
 
-def trainer_line(advice: hosts.Advice) -> str:
+def trainer_line(advice: hosts.Advice, *, noun: str = "answer") -> str:
     """Seed 003's trainer: what the guess left, against what the AI would have played."""
     left = "" if advice.left is None else f", {advice.left:,} after"
     return (
-        f"Trainer: answers possible: {advice.remaining:,} before{left}. "
+        f"Trainer: {noun}s possible: {advice.remaining:,} before{left}. "
         f"{advice.guess.upper()} left an expected {advice.expected:.1f}; the AI would play "
         f"{advice.best.upper()} (expected {advice.best_expected:.1f})."
     )
@@ -234,7 +234,9 @@ def host_hangman(
             continue
         after = host.answer(state, move)
         if trainer:
-            out.print(hangman_trainer_line(hosts.hangman_advice(pool, state, move, after=after)))
+            out.print(
+                trainer_line(hosts.hangman_advice(pool, state, move, after=after), noun="word")
+            )
         if after.wrong > state.wrong:
             out.print(f"No {move.upper()}.")
         state = after
@@ -268,14 +270,4 @@ def show_board(state: hm.HangmanState) -> None:
     console.print(
         f"  wrong: {' '.join(x.upper() for x in wrong) or '-'}   "
         f"lives left: {max(lives - state.wrong, 0)}"
-    )
-
-
-def hangman_trainer_line(advice: hosts.Advice) -> str:
-    """The trainer for Hangman: the candidates a move leaves, against the AI's best letter."""
-    left = "" if advice.left is None else f", {advice.left:,} after"
-    return (
-        f"Trainer: words possible: {advice.remaining:,} before{left}. "
-        f"{advice.guess.upper()} left an expected {advice.expected:.1f}; the AI would play "
-        f"{advice.best.upper()} (expected {advice.best_expected:.1f})."
     )

@@ -11,7 +11,7 @@ import typer
 
 from wordkit import hosts, tables
 from wordkit.cli import render
-from wordkit.cli.app import query_app, solve_app, stats_app
+from wordkit.cli.app import Jobs, Json, StatsFormat, query_app, solve_app, stats_app, stats_format
 from wordkit.errors import GameStateError, UnknownNameError, WordkitError
 from wordkit.games import wordle as rules
 from wordkit.strategies import wordle as solvers
@@ -58,7 +58,6 @@ Opener = Annotated[
     typer.Option(metavar="WORD", help="First guess (default: the strategy's best, cached)."),
 ]
 Hard = Annotated[bool, typer.Option("--hard", help="Hard mode: reuse every hint revealed.")]
-Json = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 
 
 def load_game(answers: str | None, guesses: str | None, length: int | None) -> rules.Wordle:
@@ -332,10 +331,8 @@ def stats_wordle(
     answers: Answers = None,
     guesses: Guesses = None,
     length: Length = None,
-    jobs: Annotated[int, typer.Option(metavar="N", help="Worker processes.")] = 1,
-    format: Annotated[
-        str, typer.Option("--format", metavar="FORMAT", help="table, json or csv.")
-    ] = "table",
+    jobs: Jobs = 1,
+    format: StatsFormat = "table",
     host: Annotated[
         str | None,
         typer.Option(metavar="HOST", help="Play against a host instead: evil (Absurdle)."),
@@ -353,11 +350,7 @@ def stats_wordle(
       wordkit stats wordle --answers answers.txt --guesses allowed.txt --format json
       wordkit stats wordle --host evil --strategy minimax
     """
-    fmt = "json" if json else format
-    if fmt not in ("table", "json", "csv"):
-        raise UnknownNameError(f"unknown format {fmt!r}; choose one of: table, json, csv")
-    if jobs < 1:
-        raise UnknownNameError(f"--jobs must be at least 1, not {jobs}")
+    fmt = stats_format(format, json=json, jobs=jobs)
     game = load_game(answers, guesses, length)
     make_player(game, strategy, hard=hard, opener=opener)  # checks names before the long run
     if host is not None:
