@@ -1,11 +1,189 @@
-"""Out-of-dictionary play: a letter model learned from the table (placeholder)."""
+"""Out-of-dictionary play: a letter model learned from the table, conditioned on the mask.
+
+For each hidden position the model combines the letters seen just left of it (up to three,
+`^` at the word start) and just right of it (`$` at the end) in the table's words, naive-Bayes
+style, backing off to shorter contexts when a context is rare. The letter most likely to appear
+in at least one hidden position is guessed; with one or two blanks (or a likely fill) it guesses
+the most probable whole word it can build that was not refuted yet.
+"""
 
 from __future__ import annotations
 
-from wordkit.strategies.hangman.base import Board, Decision
-from wordkit.strategies.hangman.coverage import out_of_dictionary_decision
+from collections import defaultdict
+from dataclasses import dataclass
+from itertools import product
+
+import numpy as np
+import numpy.typing as npt
+
+from wordkit.games.hangman import ALPHABET, HIDDEN, HangmanState, exhausted_letters, letter_code
+from wordkit.hangman_lexicon import Floats, Pool
+from wordkit.strategies.hangman.base import Board, Decision, fallback_letter
+
+Counts = npt.NDArray[np.float64]
+MAX_CONTEXT = 3
+MIN_CONTEXT_COUNT = 5.0
+SMOOTHING = 0.5
+WORD_GUESS_PROBABILITY = 0.5
+MAX_FILL_BLANKS = 2
+FILL_OPTIONS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class LetterModel:
+    """Letter counts after each left context and before each right context, and by position."""
+
+    left: dict[str, Counts]
+    right: dict[str, Counts]
+    unigram: Counts
+
+
+def learned_model(words: list[str]) -> LetterModel:
+    """Count, over `words`, the letter following/preceding every context of 1-3 characters."""
+    left: dict[str, Counts] = defaultdict(lambda: np.zeros(26))
+    right: dict[str, Counts] = defaultdict(lambda: np.zeros(26))
+    unigram = np.zeros(26)
+    for word in words:
+        padded = "^" * MAX_CONTEXT + word + "$" * MAX_CONTEXT
+        for i, ch in enumerate(word):
+            code = letter_code(ch)
+            unigram[code] += 1
+            at = i + MAX_CONTEXT
+            for k in range(1, MAX_CONTEXT + 1):
+                left[padded[at - k : at]][code] += 1
+                right[padded[at + 1 : at + 1 + k]][code] += 1
+    return LetterModel(dict(left), dict(right), unigram)
+
+
+_MODELS: dict[int, tuple[Pool, LetterModel]] = {}
+
+
+def model_for(pool: Pool) -> LetterModel:
+    """The letter model of a pool's words (built once per pool)."""
+    cached = _MODELS.get(id(pool))
+    if cached is None or cached[0] is not pool:
+        words = [pool.lexicon.enc.words[i] for i in pool.ids]
+        cached = (pool, learned_model(words))
+        _MODELS[id(pool)] = cached
+    return cached[1]
+
+
+def context_left(mask: str, pos: int) -> str:
+    """Up to three known characters just left of `pos` (`^` beyond the start)."""
+    padded = "^" * MAX_CONTEXT + mask
+    at = pos + MAX_CONTEXT
+    out = ""
+    for k in range(1, MAX_CONTEXT + 1):
+        ch = padded[at - k]
+        if ch == HIDDEN:
+            break
+        out = ch + out
+    return out
+
+
+def context_right(mask: str, pos: int, length: int) -> str:
+    """Up to three known characters just right of `pos` (`$` beyond the end)."""
+    padded = mask[:length] + "$" * MAX_CONTEXT
+    out = ""
+    for k in range(1, MAX_CONTEXT + 1):
+        ch = padded[pos + k]
+        if ch == HIDDEN:
+            break
+        out += ch
+    return out
+
+
+def backed_off(table: dict[str, Counts], context: str, *, from_left: bool) -> Counts | None:
+    """Counts of the longest usable context (drop the far end first), or None."""
+    while context:
+        counts = table.get(context)
+        if counts is not None and counts.sum() >= MIN_CONTEXT_COUNT:
+            return counts
+        context = context[1:] if from_left else context[:-1]
+    return None
+
+
+def position_distribution(
+    model: LetterModel, mask: str, pos: int, length: int, allowed: Floats
+) -> Floats:
+    """P(letter at a hidden position), from left and right contexts, over allowed letters."""
+    base = (model.unigram + SMOOTHING) * allowed
+    base /= base.sum()
+    score = base.copy()
+    for counts in (
+        backed_off(model.left, context_left(mask, pos), from_left=True),
+        backed_off(model.right, context_right(mask, pos, length), from_left=False),
+    ):
+        if counts is not None:
+            local = (counts + SMOOTHING * base) * allowed
+            score *= (local / local.sum()) / np.maximum(base, 1e-12)
+    score *= allowed
+    total = score.sum()
+    return score / total if total > 0 else base
+
+
+def blank_distributions(board: Board, model: LetterModel) -> tuple[list[int], list[Floats]]:
+    """The hidden positions of the (expected) word and the letter distribution at each."""
+    state = board.state
+    allowed = np.ones(26)
+    closed = exhausted_letters(state)
+    for ch in closed:
+        allowed[letter_code(ch)] = 0.0
+    length = expected_length(board)
+    blanks = [i for i, ch in enumerate(state.mask[:length]) if ch == HIDDEN]
+    return blanks, [position_distribution(model, state.mask, i, length, allowed) for i in blanks]
+
+
+def expected_length(board: Board) -> int:
+    """The word length: the mask's (classic), else the pool's most common fitting length."""
+    state = board.state
+    if state.rules.variant == "classic":
+        return len(state.mask)
+    shown = [i for i, ch in enumerate(state.mask) if ch != HIDDEN]
+    least = (max(shown) + 1) if shown else 1
+    lengths = board.pool.lexicon.enc.lengths[board.pool.ids]
+    fitting = lengths[(lengths >= least) & (lengths <= len(state.mask))]
+    return int(np.bincount(fitting).argmax()) if len(fitting) else least
+
+
+def best_fill(
+    state: HangmanState, blanks: list[int], dists: list[Floats], length: int
+) -> tuple[str, float] | None:
+    """The most probable whole word over 1-2 blanks, not yet refuted, and its probability."""
+    options = [
+        [(float(d[c]), ALPHABET[c]) for c in np.argsort(-d, kind="stable")[:FILL_OPTIONS]]
+        for d in dists
+    ]
+    refuted = set(state.words)
+    fills = sorted(product(*options), key=lambda combo: -float(np.prod([p for p, _ in combo])))
+    for combo in fills:
+        letters = list(state.mask[:length])
+        for pos, (_, ch) in zip(blanks, combo, strict=True):
+            letters[pos] = ch
+        word = "".join(letters)
+        if word not in refuted:
+            return word, float(np.prod([p for p, _ in combo]))
+    return None
 
 
 def model_decision(board: Board) -> Decision:
-    """The move when the dictionary has no candidate left."""
-    return out_of_dictionary_decision(board.state)
+    """The move when the dictionary has no candidate left: a model letter or a built word."""
+    model = model_for(board.pool)
+    blanks, dists = blank_distributions(board, model)
+    state = board.state
+    if not blanks:
+        return Decision(fallback_letter(state, "etaoinshrdlucmfwypvbgkjqxz"), 0.0, "model")
+    appear = 1.0 - np.prod([1.0 - d for d in dists], axis=0)
+    for ch in exhausted_letters(state):
+        appear[letter_code(ch)] = -1.0
+    code = int(np.argmax(appear))
+    if len(blanks) <= MAX_FILL_BLANKS:
+        fill = best_fill(state, blanks, dists, expected_length(board))
+        if fill is not None:
+            word, prob = fill
+            one_blank = len(blanks) == 1 and state.rules.variant == "classic"
+            if prob >= WORD_GUESS_PROBABILITY or (one_blank and state.rules.finish == "word"):
+                return Decision(word, prob, "model-word")
+    if appear[code] < 0:
+        return Decision(fallback_letter(state, "etaoinshrdlucmfwypvbgkjqxz"), 0.0, "model")
+    return Decision(ALPHABET[code], float(appear[code]), "model")
