@@ -60,9 +60,7 @@ def lexicon_from_table(table: pd.DataFrame) -> Lexicon:
     )
     if (weights < 0).any():
         raise WordkitError("weights must be non-negative")
-    categories = (
-        tuple(str(c) for c in table["category"]) if "category" in table.columns else None
-    )
+    categories = tuple(str(c) for c in table["category"]) if "category" in table.columns else None
     distinct = [str(u) for u in uniques]
     return Lexicon(
         encode_words(distinct),
@@ -156,7 +154,9 @@ def pool_for(lexicon: Lexicon, *, prior: Prior = "weight", hint: str | None = No
     word_ids = lexicon.row_ids[allowed]
     _, first = np.unique(word_ids, return_index=True)
     ordered = word_ids[np.sort(first)]
-    probs = np.bincount(lexicon.row_ids, weights=row_probs, minlength=lexicon.size)
+    probs = np.bincount(lexicon.row_ids, weights=row_probs, minlength=lexicon.size).astype(
+        np.float64
+    )
     return Pool(lexicon, ordered.astype(np.int64), probs)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import time
+import zlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -21,6 +22,7 @@ from wordkit.games.hangman import (
     apply_move,
     guess_count,
     new_game,
+    observed_state,
 )
 from wordkit.hangman_lexicon import (
     Lexicon,
@@ -36,6 +38,7 @@ from wordkit.strategies.hangman import Board, Decision, Guesser, board_for, make
 Progress = Callable[[int], None]
 """Called with the number of games just finished (the CLI advances a progress bar)."""
 
+CLASSIC = Rules()
 MOVE_LIMIT = 80
 """A game still running after this many moves is lost (guards unlimited lives)."""
 
@@ -95,7 +98,7 @@ class HangmanStats:
 class PlayOptions:
     """How games are played: rules, prior, hints and the advanced host's seed."""
 
-    rules: Rules = Rules()
+    rules: Rules = CLASSIC
     prior: Prior = "weight"
     hint: bool = False
     seed: int = 0
@@ -106,7 +109,7 @@ def play_game(
     guesser: Guesser,
     pool: Pool,
     *,
-    rules: Rules = Rules(),
+    rules: Rules = CLASSIC,
     seed: int = 0,
 ) -> GameRecord:
     """Play one game of `guesser` against a host holding `secret`."""
@@ -126,7 +129,7 @@ def play_batch(
     guesser: Guesser,
     pool: Pool,
     *,
-    rules: Rules = Rules(),
+    rules: Rules = CLASSIC,
     seed: int = 0,
 ) -> list[HangmanState]:
     """Final states of many games, sharing each decision among games in the same state."""
@@ -153,6 +156,15 @@ def play_batch(
                 else:
                     frontier.append((next_board(board, after), sub))
     return [state for state in finals if state is not None]
+
+
+def holdout_split(
+    table: pd.DataFrame, *, share: float = 0.2, seed: int = 0
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(kept, held out): each distinct word held out when a seeded hash falls under `share`."""
+    words = table["word"].astype(str)
+    held = words.map(lambda w: zlib.crc32(f"{seed}:{w}".encode()) % 10_000 < share * 10_000)
+    return table[~held].reset_index(drop=True), table[held].reset_index(drop=True)
 
 
 # --- statistics over a table ------------------------------------------------------------------
@@ -305,7 +317,9 @@ def hangman_stats(
         )
         for i, (word, cat) in enumerate(rows)
     ]
-    return stats_of(outcomes, strategy=strategy, seconds=time.perf_counter() - started, top=failures)
+    return stats_of(
+        outcomes, strategy=strategy, seconds=time.perf_counter() - started, top=failures
+    )
 
 
 def stats_of(
@@ -338,3 +352,37 @@ def stats_of(
         seconds=seconds,
         by_length=by_length,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """A guesser's decision on an observed position, and the candidates it left."""
+
+    decision: Decision
+    candidates: list[str]
+
+
+def suggestion(
+    table: pd.DataFrame,
+    *,
+    mask: str,
+    letters: Sequence[str] = (),
+    words: Sequence[str] = (),
+    strategy: str = "lookahead",
+    strategy_options: dict[str, Any] | None = None,
+    lives: int | None = 6,
+    variant: Variant = "classic",
+    finish: Finish = "reveal",
+    width: int = 20,
+    prior: Prior = "weight",
+    hint: str | None = None,
+) -> Suggestion:
+    """The move `strategy` makes on a position a player was shown (mask `_`/`-` hidden)."""
+    rules = Rules(lives=lives, variant=variant, finish=finish, width=width)
+    state = observed_state(mask, letters=letters, words=words, rules=rules)
+    if state.status != "playing":
+        raise GameStateError(f"the game is already over ({state.status})")
+    pool = pool_for(lexicon_from_table(table), prior=prior, hint=hint)
+    board = board_for(pool, state)
+    decision = make_guesser(strategy, **(strategy_options or {})).decide(board)
+    return Suggestion(decision, [pool.lexicon.enc.words[i] for i in board.ids])

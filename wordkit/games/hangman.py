@@ -153,8 +153,10 @@ def observed_state(
         raise GameStateError(f"mask shows {', '.join(unguessed)} but it was never guessed")
     if rules.variant == "classic" and len(set(letters_t)) != len(letters_t):
         raise RepeatedGuessError("a letter appears twice among the guesses (classic variant)")
-    if rules.variant == "advanced" and len(shown) != rules.width:
-        raise GameStateError(f"advanced mask must be {rules.width} characters wide")
+    if rules.variant == "advanced":
+        if len(shown) > rules.width:
+            raise GameStateError(f"advanced mask is wider than the width {rules.width}")
+        shown = shown.ljust(rules.width, HIDDEN)
     misses = sum(1 for ch in set(letters_t) if ch not in shown)
     if rules.variant == "advanced":
         misses = sum(max(0, letters_t.count(ch) - shown.count(ch)) for ch in set(letters_t))
@@ -163,7 +165,7 @@ def observed_state(
 
 
 def status_of(state: HangmanState, *, solved: bool) -> Status:
-    """Won (solved or, under finish=reveal in classic, nothing hidden), lost (no life) or playing."""
+    """Won (solved, or nothing hidden under classic reveal), lost (no life left) or playing."""
     if solved or (
         state.rules.finish == "reveal"
         and state.rules.variant == "classic"
@@ -203,7 +205,9 @@ def exhausted_letters(state: HangmanState) -> frozenset[str]:
     """Letters whose every occurrence is known to be shown (classic: every guessed letter)."""
     if state.rules.variant == "classic":
         return frozenset(state.letters)
-    return frozenset(ch for ch in set(state.letters) if state.letters.count(ch) > state.mask.count(ch))
+    return frozenset(
+        ch for ch in set(state.letters) if state.letters.count(ch) > state.mask.count(ch)
+    )
 
 
 def letter_is_known(state: HangmanState, letter: str) -> bool:
@@ -301,11 +305,17 @@ def candidate_ids(enc: Encoded, ids: Ids, state: HangmanState) -> Ids:
     ids = ids[keep]
     bits = revealed_bits(state.mask)
     exhausted = exhausted_letters(state)
-    for ch in sorted(set(state.letters)):
+    guessed = set(state.letters)
+    for ch in sorted(guessed | {c for c in state.mask if c != HIDDEN}):
         code = letter_code(ch)
-        ids = ids[letter_constraint(enc, ids, code, bits[code], exhausted=ch in exhausted)]
+        closed = ch in exhausted and ch in guessed
+        ids = ids[letter_constraint(enc, ids, code, bits[code], exhausted=closed)]
         if not len(ids):
             return ids
+    if state.status == "won" and state.words and state.words[-1] not in state.words[:-1]:
+        winner = state.words[-1]
+        if state.mask.startswith(winner) and state.mask[len(winner) :].strip(HIDDEN) == "":
+            return ids[np.fromiter((enc.words[i] == winner for i in ids), bool, count=len(ids))]
     return refute_words(enc, ids, state.words)
 
 
@@ -319,7 +329,7 @@ def refute_words(enc: Encoded, ids: Ids, words: Iterable[str]) -> Ids:
 
 
 def narrowed_ids(enc: Encoded, ids: Ids, before: HangmanState, after: HangmanState) -> Ids:
-    """Candidates after one move, filtering only by what that move taught (same as candidate_ids)."""
+    """Candidates after one move, filtering only by what it taught (same as candidate_ids)."""
     if len(after.words) > len(before.words):
         word = after.words[-1]
         if after.status == "won":
@@ -328,4 +338,6 @@ def narrowed_ids(enc: Encoded, ids: Ids, before: HangmanState, after: HangmanSta
     ch = after.letters[-1]
     code = letter_code(ch)
     exhausted = ch in exhausted_letters(after)
-    return ids[letter_constraint(enc, ids, code, revealed_bits(after.mask)[code], exhausted=exhausted)]
+    return ids[
+        letter_constraint(enc, ids, code, revealed_bits(after.mask)[code], exhausted=exhausted)
+    ]

@@ -17,30 +17,22 @@ from wordkit.strategies.hangman.base import (
 )
 
 FREQUENCY_ORDER = "etaoinshrldcumfpgwybvkxjqz"
-LETTER_PERCENT = dict(
-    zip(
-        FREQUENCY_ORDER,
-        (12.70, 9.06, 8.17, 7.51, 6.97, 6.75, 6.33, 6.09, 5.99, 4.03, 4.25, 2.78, 2.76,
-         2.41, 2.23, 1.93, 2.02, 2.36, 1.97, 1.29, 0.98, 0.77, 0.15, 0.15, 0.10, 0.07),
-        strict=True,
-    )
-)
-FIRST_PERCENT = dict(
-    zip(
-        ALPHABET,
-        (11.7, 4.4, 5.2, 3.2, 2.8, 4.0, 1.6, 4.2, 7.3, 0.5, 0.9, 2.4, 3.8, 2.3, 7.6, 4.3, 0.2,
-         2.8, 6.7, 16.0, 1.2, 0.8, 5.5, 0.05, 0.8, 0.05),
-        strict=True,
-    )
-)
-LAST_PERCENT = dict(
-    zip(
-        ALPHABET,
-        (2.0, 0.3, 0.6, 6.9, 19.0, 2.1, 2.4, 2.9, 0.6, 0.05, 0.9, 4.5, 1.9, 6.6, 4.5, 0.8, 0.05,
-         5.4, 14.0, 8.6, 0.6, 0.1, 0.5, 0.3, 5.6, 0.1),
-        strict=True,
-    )
-)
+LETTER_PERCENT = {
+    "e": 12.70, "t": 9.06, "a": 8.17, "o": 7.51, "i": 6.97, "n": 6.75, "s": 6.33, "h": 6.09,
+    "r": 5.99, "l": 4.03, "d": 4.25, "c": 2.78, "u": 2.76, "m": 2.41, "f": 2.23, "p": 1.93,
+    "g": 2.02, "w": 2.36, "y": 1.97, "b": 1.29, "v": 0.98, "k": 0.77, "x": 0.15, "j": 0.15,
+    "q": 0.10, "z": 0.07,
+}  # fmt: skip
+FIRST_PERCENT = {
+    "a": 11.7, "b": 4.4, "c": 5.2, "d": 3.2, "e": 2.8, "f": 4.0, "g": 1.6, "h": 4.2, "i": 7.3,
+    "j": 0.5, "k": 0.9, "l": 2.4, "m": 3.8, "n": 2.3, "o": 7.6, "p": 4.3, "q": 0.2, "r": 2.8,
+    "s": 6.7, "t": 16.0, "u": 1.2, "v": 0.8, "w": 5.5, "x": 0.05, "y": 0.8, "z": 0.05,
+}  # fmt: skip
+LAST_PERCENT = {
+    "a": 2.0, "b": 0.3, "c": 0.6, "d": 6.9, "e": 19.0, "f": 2.1, "g": 2.4, "h": 2.9, "i": 0.6,
+    "j": 0.05, "k": 0.9, "l": 4.5, "m": 1.9, "n": 6.6, "o": 4.5, "p": 0.8, "q": 0.05, "r": 5.4,
+    "s": 14.0, "t": 8.6, "u": 0.6, "v": 0.1, "w": 0.5, "x": 0.3, "y": 5.6, "z": 0.1,
+}  # fmt: skip
 BIGRAM_PERCENT = {
     "th": 3.56, "he": 3.07, "in": 2.43, "er": 2.05, "an": 1.99, "re": 1.85, "on": 1.76,
     "at": 1.49, "en": 1.45, "nd": 1.35, "ti": 1.34, "es": 1.34, "or": 1.28, "te": 1.20,
@@ -102,7 +94,7 @@ def out_of_dictionary_decision(state: HangmanState) -> Decision:
 
 
 def blank_scores(state: HangmanState, pos: int) -> list[tuple[float, str]]:
-    """Unguessed letters for the blank at `pos`, scored base + edge bonus + bigram bonus, best first."""
+    """Open letters for the blank at `pos`: base + edge bonus + bigram bonus, best first."""
     mask = state.mask
     closed = exhausted_letters(state)
     scored: list[tuple[float, str]] = []

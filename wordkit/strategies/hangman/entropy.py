@@ -38,7 +38,7 @@ def classic_gains(hidden: npt.NDArray[np.uint64], probs: Floats) -> Floats:
         if not col.any():
             continue
         _, inverse = np.unique(col, return_inverse=True)
-        gains[code] = entropy_bits(np.bincount(inverse, weights=probs))
+        gains[code] = entropy_bits(np.bincount(inverse, weights=probs).astype(np.float64))
     return gains
 
 

@@ -9,7 +9,7 @@ import numpy as np
 from wordkit.games.hangman import ALPHABET, HangmanState, lives_left, possible_answers
 from wordkit.strategies.hangman.base import Board, Decision, candidate_probs, next_board
 from wordkit.strategies.hangman.entropy import entropy_decision, letter_scores
-from wordkit.strategies.hangman.model import model_decision
+from wordkit.strategies.hangman.model import model_decision, model_likelihood
 from wordkit.strategies.hangman.solver import Solver, SolverSettings, Subset, solver_for
 
 SolverKey = tuple[int, int, str, bool]
@@ -32,12 +32,13 @@ def cost_weight_for(state: HangmanState) -> float:
 class Lookahead:
     """Exact search below `exact_limit` candidates, a rollout of coverage above it."""
 
-    exact_limit: int = 40
+    exact_limit: int = 100
     top_letters: int = 8
     word_moves_limit: int = 12
     rollout_letters: int = 5
     rollout_words: int = 3
     rollout_limit: int = 3000
+    dictionary_share: float = 0.9
     name: str = "lookahead"
     solvers: dict[SolverKey, tuple[object, Solver, dict[int, int]]] = field(default_factory=dict)
     base_values: dict[tuple[int, HangmanState], float] = field(default_factory=dict)
@@ -73,6 +74,8 @@ class Lookahead:
         if n == 1:
             return Decision(board.pool.lexicon.enc.words[board.ids[0]], 1.0, "whole-word")
         rules = board.state.rules
+        if rules.variant == "classic" and self.dictionary_posterior(board) < 0.5:
+            return model_decision(board)
         if rules.variant == "advanced" or rules.finish == "word" or rules.lives is None:
             return self.rollout_decision(board)
         solver, bits = self.solver(board)
@@ -85,6 +88,20 @@ class Lookahead:
         code = ord(move) - 97
         hits = board.pool.lexicon.enc.positions[board.ids, code] != 0
         return Decision(move, float(np.sum(probs[hits])), label)
+
+    def dictionary_posterior(self, board: Board) -> float:
+        """P(the secret is in the dictionary | what was seen), against the letter model, from
+        a prior `dictionary_share` (classic variant; 1 before any guess)."""
+        if not board.state.letters or self.dictionary_share >= 1.0:
+            return 1.0
+        enc = board.pool.lexicon.enc
+        same = board.pool.ids[enc.lengths[board.pool.ids] == len(board.state.mask)]
+        bucket = float(board.pool.probs[same].sum())
+        if bucket <= 0:
+            return 1.0
+        in_dictionary = self.dictionary_share * float(board.pool.probs[board.ids].sum()) / bucket
+        outside = (1.0 - self.dictionary_share) * model_likelihood(board)
+        return in_dictionary / (in_dictionary + outside) if in_dictionary + outside > 0 else 1.0
 
     # --- rollouts of the entropy policy (finish=word, advanced variant, unlimited lives) -----
 
@@ -128,7 +145,9 @@ class Lookahead:
 
     def move_value(self, board: Board, move: str) -> float:
         """Expected cost of `move` followed by the base policy."""
-        return sum(p * (cost + self.base_value(child)) for p, cost, child in self.children(board, move))
+        return sum(
+            p * (cost + self.base_value(child)) for p, cost, child in self.children(board, move)
+        )
 
     def rollout_moves(self, board: Board) -> list[str]:
         """Moves worth comparing: the best letters by seed 002's score, the base move and the

@@ -1,8 +1,8 @@
 """Out-of-dictionary play: a letter model learned from the table, conditioned on the mask.
 
-For each hidden position the model combines the letters seen just left of it (up to three,
-`^` at the word start) and just right of it (`$` at the end) in the table's words, naive-Bayes
-style, backing off to shorter contexts when a context is rare. The letter most likely to appear
+For each hidden position the model looks up, in the table's words, which letters occur between
+the known characters just left of it (up to five, `^` at the word start) and just right of it
+(`$` at the end), backing off to shorter contexts when a context is rare. The letter most likely to appear
 in at least one hidden position is guessed; with one or two blanks (or a likely fill) it guesses
 the most probable whole word it can build that was not refuted yet.
 """
@@ -21,38 +21,42 @@ from wordkit.hangman_lexicon import Floats, Pool
 from wordkit.strategies.hangman.base import Board, Decision, fallback_letter
 
 Counts = npt.NDArray[np.float64]
-MAX_CONTEXT = 3
-MIN_CONTEXT_COUNT = 5.0
-SMOOTHING = 0.5
+MAX_CONTEXT = 5
+BACKOFF = 10.0
+MIN_CONTEXT_COUNT = 2.0
 WORD_GUESS_PROBABILITY = 0.5
 MAX_FILL_BLANKS = 2
 FILL_OPTIONS = 6
+CONTEXT_SHAPES = sorted(
+    ((a, b) for a in range(MAX_CONTEXT + 1) for b in range(MAX_CONTEXT + 1) if a + b),
+    key=lambda ab: (-(ab[0] + ab[1]), abs(ab[0] - ab[1])),
+)
 
 
 @dataclass(frozen=True, slots=True)
 class LetterModel:
-    """Letter counts after each left context and before each right context, and by position."""
+    """Letter counts for every context `LEFT?RIGHT` of up to five known characters a side
+    (`^` before the start, `$` after the end) in the table's words, and overall."""
 
-    left: dict[str, Counts]
-    right: dict[str, Counts]
+    contexts: dict[str, Counts]
     unigram: Counts
 
 
 def learned_model(words: list[str]) -> LetterModel:
-    """Count, over `words`, the letter following/preceding every context of 1-3 characters."""
-    left: dict[str, Counts] = defaultdict(lambda: np.zeros(26))
-    right: dict[str, Counts] = defaultdict(lambda: np.zeros(26))
+    """Count, over `words`, the letter at every position in each of its contexts."""
+    contexts: dict[str, Counts] = defaultdict(lambda: np.zeros(26))
     unigram = np.zeros(26)
+    pad = "^" * MAX_CONTEXT
     for word in words:
-        padded = "^" * MAX_CONTEXT + word + "$" * MAX_CONTEXT
+        padded = pad + word + "$" * MAX_CONTEXT
         for i, ch in enumerate(word):
             code = letter_code(ch)
             unigram[code] += 1
             at = i + MAX_CONTEXT
-            for k in range(1, MAX_CONTEXT + 1):
-                left[padded[at - k : at]][code] += 1
-                right[padded[at + 1 : at + 1 + k]][code] += 1
-    return LetterModel(dict(left), dict(right), unigram)
+            for a, b in CONTEXT_SHAPES:
+                contexts[padded[at - a : at] + "?" + padded[at + 1 : at + 1 + b]][code] += 1
+    kept = {k: v for k, v in contexts.items() if v.sum() >= MIN_CONTEXT_COUNT}
+    return LetterModel(kept, unigram)
 
 
 _MODELS: dict[int, tuple[Pool, LetterModel]] = {}
@@ -69,12 +73,12 @@ def model_for(pool: Pool) -> LetterModel:
 
 
 def context_left(mask: str, pos: int) -> str:
-    """Up to three known characters just left of `pos` (`^` beyond the start)."""
-    padded = "^" * MAX_CONTEXT + mask
-    at = pos + MAX_CONTEXT
+    """Up to five known characters just left of `pos` (`^` at the start)."""
     out = ""
     for k in range(1, MAX_CONTEXT + 1):
-        ch = padded[at - k]
+        if pos - k < 0:
+            return "^" + out
+        ch = mask[pos - k]
         if ch == HIDDEN:
             break
         out = ch + out
@@ -82,44 +86,44 @@ def context_left(mask: str, pos: int) -> str:
 
 
 def context_right(mask: str, pos: int, length: int) -> str:
-    """Up to three known characters just right of `pos` (`$` beyond the end)."""
-    padded = mask[:length] + "$" * MAX_CONTEXT
+    """Up to five known characters just right of `pos` (`$` at the end)."""
     out = ""
     for k in range(1, MAX_CONTEXT + 1):
-        ch = padded[pos + k]
+        if pos + k >= length:
+            return out + "$"
+        ch = mask[pos + k]
         if ch == HIDDEN:
             break
         out += ch
     return out
 
 
-def backed_off(table: dict[str, Counts], context: str, *, from_left: bool) -> Counts | None:
-    """Counts of the longest usable context (drop the far end first), or None."""
-    while context:
-        counts = table.get(context)
-        if counts is not None and counts.sum() >= MIN_CONTEXT_COUNT:
-            return counts
-        context = context[1:] if from_left else context[:-1]
-    return None
-
-
 def position_distribution(
     model: LetterModel, mask: str, pos: int, length: int, allowed: Floats
 ) -> Floats:
-    """P(letter at a hidden position), from left and right contexts, over allowed letters."""
-    base = (model.unigram + SMOOTHING) * allowed
-    base /= base.sum()
-    score = base.copy()
-    for counts in (
-        backed_off(model.left, context_left(mask, pos), from_left=True),
-        backed_off(model.right, context_right(mask, pos, length), from_left=False),
-    ):
-        if counts is not None:
-            local = (counts + SMOOTHING * base) * allowed
-            score *= (local / local.sum()) / np.maximum(base, 1e-12)
-    score *= allowed
-    total = score.sum()
-    return score / total if total > 0 else base
+    """P(letter at a hidden position): the most specific contexts first, backing off to
+    shorter ones and to the overall letter frequencies, over allowed letters only."""
+    left, right = context_left(mask, pos), context_right(mask, pos, length)
+    dist = np.zeros(26)
+    remaining = 1.0
+    for a, b in CONTEXT_SHAPES:
+        if a > len(left) or b > len(right):
+            continue
+        counts = model.contexts.get(left[len(left) - a :] + "?" + right[:b])
+        if counts is None:
+            continue
+        local = counts * allowed
+        n = local.sum()
+        if n <= 0:
+            continue
+        share = remaining * n / (n + BACKOFF)
+        dist += share * local / n
+        remaining -= share
+        if remaining < 1e-3:
+            break
+    base = (model.unigram + 0.5) * allowed
+    dist += remaining * base / base.sum()
+    return dist / dist.sum()
 
 
 def blank_distributions(board: Board, model: LetterModel) -> tuple[list[int], list[Floats]]:
@@ -187,3 +191,26 @@ def model_decision(board: Board) -> Decision:
     if appear[code] < 0:
         return Decision(fallback_letter(state, "etaoinshrdlucmfwypvbgkjqxz"), 0.0, "model")
     return Decision(ALPHABET[code], float(appear[code]), "model")
+
+
+def model_likelihood(board: Board) -> float:
+    """Classic variant: the model's probability of the answers seen so far (positions shown
+    and misses), replaying the guesses in order with independent positions."""
+    state = board.state
+    model = model_for(board.pool)
+    length = len(state.mask)
+    final = state.mask
+    shown: set[str] = set()
+    allowed = np.ones(26)
+    likelihood = 1.0
+    for ch in state.letters:
+        mask = "".join(c if c in shown else HIDDEN for c in final)
+        code = letter_code(ch)
+        for pos, c in enumerate(mask):
+            if c != HIDDEN:
+                continue
+            q = position_distribution(model, mask, pos, length, allowed)[code]
+            likelihood *= q if final[pos] == ch else 1.0 - q
+        shown.add(ch)
+        allowed[code] = 0.0
+    return likelihood

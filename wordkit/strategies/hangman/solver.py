@@ -67,9 +67,7 @@ class Solver:
                 table = by_letter[code]
                 table[row[code]] = table.get(row[code], 0) | (1 << bit)
         self.classes = [sorted(t.items()) for t in by_letter]
-        self.contains = [
-            sum((m for p, m in cls if p), 0) if cls else 0 for cls in self.classes
-        ]
+        self.contains = [sum((m for p, m in cls if p), 0) if cls else 0 for cls in self.classes]
         self.weight_array = np.asarray(self.weights, dtype=np.float64)
         first = self.weights[0] if self.weights else 0.0
         self.uniform = first if all(w == first for w in self.weights) else UNSEEN
@@ -134,7 +132,7 @@ class Solver:
             return self.singleton_value(subset)
         mass = self.mass(subset)
         if self.word_finish():
-            top = max(self.weights[b] for b in self.members(subset)) if subset.bit_count() < 64 else 0
+            top = self.heaviest(subset)
             return mass - self.settings.cost_weight * (2.0 * mass - top)
         if lives == 1 and self.settings.cost_weight == 0:
             return min(mass, self.one_life_bound(subset))
@@ -143,8 +141,13 @@ class Solver:
     def one_life_bound(self, subset: Subset) -> float:
         """With one life any miss loses: at most the best letter's hits (or one word)."""
         best = max(self.mass(subset & c) for c in self.contains)
-        single = max(self.weights[b] for b in self.members(subset)) if best < self.mass(subset) else 0
-        return max(best, single)
+        return max(best, self.heaviest(subset)) if best < self.mass(subset) else best
+
+    def heaviest(self, subset: Subset) -> float:
+        """The largest single weight in a subset (its whole mass when the subset is large)."""
+        if subset.bit_count() > 64:
+            return self.mass(subset)
+        return max(self.weights[b] for b in self.members(subset))
 
     # --- moves --------------------------------------------------------------------------------
 

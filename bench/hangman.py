@@ -1,0 +1,207 @@
+"""Hangman benchmark: CodeWords' dictionary, english by length, out of dictionary, the city game.
+
+Usage: .venv/bin/python bench/hangman.py [--jobs N] [--only SECTION ...] [--out FILE]
+
+Sections: codewords (../shared/data/codewords/words.csv, read at run time, never copied),
+english (data_raw/english.csv, every word), ood (english split 80/20 by a seeded hash),
+cities (data_raw/cities.csv, prior TZ=0.5, 2000 secrets, seed 1, finish=word), speed.
+Writes bench/results/hangman.json (sections merged into what is there) and prints markdown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pandas as pd  # noqa: E402
+
+from wordkit import tables  # noqa: E402
+from wordkit.hangman_optimum import exact_optimum  # noqa: E402
+from wordkit.hangman_play import HangmanStats, hangman_stats, holdout_split  # noqa: E402
+
+CODEWORDS = ROOT.parent / "shared" / "data" / "codewords" / "words.csv"
+STRATEGIES = ("coverage", "entropy", "lookahead")
+SECTIONS = ("codewords", "english", "ood", "cities")
+
+
+def summary(stats: HangmanStats) -> dict[str, Any]:
+    """The figures of one run worth keeping."""
+    return {
+        "games": stats.games,
+        "wins": stats.wins,
+        "win_rate": round(stats.win_rate, 5),
+        "mean_wrong": round(stats.mean_wrong, 4),
+        "mean_guesses": round(stats.mean_guesses, 4),
+        "histogram": stats.histogram,
+        "failures": stats.failures[:10],
+        "seconds": round(stats.seconds, 2),
+        "by_length": {
+            str(k): {"games": int(v["games"]), "wins": int(v["wins"])}
+            for k, v in stats.by_length.items()
+        },
+    }
+
+
+def codewords(jobs: int) -> dict[str, Any]:
+    """Seed 000's benchmark: every row once, 6 lives, with and without the category hint."""
+    if not CODEWORDS.is_file():
+        return {"skipped": f"{CODEWORDS} is absent"}
+    table = pd.read_csv(CODEWORDS, dtype=str, keep_default_na=False)
+    out: dict[str, Any] = {}
+    for name in STRATEGIES:
+        for hint in (False, True):
+            stats = hangman_stats(table, strategy=name, hint=hint, prior="weight", jobs=jobs)
+            out[f"{name}{'+hint' if hint else ''}"] = summary(stats)
+    optimum = exact_optimum(table, lives=6, max_words=1000)
+    out["exact_optimum"] = {
+        "words": optimum.words,
+        "won": optimum.won,
+        "win_rate": round(optimum.win_rate, 5),
+        "by_length": {
+            str(x.length): {"words": x.words, "won": x.won, "seconds": round(x.seconds, 2)}
+            for x in optimum.lengths
+        },
+    }
+    return out
+
+
+def english(jobs: int) -> dict[str, Any]:
+    """Every english word once, 6 lives, classic, uniform prior (every word alike)."""
+    table = tables.load_table("english")
+    return {
+        name: summary(hangman_stats(table, strategy=name, prior="uniform", jobs=jobs))
+        for name in STRATEGIES
+    }
+
+
+def ood(jobs: int) -> dict[str, Any]:
+    """Build from 80% of english (seeded hash), play the held-out 20% (out of dictionary)."""
+    kept, held = holdout_split(tables.load_table("english"), share=0.2, seed=0)
+    out: dict[str, Any] = {"dictionary": len(kept), "secrets": len(held)}
+    for name in STRATEGIES:
+        stats = hangman_stats(kept, strategy=name, prior="weight", secrets=held, jobs=jobs)
+        out[name] = summary(stats)
+    return out
+
+
+def cities(jobs: int) -> dict[str, Any]:
+    """Seed 002's game: secrets drawn with TZ=0.5, finish=word, unlimited lives."""
+    table = tables.load_table("cities")
+    out: dict[str, Any] = {}
+    for variant in ("classic", "advanced"):
+        for name in STRATEGIES:
+            stats = hangman_stats(
+                table,
+                strategy=name,
+                variant=variant,
+                finish="word",
+                lives=None,
+                prior="TZ=0.5",
+                sample=2000,
+                seed=1,
+                jobs=jobs,
+            )
+            out[f"{name}/{variant}"] = summary(stats)
+    return out
+
+
+def pct(x: float) -> str:
+    """A rate as a percentage."""
+    return f"{100 * x:.2f}%"
+
+
+def markdown(results: dict[str, Any]) -> str:
+    """The results as markdown tables."""
+    lines: list[str] = []
+    cw = results.get("codewords", {})
+    if "coverage" in cw:
+        lines += ["### CodeWords words.csv, 6 lives, classic (every row once)", ""]
+        lines += ["| strategy | wins | win rate | wrong/game | s |", "|---|---|---|---|---|"]
+        for key, v in cw.items():
+            if key != "exact_optimum":
+                lines.append(
+                    f"| {key} | {v['wins']}/{v['games']} | {pct(v['win_rate'])} "
+                    f"| {v['mean_wrong']:.3f} | {v['seconds']} |"
+                )
+        opt = cw["exact_optimum"]
+        per = ", ".join(
+            f"{k}: {v['won']}/{v['words']}" for k, v in opt["by_length"].items() if v["won"]
+        )
+        lines += [
+            "",
+            f"Exact optimum (distinct words, uniform): {opt['won']}/{opt['words']} "
+            f"= {pct(opt['win_rate'])} ({per})",
+            "",
+        ]
+    en = results.get("english", {})
+    if en:
+        lengths = sorted({int(k) for v in en.values() for k in v["by_length"]})
+        lines += ["### english, every word, 6 lives, classic — win rate by length", ""]
+        lines.append("| strategy | all | " + " | ".join(str(n) for n in lengths) + " | s |")
+        lines.append("|---" * (len(lengths) + 3) + "|")
+        for name, v in en.items():
+            cells = [
+                pct(v["by_length"][str(n)]["wins"] / v["by_length"][str(n)]["games"])
+                for n in lengths
+            ]
+            lines.append(
+                f"| {name} | {pct(v['win_rate'])} | " + " | ".join(cells) + f" | {v['seconds']} |"
+            )
+        lines.append("")
+    od = results.get("ood", {})
+    if od:
+        lines += [
+            f"### Out of dictionary: {od['dictionary']} words kept, {od['secrets']} played",
+            "",
+            "| strategy | win rate | wrong/game | s |",
+            "|---|---|---|---|",
+        ]
+        for name in STRATEGIES:
+            if name in od:
+                v = od[name]
+                lines.append(
+                    f"| {name} | {pct(v['win_rate'])} | {v['mean_wrong']:.3f} | {v['seconds']} |"
+                )
+        lines.append("")
+    ci = results.get("cities", {})
+    if ci:
+        lines += [
+            "### Cities, prior TZ=0.5, 2000 secrets, seed 1, finish=word, no life limit",
+            "",
+            "| strategy/variant | mean guesses | wrong/game | s |",
+            "|---|---|---|---|",
+        ]
+        for key, v in ci.items():
+            lines.append(
+                f"| {key} | {v['mean_guesses']:.3f} | {v['mean_wrong']:.3f} | {v['seconds']} |"
+            )
+        lines.append("")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    """Run the chosen sections and merge them into the results file."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", nargs="*", choices=SECTIONS, default=list(SECTIONS))
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "hangman.json")
+    args = parser.parse_args(argv)
+    results: dict[str, Any] = json.loads(args.out.read_text()) if args.out.is_file() else {}
+    runners = {"codewords": codewords, "english": english, "ood": ood, "cities": cities}
+    for section in args.only:
+        print(f"-- {section}", file=sys.stderr, flush=True)
+        results[section] = runners[section](args.jobs)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    print(markdown(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

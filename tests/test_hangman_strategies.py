@@ -1,0 +1,131 @@
+"""Hangman guessers: seed 000's known answers, the registry, lookahead, entropy, the model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from wordkit.errors import UnknownNameError
+from wordkit.games.hangman import Rules, new_game, observed_state
+from wordkit.hangman_lexicon import lexicon_from_table, pool_for
+from wordkit.hangman_optimum import exact_optimum, length_optimum
+from wordkit.hangman_play import play_game
+from wordkit.strategies.hangman import board_for, guesser_names, make_guesser
+
+FIXTURE = Path(__file__).parent / "fixtures" / "hangman_animals.csv"
+
+
+def pool_of(words: list[str], **kw):  # type: ignore[no-untyped-def]
+    """A pool over an inline word list (one row each, weight 1)."""
+    return pool_for(lexicon_from_table(pd.DataFrame({"word": words})), **kw)
+
+
+def decide(name: str, words: list[str], state):  # type: ignore[no-untyped-def]
+    """One decision of strategy `name` on an inline dictionary."""
+    return make_guesser(name).decide(board_for(pool_of(words), state))
+
+
+def test_registry_names_and_unknown() -> None:
+    assert guesser_names() == ["coverage", "entropy", "lookahead"]
+    with pytest.raises(UnknownNameError):
+        make_guesser("oracle")
+
+
+def test_coverage_counts_each_letter_once_per_word() -> None:
+    state = observed_state("a__le", letters="aeli")
+    decision = decide("coverage", ["apple", "ankle", "ample"], state)
+    assert decision.move == "p" and decision.label == "coverage"
+    assert decision.confidence == pytest.approx(2 / 3)
+
+
+def test_coverage_ties_go_to_the_letter_met_first() -> None:
+    state = observed_state("_at", letters="at")
+    assert decide("coverage", ["bat", "cat"], state).move == "b"
+    assert decide("coverage", ["cat", "bat"], state).move == "c"
+    state = observed_state("___", letters="")
+    assert decide("coverage", ["xyz", "zyx"], state).move == "x"
+
+
+def test_coverage_word_match_at_one_candidate() -> None:
+    decision = decide("coverage", ["tiger", "timer"], observed_state("ti_er", letters="tierm"))
+    assert decision.move == "tiger" and decision.confidence == 1.0
+    assert decision.label == "whole-word"
+
+
+def test_coverage_fallback_at_zero_candidates() -> None:
+    decision = decide("coverage", ["apple"], observed_state("_____", letters="ea"))
+    assert (decision.move, decision.confidence, decision.label) == ("t", 0.1, "fallback")
+
+
+def test_coverage_constructs_empathy_skipping_failed_words() -> None:
+    state = observed_state("empath_", letters="emptahsi")
+    first = decide("coverage", ["zebra"], state)
+    assert (first.move, first.confidence, first.label) == ("empathn", 0.7, "construction")
+    state = observed_state("empath_", letters="emptahsi", words=["empathn"])
+    assert decide("coverage", ["zebra"], state).move == "empathd"
+    two = decide("coverage", ["zebra"], observed_state("_uokk_", letters="uok"))
+    assert two.label == "construction" and two.confidence == 0.4 and len(two.move) == 6
+
+
+def test_walkthrough_tiger_is_won_without_a_wrong_guess() -> None:
+    lexicon = lexicon_from_table(pd.read_csv(FIXTURE))
+    pool = pool_for(lexicon, hint="animals")
+    record = play_game("tiger", make_guesser("coverage"), pool)
+    assert record.won and record.state.wrong == 0
+    assert record.steps[0].decision.move == "e"
+    assert record.steps[-1].decision.move == "tiger"
+
+
+def test_exact_optimum_of_a_rhyme_family() -> None:
+    words = ["bat", "cat", "hat", "mat", "rat", "sat", "vat", "pat"]
+    assert length_optimum(words, lives=2) == 2
+    assert length_optimum(words, lives=7) == 7
+    assert length_optimum(words, lives=8) == 8
+
+
+def test_exact_optimum_by_length_on_the_fixture() -> None:
+    optimum = exact_optimum(pd.read_csv(FIXTURE), lives=6)
+    assert optimum.complete and optimum.won <= optimum.words
+    three = next(x for x in optimum.lengths if x.length == 3)
+    assert three.words == 6 and three.won == 6
+
+
+def test_lookahead_wins_the_rhyme_family_as_often_as_possible() -> None:
+    words = ["bat", "cat", "hat", "mat", "rat", "sat", "vat", "pat"]
+    pool = pool_of(words)
+    guesser = make_guesser("lookahead")
+    wins = sum(play_game(w, guesser, pool, rules=Rules(lives=3)).won for w in words)
+    assert wins == length_optimum(words, lives=3)
+
+
+def test_entropy_guesses_a_likely_word_early() -> None:
+    table = pd.DataFrame({"word": ["moshi", "mbeya", "arusha"], "weight": [90, 5, 5]})
+    pool = pool_for(lexicon_from_table(table))
+    board = board_for(pool, new_game("moshi", Rules(finish="word")))
+    decision = make_guesser("entropy").decide(board)
+    assert decision.move == "moshi" and decision.label == "whole-word"
+
+
+@pytest.mark.parametrize("name", ["coverage", "entropy", "lookahead"])
+def test_advanced_word_finish_games_end_in_a_win(name: str) -> None:
+    lexicon = lexicon_from_table(pd.read_csv(FIXTURE))
+    pool = pool_for(lexicon, prior="uniform")
+    rules = Rules(lives=None, variant="advanced", finish="word", width=12)
+    guesser = make_guesser(name)
+    for secret in ["tiger", "goose", "moose", "cat", "zebra"]:
+        record = play_game(secret, guesser, pool, rules=rules, seed=3)
+        assert record.won and record.steps[-1].decision.move == secret
+
+
+def test_model_plays_out_of_dictionary_words() -> None:
+    words = ["running", "jumping", "singing", "walking", "talking", "reading"]
+    pool = pool_of(words)
+    state = observed_state("_umping", letters="umpingj")
+    decision = make_guesser("lookahead").decide(board_for(pool, state))
+    assert decision.label in {"model", "model-word"}
+    record = play_game("dancing", make_guesser("entropy"), pool, rules=Rules(lives=8))
+    assert record.state.status in {"won", "lost"}
+    moves = [s.decision.move for s in record.steps]
+    assert len(moves) == len(set(moves))
