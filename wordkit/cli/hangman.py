@@ -25,7 +25,7 @@ Words = Annotated[
 ]
 Strategy = Annotated[
     str,
-    typer.Option(metavar="NAME", help="coverage, entropy or lookahead (default: lookahead)."),
+    typer.Option(metavar="NAME", help="coverage, entropy or lookahead (default: coverage)."),
 ]
 Lives = Annotated[int, typer.Option(metavar="N", help="Wrong guesses allowed (default 6).")]
 VariantOpt = Annotated[
@@ -109,7 +109,7 @@ def solve_hangman(
         str, typer.Option(metavar="WORDS", help="Whole words guessed wrongly, comma-separated.")
     ] = "",
     category: Category = None,
-    strategy: Strategy = "lookahead",
+    strategy: Strategy = "coverage",
     words: Words = "english",
     lives: Lives = 6,
     variant: VariantOpt = "classic",
@@ -269,7 +269,7 @@ def example_mask(state: hm.HangmanState, letter: str) -> str:
 @query_app.command("hangman")
 def query_hangman(
     word: Annotated[str, typer.Argument(metavar="WORD", help="The secret word to solve.")],
-    strategy: Strategy = "lookahead",
+    strategy: Strategy = "coverage",
     words: Words = "english",
     category: Category = None,
     lives: Lives = 6,
@@ -349,7 +349,7 @@ def query_hangman(
 @stats_app.command("hangman")
 def stats_hangman(
     words: Words = "english",
-    strategy: Strategy = "lookahead",
+    strategy: Strategy = "coverage",
     lives: Lives = 6,
     variant: VariantOpt = "classic",
     finish: FinishOpt = "reveal",
