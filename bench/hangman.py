@@ -1,11 +1,12 @@
 """Hangman benchmark: CodeWords' dictionary, english by length, out of dictionary, the city game.
 
-Usage: .venv/bin/python bench/hangman.py [--jobs N] [--only SECTION ...] [--out FILE]
+Usage: .venv/bin/python bench/hangman.py [--jobs N] [--only SECTION ...] [--strategies NAME ...]
 
 Sections: codewords (../shared/data/codewords/words.csv, read at run time, never copied),
 english (data_raw/english.csv, every word), ood (english split 80/20 by a seeded hash),
 cities (data_raw/cities.csv, prior TZ=0.5, 2000 secrets, seed 1, finish=word), speed.
-Writes bench/results/hangman.json (sections merged into what is there) and prints markdown.
+Writes bench/results/hangman.json (runs merged into what is there) and prints markdown.
+The `model` strategy (letter model only) is played in the ood section alone.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from wordkit.hangman_play import HangmanStats, hangman_stats, holdout_split  # n
 
 CODEWORDS = ROOT.parent / "shared" / "data" / "codewords" / "words.csv"
 STRATEGIES = ("coverage", "entropy", "lookahead")
+OOD_STRATEGIES = (*STRATEGIES, "model")
+CHOSEN: set[str] = set(OOD_STRATEGIES)
 SECTIONS = ("codewords", "english", "ood", "cities")
 
 
@@ -54,7 +57,7 @@ def codewords(jobs: int) -> dict[str, Any]:
         return {"skipped": f"{CODEWORDS} is absent"}
     table = pd.read_csv(CODEWORDS, dtype=str, keep_default_na=False)
     out: dict[str, Any] = {}
-    for name in STRATEGIES:
+    for name in chosen(STRATEGIES):
         for hint in (False, True):
             stats = hangman_stats(table, strategy=name, hint=hint, prior="weight", jobs=jobs)
             out[f"{name}{'+hint' if hint else ''}"] = summary(stats)
@@ -76,7 +79,7 @@ def english(jobs: int) -> dict[str, Any]:
     table = tables.load_table("english")
     return {
         name: summary(hangman_stats(table, strategy=name, prior="uniform", jobs=jobs))
-        for name in STRATEGIES
+        for name in chosen(STRATEGIES)
     }
 
 
@@ -84,7 +87,7 @@ def ood(jobs: int) -> dict[str, Any]:
     """Build from 80% of english (seeded hash), play the held-out 20% (out of dictionary)."""
     kept, held = holdout_split(tables.load_table("english"), share=0.2, seed=0)
     out: dict[str, Any] = {"dictionary": len(kept), "secrets": len(held)}
-    for name in STRATEGIES:
+    for name in chosen(OOD_STRATEGIES):
         stats = hangman_stats(kept, strategy=name, prior="weight", secrets=held, jobs=jobs)
         out[name] = summary(stats)
     return out
@@ -95,7 +98,7 @@ def cities(jobs: int) -> dict[str, Any]:
     table = tables.load_table("cities")
     out: dict[str, Any] = {}
     for variant in ("classic", "advanced"):
-        for name in STRATEGIES:
+        for name in chosen(STRATEGIES):
             stats = hangman_stats(
                 table,
                 strategy=name,
@@ -109,6 +112,11 @@ def cities(jobs: int) -> dict[str, Any]:
             )
             out[f"{name}/{variant}"] = summary(stats)
     return out
+
+
+def chosen(names: tuple[str, ...]) -> list[str]:
+    """The strategies of `names` picked with --strategies."""
+    return [n for n in names if n in CHOSEN]
 
 
 def pct(x: float) -> str:
@@ -162,7 +170,7 @@ def markdown(results: dict[str, Any]) -> str:
             "| strategy | win rate | wrong/game | s |",
             "|---|---|---|---|",
         ]
-        for name in STRATEGIES:
+        for name in OOD_STRATEGIES:
             if name in od:
                 v = od[name]
                 lines.append(
@@ -190,13 +198,16 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", nargs="*", choices=SECTIONS, default=list(SECTIONS))
+    parser.add_argument("--strategies", nargs="*", choices=OOD_STRATEGIES)
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "hangman.json")
     args = parser.parse_args(argv)
     results: dict[str, Any] = json.loads(args.out.read_text()) if args.out.is_file() else {}
+    if args.strategies:
+        CHOSEN.intersection_update(args.strategies)
     runners = {"codewords": codewords, "english": english, "ood": ood, "cities": cities}
     for section in args.only:
         print(f"-- {section}", file=sys.stderr, flush=True)
-        results[section] = runners[section](args.jobs)
+        results.setdefault(section, {}).update(runners[section](args.jobs))
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     print(markdown(results))

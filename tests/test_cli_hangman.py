@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from wordkit.cli import app
+from wordkit.strategies.hangman import guesser_names
 
 runner = CliRunner()
 TABLE = str(Path(__file__).parent / "fixtures" / "cli_hangman.csv")
@@ -92,7 +93,9 @@ def test_state_no_word_fits_uses_the_letter_model() -> None:
         (["--mask", "a__le", "--guessed", "a"], "Error: mask shows e, l but it was never guessed"),
         (
             ["--mask", "_____", "--strategy", "magic"],
-            "Error: unknown Hangman strategy 'magic' (choose from coverage, entropy, lookahead)",
+            "Error: unknown Hangman strategy 'magic' (choose from "
+            + ", ".join(guesser_names())
+            + ")",
         ),
         (["--mask", "_____", "--category", "planets"], "Error: no word has category 'planets'"),
         (

@@ -28,7 +28,7 @@ def decide(name: str, words: list[str], state):  # type: ignore[no-untyped-def]
 
 
 def test_registry_names_and_unknown() -> None:
-    assert guesser_names() == ["coverage", "entropy", "lookahead"]
+    assert guesser_names() == ["coverage", "entropy", "lookahead", "model"]
     with pytest.raises(UnknownNameError):
         make_guesser("oracle")
 

@@ -10,6 +10,7 @@ from wordkit.strategies.hangman.base import Board, Decision, Guesser, board_for,
 from wordkit.strategies.hangman.coverage import Coverage
 from wordkit.strategies.hangman.entropy import Entropy
 from wordkit.strategies.hangman.lookahead import Lookahead
+from wordkit.strategies.hangman.model import LetterModelGuesser
 
 GuesserFactory = Callable[..., Guesser]
 
@@ -17,6 +18,7 @@ GUESSERS: dict[str, GuesserFactory] = {
     "coverage": Coverage,
     "entropy": Entropy,
     "lookahead": Lookahead,
+    "model": LetterModelGuesser,
 }
 
 

@@ -30,7 +30,11 @@ def cost_weight_for(state: HangmanState) -> float:
 
 @dataclass
 class Lookahead:
-    """Exact search below `exact_limit` candidates, a rollout of coverage above it."""
+    """Classic with lives under finish=reveal: the exact optimum below `exact_limit`
+    candidates, a one-step rollout of coverage (exact below the limit) above it. Otherwise
+    (finish=word, advanced, unlimited lives): a one-step rollout of the entropy policy on the
+    expected cost (a loss costs LOSS_COST guesses). With no candidate, or once the letter model
+    explains the answers better than the dictionary (classic), the letter model plays."""
 
     exact_limit: int = 100
     top_letters: int = 8
@@ -38,7 +42,7 @@ class Lookahead:
     rollout_letters: int = 5
     rollout_words: int = 3
     rollout_limit: int = 3000
-    dictionary_share: float = 0.9
+    dictionary_share: float = 0.99
     name: str = "lookahead"
     solvers: dict[SolverKey, tuple[object, Solver, dict[int, int]]] = field(default_factory=dict)
     base_values: dict[tuple[int, HangmanState], float] = field(default_factory=dict)

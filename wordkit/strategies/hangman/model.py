@@ -2,9 +2,9 @@
 
 For each hidden position the model looks up, in the table's words, which letters occur between
 the known characters just left of it (up to five, `^` at the word start) and just right of it
-(`$` at the end), backing off to shorter contexts when a context is rare. The letter most likely to appear
-in at least one hidden position is guessed; with one or two blanks (or a likely fill) it guesses
-the most probable whole word it can build that was not refuted yet.
+(`$` at the end), backing off to shorter contexts when a context is rare. The letter most
+likely to appear in at least one hidden position is guessed; with one or two blanks (or a likely
+fill) it guesses the most probable whole word it can build that was not refuted yet.
 """
 
 from __future__ import annotations
@@ -214,3 +214,14 @@ def model_likelihood(board: Board) -> float:
         shown.add(ch)
         allowed[code] = 0.0
     return likelihood
+
+
+@dataclass
+class LetterModelGuesser:
+    """Only the letter model learned from the table: for secrets outside the dictionary."""
+
+    name: str = "model"
+
+    def decide(self, board: Board) -> Decision:
+        """The letter model's move, ignoring which dictionary words remain."""
+        return model_decision(Board(board.state, board.pool, board.ids[:0]))

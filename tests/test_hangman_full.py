@@ -1,0 +1,47 @@
+"""Hangman on the full reference data: seed 000's published figures and the exact optimum."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from conftest import shared_file
+
+from wordkit.games.hangman import new_game
+from wordkit.hangman_lexicon import lexicon_from_table, pool_for
+from wordkit.hangman_optimum import length_optimum
+from wordkit.hangman_play import hangman_stats
+from wordkit.strategies.hangman import board_for, make_guesser
+
+pytestmark = pytest.mark.full
+
+
+def codewords() -> pd.DataFrame:
+    """CodeWords' dictionary, as loaded (skips when ../shared/data is absent)."""
+    return pd.read_csv(shared_file("codewords", "words.csv"), dtype=str, keep_default_na=False)
+
+
+def test_coverage_reproduces_codewords_figures() -> None:
+    table = codewords()
+    plain = hangman_stats(table, strategy="coverage")
+    assert (plain.games, plain.wins) == (2274, 2203)
+    assert plain.mean_wrong == pytest.approx(1.814, abs=5e-4)
+    hinted = hangman_stats(table, strategy="coverage", hint=True)
+    assert hinted.wins == 2268
+
+
+def test_walkthrough_first_guess_is_e_in_19_of_36_animals() -> None:
+    pool = pool_for(lexicon_from_table(codewords()), hint="animals")
+    decision = make_guesser("coverage").decide(board_for(pool, new_game("tiger")))
+    assert decision.move == "e" and decision.confidence == pytest.approx(19 / 36)
+
+
+def test_exact_optimum_of_three_letter_words() -> None:
+    words = sorted({w for w in codewords()["word"] if len(w) == 3})
+    assert len(words) == 108
+    assert length_optimum(words, lives=6) == 90
+
+
+def test_lookahead_beats_coverage_on_codewords() -> None:
+    table = codewords()
+    look = hangman_stats(table, strategy="lookahead", jobs=2)
+    assert look.wins >= 2217
