@@ -112,15 +112,3 @@ def test_holdout_split_is_seeded_and_disjoint() -> None:
     again, _ = holdout_split(frame, share=0.2, seed=1)
     assert kept.equals(again) and not set(kept["word"]) & set(held["word"])
     assert 5 < len(held) < 40
-
-
-def test_suggestion_on_an_observed_position(table: pd.DataFrame) -> None:
-    from wordkit.hangman_play import suggestion
-
-    advice = suggestion(table, mask="a__le", letters="aeli", strategy="coverage")
-    assert advice.decision.move == "p"
-    assert advice.candidates == ["apple", "ankle", "angle", "ample"]
-    advanced = suggestion(
-        table, mask="-----", variant="advanced", finish="word", lives=None, prior="animals=0.5"
-    )
-    assert advanced.decision.move and len(advanced.candidates) == len(set(table["word"]))

@@ -22,7 +22,6 @@ from wordkit.games.hangman import (
     apply_move,
     guess_count,
     new_game,
-    observed_state,
 )
 from wordkit.hangman_lexicon import (
     Lexicon,
@@ -352,37 +351,3 @@ def stats_of(
         seconds=seconds,
         by_length=by_length,
     )
-
-
-@dataclass(frozen=True, slots=True)
-class Suggestion:
-    """A guesser's decision on an observed position, and the candidates it left."""
-
-    decision: Decision
-    candidates: list[str]
-
-
-def suggestion(
-    table: pd.DataFrame,
-    *,
-    mask: str,
-    letters: Sequence[str] = (),
-    words: Sequence[str] = (),
-    strategy: str = "lookahead",
-    strategy_options: dict[str, Any] | None = None,
-    lives: int | None = 6,
-    variant: Variant = "classic",
-    finish: Finish = "reveal",
-    width: int = 20,
-    prior: Prior = "weight",
-    hint: str | None = None,
-) -> Suggestion:
-    """The move `strategy` makes on a position a player was shown (mask `_`/`-` hidden)."""
-    rules = Rules(lives=lives, variant=variant, finish=finish, width=width)
-    state = observed_state(mask, letters=letters, words=words, rules=rules)
-    if state.status != "playing":
-        raise GameStateError(f"the game is already over ({state.status})")
-    pool = pool_for(lexicon_from_table(table), prior=prior, hint=hint)
-    board = board_for(pool, state)
-    decision = make_guesser(strategy, **(strategy_options or {})).decide(board)
-    return Suggestion(decision, [pool.lexicon.enc.words[i] for i in board.ids])

@@ -7,7 +7,6 @@ searched a few plies deep) and adapters over the strategy registries.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -17,8 +16,8 @@ import numpy as np
 from wordkit.games.hangman import HangmanState, Ids, candidate_ids, exhausted_letters, letter_code
 from wordkit.games.wordle import History, Wordle
 from wordkit.hangman_lexicon import Pool
-from wordkit.hosts.families import family_size_table, letter_families
-from wordkit.hosts.hangman import Search, best_letters, closed_of, family_values
+from wordkit.hosts.families import family_size_table
+from wordkit.hosts.hangman import Search, best_letter, closed_of
 from wordkit.strategies.hangman import board_for, make_guesser
 from wordkit.strategies.wordle import Player, get_strategy
 
@@ -58,25 +57,8 @@ def minimax_code(pool: Pool, ids: Ids, codes: Ids) -> int:
 
 def search_code(pool: Pool, ids: Ids, state: HangmanState, *, search: Search) -> int:
     """The letter code with the fewest misses ahead against the best host (`search` plies)."""
-    closed = closed_of(state)
-    length = len(state.mask)
-    best, best_code = math.inf, -1
-    for code in best_letters(pool, ids, closed, limit=search.letters):
-        fams = letter_families(pool.lexicon.enc, ids, code, length=length)
-        values = family_values(
-            pool,
-            ids,
-            fams,
-            closed | 1 << code,
-            depth=search.depth,
-            search=search,
-            limit=search.families,
-            cutoff=best,
-        )
-        value = max(v for v, _ in values)
-        if value < best - 1e-9:
-            best, best_code = value, code
-    return best_code
+    _, code = best_letter(pool, ids, closed_of(state), depth=search.depth, search=search)
+    return code
 
 
 def rule_move(

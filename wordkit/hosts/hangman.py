@@ -301,8 +301,17 @@ def guesser_value(pool: Pool, ids: Ids, closed: Closed, *, depth: int, search: S
         return 0.0
     if depth <= 0:
         return leaf_value(len(ids), scale=search.leaf_scale)
+    best, _ = best_letter(pool, ids, closed, depth=depth, search=search)
+    return best if best < math.inf else leaf_value(len(ids), scale=search.leaf_scale)
+
+
+def best_letter(
+    pool: Pool, ids: Ids, closed: Closed, *, depth: int, search: Search
+) -> tuple[float, int]:
+    """(misses conceded, letter code) of the guesser's best letter against the best host; the
+    first of equal letters in `best_letters` order (code -1 when none is open)."""
     length = int(pool.lexicon.enc.lengths[ids[0]])
-    best = math.inf
+    best, best_code = math.inf, -1
     for code in best_letters(pool, ids, closed, limit=search.letters):
         fams = letter_families(pool.lexicon.enc, ids, code, length=length)
         values = family_values(
@@ -315,8 +324,10 @@ def guesser_value(pool: Pool, ids: Ids, closed: Closed, *, depth: int, search: S
             limit=search.families,
             cutoff=best,
         )
-        best = min(best, max(v for v, _ in values))
-    return best if best < math.inf else leaf_value(len(ids), scale=search.leaf_scale)
+        value = max(v for v, _ in values)
+        if value < best - 1e-9:
+            best, best_code = value, code
+    return best, best_code
 
 
 def lookahead_kept(pool: Pool, ids: Ids, state: HangmanState, guess: str, *, search: Search) -> int:
