@@ -9,7 +9,6 @@ fill) it guesses the most probable whole word it can build that was not refuted 
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 from itertools import product
 
@@ -33,30 +32,65 @@ CONTEXT_SHAPES = sorted(
 )
 
 
+SYMBOLS = "^" + ALPHABET + "$"
+"""Context characters; a context's key is its characters in base RADIX (no digit 0), then its
+shape: distinct contexts get distinct keys, at most 29**10 * 64 * 26 < 2**63 with the letter."""
+RADIX = len(SYMBOLS) + 1
+SHAPES_RADIX = 64
+
+
 @dataclass(frozen=True, slots=True)
 class LetterModel:
     """Letter counts for every context `LEFT?RIGHT` of up to five known characters a side
-    (`^` before the start, `$` after the end) in the table's words, and overall."""
+    (`^` before the start, `$` after the end) in the table's words, and overall: `keys` holds
+    the sorted (context key * 26 + letter) pairs seen and `counts` how often."""
 
-    contexts: dict[str, Counts]
+    keys: npt.NDArray[np.int64]
+    counts: npt.NDArray[np.int64]
     unigram: Counts
+
+    def context_counts(self, left: str, right: str) -> Counts | None:
+        """Letter counts between `left` and `right`, or None for a context seen under twice."""
+        key = context_key(CONTEXT_SHAPES.index((len(left), len(right))), left + right) * 26
+        lo, hi = np.searchsorted(self.keys, [key, key + 26])
+        if hi - lo == 0:
+            return None
+        out = np.zeros(26)
+        out[self.keys[lo:hi] - key] = self.counts[lo:hi]
+        return out if out.sum() >= MIN_CONTEXT_COUNT else None
+
+
+def context_key(shape: int, chars: str) -> int:
+    """The number naming a context: its characters (digits 1..RADIX-1, so the length is
+    implied), then its shape (where `?` splits them)."""
+    key = 0
+    for ch in chars:
+        key = key * RADIX + SYMBOLS.index(ch) + 1
+    return key * SHAPES_RADIX + shape
 
 
 def learned_model(words: list[str]) -> LetterModel:
-    """Count, over `words`, the letter at every position in each of its contexts."""
-    contexts: dict[str, Counts] = defaultdict(lambda: np.zeros(26))
-    unigram = np.zeros(26)
-    pad = "^" * MAX_CONTEXT
-    for word in words:
-        padded = pad + word + "$" * MAX_CONTEXT
-        for i, ch in enumerate(word):
-            code = letter_code(ch)
-            unigram[code] += 1
-            at = i + MAX_CONTEXT
-            for a, b in CONTEXT_SHAPES:
-                contexts[padded[at - a : at] + "?" + padded[at + 1 : at + 1 + b]][code] += 1
-    kept = {k: v for k, v in contexts.items() if v.sum() >= MIN_CONTEXT_COUNT}
-    return LetterModel(kept, unigram)
+    """Count, over `words`, the letter at every position in each of its contexts (vectorised:
+    the words as rows of symbol codes, one key array per context shape)."""
+    longest = max((len(w) for w in words), default=0)
+    width = MAX_CONTEXT + longest + MAX_CONTEXT
+    grid = np.full((len(words), width), SYMBOLS.index("$") + 1, dtype=np.int64)
+    grid[:, :MAX_CONTEXT] = SYMBOLS.index("^") + 1
+    lengths = np.array([len(w) for w in words], dtype=np.int64)
+    for row, word in enumerate(words):
+        grid[row, MAX_CONTEXT : MAX_CONTEXT + len(word)] = [SYMBOLS.index(c) + 1 for c in word]
+    letters = grid[:, MAX_CONTEXT : MAX_CONTEXT + longest] - 2
+    inside = np.arange(longest)[None, :] < lengths[:, None]
+    at = MAX_CONTEXT + np.arange(longest)
+    pairs = []
+    for shape, (a, b) in enumerate(CONTEXT_SHAPES):
+        key = np.zeros(letters.shape, dtype=np.int64)
+        for offset in [*range(-a, 0), *range(1, b + 1)]:
+            key = key * RADIX + grid[:, at + offset]
+        pairs.append(((key * SHAPES_RADIX + shape) * 26 + letters)[inside])
+    keys, counts = np.unique(np.concatenate(pairs), return_counts=True)
+    unigram = np.bincount(letters[inside], minlength=26).astype(np.float64)
+    return LetterModel(keys, counts.astype(np.int64), unigram)
 
 
 _MODELS: dict[int, tuple[Pool, LetterModel]] = {}
@@ -109,7 +143,7 @@ def position_distribution(
     for a, b in CONTEXT_SHAPES:
         if a > len(left) or b > len(right):
             continue
-        counts = model.contexts.get(left[len(left) - a :] + "?" + right[:b])
+        counts = model.context_counts(left[len(left) - a :], right[:b])
         if counts is None:
             continue
         local = counts * allowed
