@@ -61,16 +61,21 @@ def codewords(jobs: int) -> dict[str, Any]:
         for hint in (False, True):
             stats = hangman_stats(table, strategy=name, hint=hint, prior="weight", jobs=jobs)
             out[f"{name}{'+hint' if hint else ''}"] = summary(stats)
-    optimum = exact_optimum(table, lives=6, max_words=1000)
-    out["exact_optimum"] = {
-        "words": optimum.words,
-        "won": optimum.won,
-        "win_rate": round(optimum.win_rate, 5),
-        "by_length": {
-            str(x.length): {"words": x.words, "won": x.won, "seconds": round(x.seconds, 2)}
-            for x in optimum.lengths
-        },
-    }
+    if "lookahead" in CHOSEN:
+        distinct = table.drop_duplicates("word")
+        stats = hangman_stats(distinct, strategy="lookahead", prior="uniform", jobs=jobs)
+        out["lookahead/distinct"] = summary(stats)
+    for key, per_row in (("exact_optimum", False), ("exact_optimum_rows", True)):
+        optimum = exact_optimum(table, lives=6, max_words=1000, per_row=per_row)
+        out[key] = {
+            "words": optimum.words,
+            "won": optimum.won,
+            "win_rate": round(optimum.win_rate, 5),
+            "by_length": {
+                str(x.length): {"words": x.words, "won": x.won, "seconds": round(x.seconds, 2)}
+                for x in optimum.lengths
+            },
+        }
     return out
 
 
@@ -132,21 +137,26 @@ def markdown(results: dict[str, Any]) -> str:
         lines += ["### CodeWords words.csv, 6 lives, classic (every row once)", ""]
         lines += ["| strategy | wins | win rate | wrong/game | s |", "|---|---|---|---|---|"]
         for key, v in cw.items():
-            if key != "exact_optimum":
+            if not key.startswith("exact_optimum"):
                 lines.append(
                     f"| {key} | {v['wins']}/{v['games']} | {pct(v['win_rate'])} "
                     f"| {v['mean_wrong']:.3f} | {v['seconds']} |"
                 )
-        opt = cw["exact_optimum"]
-        per = ", ".join(
-            f"{k}: {v['won']}/{v['words']}" for k, v in opt["by_length"].items() if v["won"]
-        )
-        lines += [
-            "",
-            f"Exact optimum (distinct words, uniform): {opt['won']}/{opt['words']} "
-            f"= {pct(opt['win_rate'])} ({per})",
-            "",
-        ]
+        lines.append("")
+        for key, what in (("exact_optimum", "distinct words"), ("exact_optimum_rows", "rows")):
+            if key not in cw:
+                continue
+            opt = cw[key]
+            per = ", ".join(
+                f"{k}: {v['won']}/{v['words']}"
+                for k, v in opt["by_length"].items()
+                if v["won"] is not None and v["won"] < v["words"]
+            )
+            lines.append(
+                f"Exact optimum ({what}, each once): {opt['won']}/{opt['words']} "
+                f"= {pct(opt['win_rate'])} (lengths with losses: {per})"
+            )
+        lines.append("")
     en = results.get("english", {})
     if en:
         lengths = sorted({int(k) for v in en.values() for k in v["by_length"]})

@@ -85,6 +85,17 @@ def test_exact_optimum_of_a_rhyme_family() -> None:
     assert length_optimum(words, lives=8) == 8
 
 
+def test_exact_optimum_counts_repeated_rows() -> None:
+    words = ["cat", "hat", "mat"]
+    # one life: any miss loses, so the best is to name one word, the most repeated one
+    assert length_optimum(words, lives=1) == 1
+    assert length_optimum(words, lives=1, counts=[1, 1, 5]) == 5
+    table = pd.DataFrame({"word": ["cat", "hat", "mat", "mat"]})
+    rows = exact_optimum(table, lives=1, per_row=True)
+    assert (rows.words, rows.won) == (4, 2)
+    assert (exact_optimum(table, lives=1).words, exact_optimum(table, lives=1).won) == (3, 1)
+
+
 def test_exact_optimum_by_length_on_the_fixture() -> None:
     optimum = exact_optimum(pd.read_csv(FIXTURE), lives=6)
     assert optimum.complete and optimum.won <= optimum.words
@@ -129,3 +140,19 @@ def test_model_plays_out_of_dictionary_words() -> None:
     assert record.state.status in {"won", "lost"}
     moves = [s.decision.move for s in record.steps]
     assert len(moves) == len(set(moves))
+
+
+def test_rollouts_from_large_sets_solve_exactly_only_near_the_end() -> None:
+    from wordkit.games.hangman import encode_words
+    from wordkit.strategies.hangman.solver import SolverSettings, solver_for
+
+    words = ["bat", "cat", "hat", "mat", "rat", "sat", "vat", "pat"]
+    enc = encode_words(words)
+    settings = SolverSettings(exact_limit=4, deep_rollout_limit=6, shallow_leaf=2)
+    solver = solver_for(enc, pool_of(words).ids, pool_of(words).probs, settings)
+    assert [solver.leaf_for(n) for n in (3, 6, 7, 8)] == [4, 4, 2, 2]
+    # the bounded rollout still wins as many as the exact search on this family
+    guesser = make_guesser("lookahead", exact_limit=4, deep_rollout_limit=6)
+    pool = pool_of(words)
+    wins = sum(play_game(w, guesser, pool, rules=Rules(lives=3)).won for w in words)
+    assert wins == length_optimum(words, lives=3)

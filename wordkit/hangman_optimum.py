@@ -20,7 +20,8 @@ DEFAULT_MAX_WORDS = 1000
 
 @dataclass(frozen=True, slots=True)
 class LengthOptimum:
-    """For one word length: distinct words, the most any strategy wins (None: not searched)."""
+    """For one word length: games (distinct words, or rows), the most any strategy wins
+    (None: not searched)."""
 
     length: int
     words: int
@@ -42,7 +43,7 @@ class Optimum:
 
     @property
     def words(self) -> int:
-        """Distinct words over the lengths searched."""
+        """Games (distinct words, or rows) over the lengths searched."""
         return sum(x.words for x in self.lengths if x.won is not None)
 
     @property
@@ -61,8 +62,9 @@ class Optimum:
         return all(x.won is not None for x in self.lengths)
 
 
-def length_optimum(words: list[str], *, lives: int) -> int:
-    """The most of `words` (one length, each equally likely) a strategy can win with `lives`."""
+def length_optimum(words: list[str], *, lives: int, counts: list[int] | None = None) -> int:
+    """The most of `words` (one length, each equally likely) a strategy can win with `lives`;
+    with `counts`, the most games when word i is played counts[i] times."""
     if len({len(w) for w in words}) > 1:
         raise GameStateError("the words of one optimum must share one length")
     if lives < 1:
@@ -70,7 +72,8 @@ def length_optimum(words: list[str], *, lives: int) -> int:
     enc = encode_words(words)
     ids = np.arange(len(words), dtype=np.int64)
     settings = SolverSettings(cost_weight=0.0, exact_limit=len(words) + 1)
-    solver = solver_for(enc, ids, np.ones(len(words)), settings)
+    weights = np.ones(len(words)) if counts is None else np.asarray(counts, dtype=np.float64)
+    solver = solver_for(enc, ids, weights, settings)
     value, _ = solver.exact(solver.everything, lives)
     return round(value)
 
@@ -80,23 +83,27 @@ def exact_optimum(
     *,
     lives: int = 6,
     max_words: int = DEFAULT_MAX_WORDS,
+    per_row: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> Optimum:
     """Per word length of the table's distinct words, the best achievable number of wins
-    under a uniform prior (the maximum over all strategies), exact where `max_words` allows."""
+    under a uniform prior (the maximum over all strategies), exact where `max_words` allows;
+    with `per_row`, of games when every row is played once (a word on k rows counts k times)."""
     lexicon = lexicon_from_table(table)
     pool = pool_for(lexicon, prior="uniform")
     enc = lexicon.enc
+    rows = np.bincount(lexicon.row_ids, minlength=lexicon.size)
     out: list[LengthOptimum] = []
     for length in sorted({int(x) for x in enc.lengths[pool.ids]}):
         ids = pool.ids[enc.lengths[pool.ids] == length]
+        counts = [int(rows[i]) for i in ids] if per_row else [1] * len(ids)
         started = time.perf_counter()
         won = (
-            length_optimum([enc.words[i] for i in ids], lives=lives)
+            length_optimum([enc.words[i] for i in ids], lives=lives, counts=counts)
             if len(ids) <= max_words
             else None
         )
-        out.append(LengthOptimum(length, len(ids), won, time.perf_counter() - started))
+        out.append(LengthOptimum(length, sum(counts), won, time.perf_counter() - started))
         if progress:
             progress(len(ids))
     return Optimum(lives, out)

@@ -25,7 +25,7 @@ Words = Annotated[
 ]
 Strategy = Annotated[
     str,
-    typer.Option(metavar="NAME", help="coverage, entropy or lookahead (default: coverage)."),
+    typer.Option(metavar="NAME", help="coverage, entropy, lookahead or model (default: coverage)."),
 ]
 Lives = Annotated[int, typer.Option(metavar="N", help="Wrong guesses allowed (default 6).")]
 VariantOpt = Annotated[

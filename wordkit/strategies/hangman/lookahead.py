@@ -31,12 +31,15 @@ def cost_weight_for(state: HangmanState) -> float:
 @dataclass
 class Lookahead:
     """Classic with lives under finish=reveal: the exact optimum below `exact_limit`
-    candidates, a one-step rollout of coverage (exact below the limit) above it. Otherwise
+    candidates, a one-step rollout of coverage above it (coverage solves exactly once a set
+    is down to `exact_limit` candidates, or to 10 when the rollout starts from more than
+    `deep_rollout_limit`: one decision on 7,500 words then takes seconds, not minutes). Otherwise
     (finish=word, advanced, unlimited lives): a one-step rollout of the entropy policy on the
     expected cost (a loss costs LOSS_COST guesses). With no candidate, or once the letter model
     explains the answers better than the dictionary (classic), the letter model plays."""
 
     exact_limit: int = 100
+    deep_rollout_limit: int | None = 1000
     top_letters: int = 8
     word_moves_limit: int = 12
     rollout_letters: int = 5
@@ -61,6 +64,7 @@ class Lookahead:
                 finish=state.rules.finish,
                 cost_weight=cost_weight_for(state),
                 exact_limit=self.exact_limit,
+                deep_rollout_limit=self.deep_rollout_limit,
                 word_moves_limit=self.word_moves_limit,
                 top_letters=self.top_letters,
             )

@@ -36,6 +36,8 @@ class SolverSettings:
     finish: Finish = "reveal"
     cost_weight: float = 0.0
     exact_limit: int = 40
+    deep_rollout_limit: int | None = None
+    shallow_leaf: int = 10
     word_moves_limit: int = 12
     probable_words: int = 3
     top_letters: int = 8
@@ -55,7 +57,7 @@ class Solver:
     uniform: float = UNSEEN
     weight_array: Floats = field(default_factory=lambda: np.zeros(0))
     memo: dict[Key, tuple[float, float, str]] = field(default_factory=dict)
-    base_memo: dict[Key, tuple[float, str]] = field(default_factory=dict)
+    base_memo: dict[tuple[Subset, Lives, int], float] = field(default_factory=dict)
     mass_memo: dict[Subset, float] = field(default_factory=dict)
     ceiling_memo: dict[Key, float] = field(default_factory=dict)
 
@@ -210,17 +212,18 @@ class Solver:
         known = self.memo.get((subset, lives))
         return ceiling if known is None else min(known[1], ceiling)
 
-    def child_bounded(self, child: Child, need: float, *, exact: bool) -> tuple[float, bool]:
-        """A child's value: exact (True), or an upper bound at most `need` (False)."""
+    def child_bounded(self, child: Child, need: float, *, leaf: int | None) -> tuple[float, bool]:
+        """A child's value: exact (True), or an upper bound at most `need` (False); with a
+        `leaf` size, the base policy's value above it."""
         subset, lives = child[0], child[1]
         if lives is not None and lives <= 0:
             return 0.0, True
-        if exact or subset.bit_count() <= self.settings.exact_limit:
+        if leaf is None or subset.bit_count() <= leaf:
             return self.bounded(subset, lives, need)
-        return self.base_value(subset, lives), True
+        return self.base_value(subset, lives, leaf), True
 
     def move_bounded(
-        self, children: list[Child], threshold: float, *, exact: bool
+        self, children: list[Child], threshold: float, *, leaf: int | None = None
     ) -> tuple[float, bool]:
         """A move's value when it beats `threshold` (True), else an upper bound below it."""
         total = -self.settings.cost_weight * sum(self.mass(c[0]) * c[2] for c in children)
@@ -230,7 +233,7 @@ class Solver:
             return total + remaining, False
         for child, upper in sorted(zip(children, uppers, strict=True), key=lambda cu: -cu[1]):
             remaining -= upper
-            value, _ = self.child_bounded(child, threshold - total - remaining, exact=exact)
+            value, _ = self.child_bounded(child, threshold - total - remaining, leaf=leaf)
             total += value
             if total + remaining <= threshold + EPS:
                 return total + remaining, False
@@ -256,7 +259,7 @@ class Solver:
             return ceiling, True
         best, best_move, upper = -np.inf, known_move, -np.inf
         for move, children in self.moves(subset, lives):
-            value, beat = self.move_bounded(children, max(alpha, best), exact=True)
+            value, beat = self.move_bounded(children, max(alpha, best))
             if beat:
                 best, best_move = value, move
                 if best >= ceiling - EPS:
@@ -304,32 +307,42 @@ class Solver:
                 best_code, best_count, best_key = code, count, key
         return ALPHABET[best_code], self.letter_children(subset, lives, best_code)
 
-    def base_value(self, subset: Subset, lives: Lives) -> float:
-        """Value of the base policy: coverage above the exact limit, optimal play below."""
+    def base_value(self, subset: Subset, lives: Lives, leaf: int) -> float:
+        """Value of the base policy: coverage above `leaf` candidates, optimal play below."""
         if lives is not None and lives <= 0:
             return 0.0
-        if subset.bit_count() <= self.settings.exact_limit:
+        if subset.bit_count() <= leaf:
             return self.exact(subset, lives)[0]
-        key = (subset, lives)
+        key = (subset, lives, leaf)
         cached = self.base_memo.get(key)
         if cached is not None:
-            return cached[0]
+            return cached
         move, children = self.base_move(subset, lives)
         value = -self.settings.cost_weight * sum(self.mass(c[0]) * c[2] for c in children)
-        value += sum(self.base_value(c[0], c[1]) for c in children)
-        self.base_memo[key] = (value, move)
+        value += sum(self.base_value(c[0], c[1], leaf) for c in children)
+        self.base_memo[key] = value
         return value
+
+    def leaf_for(self, size: int) -> int:
+        """Where a rollout from `size` candidates stops following the base policy and solves
+        exactly: the exact limit, or `shallow_leaf` above `deep_rollout_limit` candidates (the
+        exact leaves cost the most, and a decision on thousands of words would take minutes)."""
+        limit = self.settings.deep_rollout_limit
+        if limit is None or size <= limit:
+            return self.settings.exact_limit
+        return min(self.settings.exact_limit, self.settings.shallow_leaf)
 
     def rollout(self, subset: Subset, lives: Lives) -> tuple[float, str]:
         """Best of the top letters, the base move and probable words, each valued by the base
         policy played after it (a one-step rollout: never worse than the base policy)."""
         base, _ = self.base_move(subset, lives)
+        leaf = self.leaf_for(subset.bit_count())
         letters = self.letter_moves(subset, lives)
         tried = letters[: self.settings.top_letters]
         tried += [m for m in letters[self.settings.top_letters :] if m[0] == base]
         best, best_move = -np.inf, base
         for move, children in tried + self.word_moves(subset, lives):
-            value, beat = self.move_bounded(children, best, exact=False)
+            value, beat = self.move_bounded(children, best, leaf=leaf)
             if beat and value > best + EPS:
                 best, best_move = value, move
         return float(best), best_move
