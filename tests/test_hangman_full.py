@@ -8,7 +8,7 @@ from conftest import shared_file
 
 from wordkit.games.hangman import new_game
 from wordkit.hangman_lexicon import lexicon_from_table, pool_for
-from wordkit.hangman_optimum import length_optimum
+from wordkit.hangman_optimum import exact_optimum, length_optimum
 from wordkit.hangman_play import hangman_stats
 from wordkit.strategies.hangman import board_for, make_guesser
 
@@ -45,3 +45,13 @@ def test_lookahead_beats_coverage_on_codewords() -> None:
     table = codewords()
     look = hangman_stats(table, strategy="lookahead", jobs=2)
     assert look.wins >= 2217
+
+
+def test_exact_optimum_of_three_letter_rows() -> None:
+    table = codewords()
+    three = table[table["word"].str.len() == 3]
+    optimum = exact_optimum(three, lives=6, per_row=True)
+    # 111 rows hold 108 distinct words: the best strategy wins 93 games, 90 distinct words
+    assert (optimum.words, optimum.won) == (111, 93)
+    look = hangman_stats(three, strategy="lookahead", prior="uniform")
+    assert look.wins == 93
