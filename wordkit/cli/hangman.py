@@ -339,7 +339,8 @@ def query_hangman(
     )
     verdict = "won" if result["won"] else "lost"
     out.print(
-        f"{verdict} with {state.wrong} wrong guesses in {result['guesses']} moves ({strategy})"
+        f"{verdict} with {render.plural(state.wrong, 'wrong guess', 'wrong guesses')} "
+        f"in {render.plural(hm.guess_count(state), 'move')} ({strategy})"
     )
 
 

@@ -69,10 +69,10 @@ def gallows(wrong: int, lives: int) -> str:
     return "\n".join(GALLOWS[stage])
 
 
-def plural(count: float, noun: str) -> str:
-    """`1 answer`, `2 answers`, `1.5 answers`, with thousands separators."""
+def plural(count: float, noun: str, many: str | None = None) -> str:
+    """`1 answer`, `2 answers`, `1.5 answers` (or `many`), with thousands separators."""
     text = f"{count:,}" if isinstance(count, int) else f"{count:,.3g}"
-    return f"{text} {noun}" if count == 1 else f"{text} {noun}s"
+    return f"{text} {noun}" if count == 1 else f"{text} {many or noun + 's'}"
 
 
 def spaced(mask: str) -> str:
