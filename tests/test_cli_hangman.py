@@ -97,7 +97,12 @@ def test_state_no_word_fits_uses_the_letter_model() -> None:
             + ", ".join(guesser_names())
             + ")",
         ),
-        (["--mask", "_____", "--category", "planets"], "Error: no word has category 'planets'"),
+        (
+            ["--mask", "_____", "--category", "planets"],
+            "Error: no word has category 'planets' "
+            "(categories: adjective, animal, body, food, shape)",
+        ),
+        (["--mask", " "], "Error: the mask is empty: give one `_` per letter, e.g. --mask _____"),
         (
             ["--mask", "_____", "--variant", "odd"],
             "Error: unknown variant 'odd'; choose from classic, advanced",

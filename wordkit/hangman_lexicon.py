@@ -134,6 +134,10 @@ def row_probabilities(lexicon: Lexicon, prior: Prior, rows: Ids | None = None) -
     return probs
 
 
+CATEGORIES_LISTED = 12
+"""An unknown category's error lists this many of the table's categories."""
+
+
 def category_rows(lexicon: Lexicon, hint: str | None) -> Ids | None:
     """The rows of category `hint` (None = every row); an unknown category raises."""
     if hint is None:
@@ -142,7 +146,11 @@ def category_rows(lexicon: Lexicon, hint: str | None) -> Ids | None:
         raise UnknownNameError("the table has no `category` column, so no category hint applies")
     rows = np.flatnonzero(np.array(lexicon.row_categories, dtype=object) == hint)
     if not len(rows):
-        raise UnknownNameError(f"no word has category {hint!r}")
+        known = sorted(set(lexicon.row_categories))
+        listed = ", ".join(known[:CATEGORIES_LISTED]) + (
+            ", ..." if len(known) > CATEGORIES_LISTED else ""
+        )
+        raise UnknownNameError(f"no word has category {hint!r} (categories: {listed})")
     return rows.astype(np.int64)
 
 

@@ -140,6 +140,8 @@ def observed_state(
     shown = "".join(HIDDEN if ch in (HIDDEN, PAD, "?", ".") else ch for ch in mask.strip().lower())
     letters_t = tuple(x.strip().lower() for x in letters)
     words_t = tuple(x.strip().lower() for x in words)
+    if not shown:
+        raise GameStateError("the mask is empty: give one `_` per letter, e.g. --mask _____")
     for ch in shown:
         if ch != HIDDEN and ch not in ALPHABET:
             raise GameStateError(f"mask {mask!r} has a character that is not a letter or `_`")
