@@ -156,3 +156,10 @@ def test_rollouts_from_large_sets_solve_exactly_only_near_the_end() -> None:
     pool = pool_of(words)
     wins = sum(play_game(w, guesser, pool, rules=Rules(lives=3)).won for w in words)
     assert wins == length_optimum(words, lives=3)
+
+
+def test_letter_model_falls_back_on_its_own_letter_order() -> None:
+    from wordkit.strategies.hangman.model import learned_model
+
+    model = learned_model(["zzz", "zza", "ab"])
+    assert model.letter_order().startswith("zab")

@@ -49,6 +49,10 @@ class LetterModel:
     counts: npt.NDArray[np.int64]
     unigram: Counts
 
+    def letter_order(self) -> str:
+        """The letters from most to least frequent in the table's words (ties alphabetical)."""
+        return "".join(ALPHABET[c] for c in np.argsort(-self.unigram, kind="stable"))
+
     def context_counts(self, left: str, right: str) -> Counts | None:
         """Letter counts between `left` and `right`, or None for a context seen under twice."""
         key = context_key(CONTEXT_SHAPES.index((len(left), len(right))), left + right) * 26
@@ -210,7 +214,7 @@ def model_decision(board: Board) -> Decision:
     blanks, dists = blank_distributions(board, model)
     state = board.state
     if not blanks:
-        return Decision(fallback_letter(state, "etaoinshrdlucmfwypvbgkjqxz"), 0.0, "model")
+        return Decision(fallback_letter(state, model.letter_order()), 0.0, "model")
     appear = 1.0 - np.prod([1.0 - d for d in dists], axis=0)
     for ch in exhausted_letters(state):
         appear[letter_code(ch)] = -1.0
@@ -223,7 +227,7 @@ def model_decision(board: Board) -> Decision:
             if prob >= WORD_GUESS_PROBABILITY or (one_blank and state.rules.finish == "word"):
                 return Decision(word, prob, "model-word")
     if appear[code] < 0:
-        return Decision(fallback_letter(state, "etaoinshrdlucmfwypvbgkjqxz"), 0.0, "model")
+        return Decision(fallback_letter(state, model.letter_order()), 0.0, "model")
     return Decision(ALPHABET[code], float(appear[code]), "model")
 
 
