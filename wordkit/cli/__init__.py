@@ -8,7 +8,6 @@ from __future__ import annotations
 import sys
 
 from wordkit.cli import hangman as _hangman  # noqa: F401
-from wordkit.cli import host as _host  # noqa: F401
 from wordkit.cli import prepare as _prepare  # noqa: F401  (registers the commands)
 from wordkit.cli import wordle as _wordle  # noqa: F401
 from wordkit.cli.app import app

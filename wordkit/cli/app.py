@@ -8,7 +8,7 @@ import typer
 from typer.core import TyperGroup
 
 from wordkit import __version__
-from wordkit.errors import UnknownNameError, WordkitError
+from wordkit.errors import WordkitError
 
 
 class _Group(TyperGroup):
@@ -62,22 +62,4 @@ def game_app(name: str, help: str) -> typer.Typer:
 solve_app = game_app("solve", "The AI's next move for a game state; interactive on a terminal.")
 query_app = game_app("query", "How the AI would solve a given word, step by step.")
 stats_app = game_app("stats", "Play every word of a list: averages, histogram, win rate.")
-
-
-# Options shared by the game commands.
-Json = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
-Jobs = Annotated[int, typer.Option(metavar="N", help="Worker processes.")]
-StatsFormat = Annotated[str, typer.Option("--format", metavar="FORMAT", help="table, json or csv.")]
-STATS_FORMATS = ("table", "json", "csv")
-
-
-def stats_format(fmt: str, *, json: bool, jobs: int) -> str:
-    """The output format of a stats command (`--json` wins), with `--jobs` checked too."""
-    chosen = "json" if json else fmt
-    if chosen not in STATS_FORMATS:
-        raise UnknownNameError(
-            f"unknown format {chosen!r}; choose one of: {', '.join(STATS_FORMATS)}"
-        )
-    if jobs < 1:
-        raise UnknownNameError(f"--jobs must be at least 1, not {jobs}")
-    return chosen
+host_app = game_app("host", "The computer hosts a game for you: honest, evil or lookahead.")

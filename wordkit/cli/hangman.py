@@ -9,11 +9,12 @@ import typer
 from tqdm import tqdm
 
 from wordkit import hosts, tables
-from wordkit.cli import render
-from wordkit.cli.app import Jobs, Json, StatsFormat, query_app, solve_app, stats_app, stats_format
+from wordkit.cli import render, repl
+from wordkit.cli.app import host_app, query_app, solve_app, stats_app
+from wordkit.cli.options import Jobs, Json, Seed, StatsFormat, Trainer, stats_format
 from wordkit.errors import GameStateError, UnknownNameError, WordkitError
 from wordkit.games import hangman as hm
-from wordkit.hangman_lexicon import Pool, lexicon_from_table, pool_for
+from wordkit.hangman_lexicon import Pool, lexicon_from_table, pool_for, word_id
 from wordkit.hangman_play import hangman_stats
 from wordkit.strategies import hangman as guessers
 from wordkit.strategies.hangman import Board, Decision, board_for, next_board
@@ -133,7 +134,7 @@ def solve_hangman(
     rules = rules_of(lives, variant, finish)
     guesser = guessers.make_guesser(strategy)
     pool = load_pool(words, prior=prior, category=category)
-    if mask is None and (interactive or (render.interactive() and not json)):
+    if mask is None and (interactive or (repl.interactive() and not json)):
         guess_my_word(guesser, pool, rules)
         return
     if mask is None:
@@ -196,7 +197,7 @@ def guess_my_word(guesser: guessers.Guesser, pool: Pool, rules: hm.Rules) -> Non
 def ask_initial_mask() -> str | None:
     """The starting mask, from a length or a mask typed by the human (re-asked until valid)."""
     while True:
-        line = render.ask("length or mask> ")
+        line = repl.ask("length or mask> ")
         if line is None:
             return None
         if line.isdigit() and 1 <= int(line) <= hm.MAX_LENGTH:
@@ -213,14 +214,14 @@ def ask_outcome(state: hm.HangmanState, move: str) -> hm.HangmanState | None:
     out = render.console()
     while True:
         if len(move) > 1:
-            line = render.ask("right? (y/n)> ")
+            line = repl.ask("right? (y/n)> ")
             if line is None:
                 return None
             if line.lower() in ("y", "yes", "n", "no"):
                 return word_outcome(state, move, right=line.lower().startswith("y"))
             out.print("Type y if that is your word, n if not.")
             continue
-        line = render.ask("mask> ")
+        line = repl.ask("mask> ")
         if line is None:
             return None
         try:
@@ -510,4 +511,135 @@ def versus_hosts(
             ("length", "wrong", "guesses", "word"),
             [(r["length"], r["wrong"], r["guesses"], r["word"]) for r in rows],
         )
+    )
+
+
+# --- host ---------------------------------------------------------------------------------
+
+
+@host_app.command("hangman")
+def host_hangman(
+    mode: Annotated[
+        str,
+        typer.Option(
+            metavar="MODE", help="honest, evil (never commits) or lookahead (the hardest)."
+        ),
+    ] = "honest",
+    difficulty: Annotated[
+        str, typer.Option(metavar="LEVEL", help="For evil: easy, medium or hard.")
+    ] = "hard",
+    depth: Annotated[int, typer.Option(metavar="K", help="For lookahead: moves ahead.")] = 3,
+    seed: Seed = 0,
+    trainer: Trainer = False,
+    words: Annotated[
+        str, typer.Option(metavar="NAME_OR_PATH", help="The word table (default: english).")
+    ] = "english",
+    length: Annotated[int | None, typer.Option(metavar="N", help="Word length.")] = None,
+    category: Annotated[
+        str | None, typer.Option(metavar="NAME", help="Only words of this category.")
+    ] = None,
+    lives: Annotated[int, typer.Option(metavar="N", help="Wrong guesses allowed.")] = 6,
+) -> None:
+    """Play Hangman against the computer: it hosts, you guess letters or the whole word.
+
+    Type a letter or a word. The capitals L, G and Q (or :l, :g, :q) list the words still
+    possible, give up, and quit; ? asks the AI for a hint. With --mode evil the host never
+    commits to a word: it keeps the largest family of words after each guess.
+
+    \b
+    Example:
+      wordkit host hangman --mode evil --difficulty medium --length 6
+      wordkit host hangman --words categories --category animals --trainer
+    """
+    if difficulty not in hosts.DIFFICULTIES:
+        raise UnknownNameError(
+            f"unknown difficulty {difficulty!r}; choose from {', '.join(hosts.DIFFICULTIES)}"
+        )
+    if lives < 1:
+        raise UnknownNameError(f"--lives must be at least 1, not {lives}")
+    lexicon = lexicon_from_table(tables.load_table(words))
+    pool = pool_for(lexicon, prior="uniform", hint=category)
+    host = hosts.hangman_host(
+        mode,
+        pool,
+        length=length,
+        difficulty=cast(hosts.Difficulty, difficulty),
+        depth=depth,
+        seed=seed,
+    )
+    state = host.start(hm.Rules(lives=lives))
+    advisor = hosts.hangman_guesser("coverage", pool)
+    out = render.console()
+    out.print(
+        f"Hangman, {len(state.mask)} letters, {mode} host, {lives} lives. Type a letter or a "
+        "word; L lists, ? hints, G gives up, Q quits."
+    )
+    while state.status == "playing":
+        show_board(state)
+        line = repl.ask("guess> ")
+        command = None if line is None else repl.command_of(line, letters_are_guesses=True)
+        if line is None or command in (repl.QUIT, repl.GIVE_UP):
+            out.print(f"The word was {host.reveal_for(state).upper()}.")
+            return
+        if command == repl.LIST:
+            ids = host.candidates(state)
+            names = [pool.lexicon.enc.words[i] for i in ids[:100]]
+            out.print(
+                render.plural(len(ids), "word")
+                + " still possible: "
+                + ", ".join(names)
+                + (" ..." if len(ids) > 100 else "")
+            )
+            continue
+        if command == repl.HINT:
+            out.print(f"Hint: try {advisor(state).upper()}.")
+            continue
+        move = line.strip().lower()
+        try:
+            hm.check_move(state, move)
+            if len(move) > 1:
+                check_whole_word(move, state, pool)
+        except WordkitError as exc:
+            out.print(f"[red]{exc}[/red] (no life lost)")
+            continue
+        after = host.answer(state, move)
+        if trainer:
+            out.print(
+                render.trainer_line(
+                    hosts.hangman_advice(pool, state, move, after=after), noun="word"
+                )
+            )
+        if after.wrong > state.wrong:
+            out.print(f"No {move.upper()}.")
+        state = after
+    show_board(state)
+    word = host.reveal_for(state)
+    if state.status == "won":
+        out.print(f"You win: {word.upper()}.")
+    else:
+        out.print(f"Hanged. The word was {word.upper()}.")
+
+
+def check_whole_word(word: str, state: hm.HangmanState, pool: Pool) -> None:
+    """Refuse a whole-word guess of the wrong length or outside the word table."""
+    if len(word) != len(state.mask):
+        raise hm.InvalidMoveError(
+            f"{word!r} has {len(word)} letters; the word has {len(state.mask)}"
+        )
+    if word_id(pool.lexicon, word) is None:
+        raise hm.InvalidMoveError(f"{word!r} is not in the word list")
+
+
+def show_board(state: hm.HangmanState) -> None:
+    """The gallows, the mask, the wrong letters and the lives left."""
+    lives = state.rules.lives or 0
+    wrong = sorted(set(state.letters) - set(state.mask)) + [
+        w for w in state.words if w != state.mask
+    ]
+    console = render.console()
+    console.print(render.gallows(state.wrong, lives) if lives else "")
+    console.print(f"  {render.spaced(state.mask.upper())}")
+    console.print(
+        f"  wrong: {' '.join(x.upper() for x in wrong) or '-'}   "
+        f"lives left: {max(lives - state.wrong, 0)}"
     )

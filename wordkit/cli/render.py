@@ -100,21 +100,11 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-def ask(prompt: str) -> str | None:
-    """Read one line after showing `prompt`; None at end of input or on Ctrl-C/Ctrl-D."""
-    try:
-        sys.stdout.write(prompt)
-        sys.stdout.flush()
-        line = sys.stdin.readline()
-    except KeyboardInterrupt:
-        sys.stdout.write("\n")
-        return None
-    if not line:
-        sys.stdout.write("\n")
-        return None
-    return line.strip()
-
-
-def interactive() -> bool:
-    """Whether both stdin and stdout are terminals (so a game can be played by hand)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+def trainer_line(advice: Any, *, noun: str = "answer") -> str:
+    """Seed 003's trainer: what the guess left, against what the AI would have played."""
+    left = "" if advice.left is None else f", {advice.left:,} after"
+    return (
+        f"Trainer: {noun}s possible: {advice.remaining:,} before{left}. "
+        f"{advice.guess.upper()} left an expected {advice.expected:.1f}; the AI would play "
+        f"{advice.best.upper()} (expected {advice.best_expected:.1f})."
+    )

@@ -10,8 +10,9 @@ import numpy as np
 import typer
 
 from wordkit import hosts, tables
-from wordkit.cli import render
-from wordkit.cli.app import Jobs, Json, StatsFormat, query_app, solve_app, stats_app, stats_format
+from wordkit.cli import render, repl
+from wordkit.cli.app import host_app, query_app, solve_app, stats_app
+from wordkit.cli.options import Jobs, Json, Seed, StatsFormat, Trainer, stats_format
 from wordkit.errors import GameStateError, UnknownNameError, WordkitError
 from wordkit.games import wordle as rules
 from wordkit.strategies import wordle as solvers
@@ -177,7 +178,7 @@ def solve_wordle(
     """
     game = load_game(answers, guesses, length)
     player = make_player(game, strategy, hard=hard, opener=opener)
-    if history is None and (interactive or (render.interactive() and not json)):
+    if history is None and (interactive or (repl.interactive() and not json)):
         ai_mode(player)
         return
     move = next_move(player, parse_history(history or "", game))
@@ -215,7 +216,7 @@ def ai_mode(player: solvers.Player) -> None:
             f"{expected_size(game, row, remaining):.1f} after it)"
         )
         while True:
-            line = render.ask("feedback> ")
+            line = repl.ask("feedback> ")
             if line is None or line.lower() == "q":
                 out.print("Bye.")
                 return
@@ -428,3 +429,94 @@ def versus_host(
         out.print(render.tiles(guess, rules.pattern_marks(pattern, game.length)))
     verdict = "solved" if record.won else "not solved"
     out.print(f"{strategy} vs Absurdle: {verdict} in {record.guesses} guesses ({record.word})")
+
+
+# --- host ---------------------------------------------------------------------------------
+
+
+@host_app.command("wordle")
+def host_wordle(
+    mode: Annotated[
+        str, typer.Option(metavar="MODE", help="honest, or evil (Absurdle: never commits).")
+    ] = "honest",
+    seed: Seed = 0,
+    trainer: Trainer = False,
+    hard: Hard = False,
+    max_guesses: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="Guesses allowed (default: 6 honest, unlimited evil)."),
+    ] = None,
+    answers: Answers = None,
+    guesses: Guesses = None,
+    length: Length = None,
+) -> None:
+    """Play Wordle against the computer: it hosts, you guess.
+
+    Type a word to guess it. L lists the answers still possible, ? asks the AI for a hint,
+    G gives up and shows the answer, Q quits. With --mode evil the host never commits to a
+    word (Absurdle): every answer keeps as many words alive as it can.
+
+    \b
+    Example:
+      wordkit host wordle --seed 7 --trainer
+      wordkit host wordle --mode evil
+    """
+    game = load_game(answers, guesses, length)
+    host = hosts.wordle_host(mode, game, seed=seed)
+    limit = max_guesses if max_guesses is not None else (6 if mode == "honest" else None)
+    if limit is not None and limit < 1:
+        raise UnknownNameError(f"--max-guesses must be at least 1, not {limit}")
+    advisor = solvers.Player(game, solvers.get_strategy("expected-size"), hard)
+    out = render.console()
+    out.print(
+        f"Wordle, {game.length} letters, {mode} host"
+        + (f", {limit} guesses" if limit else ", as many guesses as you need")
+        + (", hard mode" if hard else "")
+        + ". Type a word; L lists, ? hints, G gives up, Q quits."
+    )
+    history: list[tuple[str, int]] = []
+    known: dict[str, int] = {}
+    while limit is None or len(history) < limit:
+        line = repl.ask(f"guess {len(history) + 1}> ")
+        command = None if line is None else repl.command_of(line, letters_are_guesses=False)
+        if line is None or command in (repl.QUIT, repl.GIVE_UP):
+            out.print(f"The answer was {host.reveal_for(history).upper()}.")
+            return
+        if command == repl.LIST:
+            left = host.remaining(history)
+            out.print(
+                render.plural(len(left), "answer")
+                + " still possible: "
+                + ", ".join(game.answers[i] for i in left[:100])
+                + (" ..." if len(left) > 100 else "")
+            )
+            continue
+        if command == repl.HINT:
+            hint = advisor.suggest(history)
+            out.print(f"Hint: try {hint.upper()}.")
+            continue
+        guess = line.strip().lower()
+        try:
+            game.check_guess(guess)
+            if hard:
+                rules.check_hard(guess, history, game.length)
+            if any(guess == g for g, _ in history):
+                raise rules.UnknownWordError(f"you already guessed {guess.upper()}")
+        except WordkitError as exc:
+            out.print(f"[red]{exc}[/red] (no guess used)")
+            continue
+        pattern = host.answer(history, guess)
+        if trainer:
+            advice = hosts.wordle_advice(game, history, guess, pattern=pattern, hard=hard)
+        history.append((guess, pattern))
+        marks = rules.pattern_marks(pattern, game.length)
+        for letter, mark in zip(guess, marks, strict=True):
+            known[letter] = max(known.get(letter, 0), mark)
+        out.print(render.tiles(guess, marks))
+        if trainer:
+            out.print(render.trainer_line(advice))
+        if pattern == game.win:
+            out.print(f"You win in {len(history)}: {guess.upper()}.")
+            return
+        out.print(render.keyboard(known, "".join(g for g, _ in history)), end="")
+    out.print(f"Out of guesses. The answer was {host.reveal_for(history).upper()}.")

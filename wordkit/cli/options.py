@@ -1,0 +1,33 @@
+"""Options shared by the game commands."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from wordkit.errors import UnknownNameError
+
+Json = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+Jobs = Annotated[int, typer.Option(metavar="N", help="Worker processes.")]
+StatsFormat = Annotated[str, typer.Option("--format", metavar="FORMAT", help="table, json or csv.")]
+STATS_FORMATS = ("table", "json", "csv")
+
+
+def stats_format(fmt: str, *, json: bool, jobs: int) -> str:
+    """The output format of a stats command (`--json` wins), with `--jobs` checked too."""
+    chosen = "json" if json else fmt
+    if chosen not in STATS_FORMATS:
+        raise UnknownNameError(
+            f"unknown format {chosen!r}; choose one of: {', '.join(STATS_FORMATS)}"
+        )
+    if jobs < 1:
+        raise UnknownNameError(f"--jobs must be at least 1, not {jobs}")
+    return chosen
+
+
+Seed = Annotated[int, typer.Option(metavar="S", help="Seed for the secret and every choice.")]
+Trainer = Annotated[
+    bool,
+    typer.Option("--trainer", help="After each guess, compare it with the AI's recommendation."),
+]

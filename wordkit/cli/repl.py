@@ -1,0 +1,44 @@
+"""The terminal side of a game: reading a line, and the commands a player may type."""
+
+from __future__ import annotations
+
+import sys
+
+QUIT, GIVE_UP, LIST, HINT = "quit", "give up", "list", "hint"
+COMMANDS = {"q": QUIT, "g": GIVE_UP, "l": LIST, "?": HINT}
+
+
+def command_of(line: str, *, letters_are_guesses: bool) -> str | None:
+    """The command a line asks for, or None for a guess.
+
+    In Hangman a lowercase single letter is a guess, so commands are the capitals L, G, Q (or
+    `:l`, `:g`, `:q`); in Wordle, where guesses are words, either case works.
+    """
+    text = line.strip()
+    if text == "?":
+        return HINT
+    if text[:1] in (":", "/") and text[1:].lower() in COMMANDS:
+        return COMMANDS[text[1:].lower()]
+    if len(text) == 1 and (text.isupper() or not letters_are_guesses):
+        return COMMANDS.get(text.lower())
+    return None
+
+
+def ask(prompt: str) -> str | None:
+    """Read one line after showing `prompt`; None at end of input or on Ctrl-C/Ctrl-D."""
+    try:
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+    except KeyboardInterrupt:
+        sys.stdout.write("\n")
+        return None
+    if not line:
+        sys.stdout.write("\n")
+        return None
+    return line.strip()
+
+
+def interactive() -> bool:
+    """Whether both stdin and stdout are terminals (so a game can be played by hand)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
