@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: run test lint bench data clean
+.PHONY: run test test-full lint bench data clean wheel
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,8 +16,12 @@ run: $(STAMP)
 	$(BIN)/wordkit stats hangman --words categories
 	$(BIN)/wordkit stats wordle
 
+# The fast tier: everything but the tests marked `full` (the full tables and ../shared/data).
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -m "not full"
+
+test-full: $(STAMP)
+	$(BIN)/python -m pytest -q -m full
 
 lint: $(STAMP)
 	$(BIN)/ruff check wordkit tests scripts bench

@@ -3,8 +3,8 @@
 Usage: .venv/bin/python bench/hangman.py [--jobs N] [--only SECTION ...] [--strategies NAME ...]
 
 Sections: codewords (../shared/data/codewords/words.csv, read at run time, never copied),
-english (data_raw/english.csv, every word), ood (english split 80/20 by a seeded hash),
-cities (data_raw/cities.csv, prior TZ=0.5, 2000 secrets, seed 1, finish=word), speed.
+english (wordkit/data/english.csv, every word), ood (english split 80/20 by a seeded hash),
+cities (wordkit/data/cities.csv, prior TZ=0.5, 2000 secrets, seed 1, finish=word), speed.
 Writes bench/results/hangman.json (runs merged into what is there) and prints markdown.
 The `model` strategy (letter model only) is played in the ood section alone.
 """

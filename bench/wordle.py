@@ -4,7 +4,7 @@ Usage: .venv/bin/python bench/wordle.py [--data DIR] [--out FILE] [--jobs N] [--
 
 Reads ../shared/data/wordle/{answers,allowed}.txt at run time (never copied into the repo),
 writes bench/results/wordle.json and prints a markdown table. The entropy endgame sweep also
-plays the built-in lists (data_raw/wordle.csv answers, wordle-guesses.csv guesses) so the
+plays the built-in lists (wordkit/data/wordle.csv answers, wordle-guesses.csv guesses) so the
 threshold is not judged on the reference answers alone.
 """
 
@@ -98,7 +98,7 @@ def optimal_times(game: rules.Wordle, opener: str) -> dict:
 
 
 def builtin_game() -> rules.Wordle:
-    """The CLI's default lists (data_raw/wordle.csv answers, wordle-guesses.csv guesses)."""
+    """The CLI's default lists (wordkit/data/wordle.csv answers, wordle-guesses.csv guesses)."""
     answers = tables.words_of(tables.load_table("wordle"))
     guesses = tables.words_of(tables.load_table("wordle-guesses"))
     return rules.make_wordle(guesses, answers)

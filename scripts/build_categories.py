@@ -1,4 +1,4 @@
-"""Build ``data_raw/categories.csv``, wordkit's built-in Hangman category table.
+"""Build ``wordkit/data/categories.csv``, wordkit's built-in Hangman category table.
 
 Source data: the hand-written word lists in ``scripts/categories/<slug>.txt`` (one word a
 line; ``#`` comment lines and blank lines are ignored). The lists are wordkit's own work,
@@ -31,7 +31,7 @@ from wordfreq import word_frequency
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIR = ROOT / "scripts" / "categories"
-OUTPUT = ROOT / "data_raw" / "categories.csv"
+OUTPUT = ROOT / "wordkit" / "data" / "categories.csv"
 
 CATEGORIES: tuple[str, ...] = (
     "animals",

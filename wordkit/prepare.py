@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 from unidecode import unidecode
 
+from wordkit import tables
 from wordkit.errors import ValueFormatError
 from wordkit.tables import require_column, weights_from
 
@@ -162,3 +163,20 @@ def describe(report: PrepareReport) -> list[str]:
     for reason, count in report.dropped.items():
         lines.append(f"dropped {count:,}: {reason}")
     return lines
+
+
+def prepare_file(
+    source: str,
+    options: PrepareOptions,
+    *,
+    output: str | None = None,
+    fmt: str | None = None,
+    encoding: str | None = None,
+) -> PrepareReport:
+    """Clean a file, stdin (`-`) or built-in table into a word table written to `output`."""
+    chosen = tables.check_format(fmt)
+    path = tables.resolve(source)
+    frame = tables.read_raw(path, encoding=encoding)
+    table, report = prepare(frame, options, name=source)
+    tables.write_table(table, output, fmt=chosen, inputs=(path,))
+    return report

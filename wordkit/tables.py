@@ -7,17 +7,20 @@ import io
 import os
 import re
 import sys
-import tempfile
+from collections.abc import Iterable
+from importlib import resources
 from pathlib import Path
 from typing import Literal
 
 import numpy as np
 import pandas as pd
 
+from wordkit.cache import atomic_write
 from wordkit.errors import (
     ColumnError,
     InputFileError,
     OutputPathError,
+    UnknownNameError,
     UnknownTableError,
     ValueFormatError,
 )
@@ -39,15 +42,27 @@ _SUFFIX_FORMATS: dict[str, Format] = {
 
 
 def data_dir() -> Path:
-    """Where the built-in tables live (`$WORDKIT_DATA` overrides the repository's data_raw/)."""
+    """Where the built-in tables live: the package's data/ (`$WORDKIT_DATA` overrides it)."""
     override = os.environ.get("WORDKIT_DATA")
-    return Path(override) if override else Path(__file__).resolve().parent.parent / "data_raw"
+    if override:
+        return Path(override)
+    return Path(str(resources.files("wordkit.data")))
 
 
 def builtin_names() -> list[str]:
     """Names of the built-in tables, sorted."""
     folder = data_dir()
     return sorted(p.stem for p in folder.glob("*.csv")) if folder.is_dir() else []
+
+
+def check_format(name: str | None) -> Format | None:
+    """A table format by name (None stays None: chosen from the file name later)."""
+    if name is None:
+        return None
+    for fmt in FORMATS:
+        if fmt == name:
+            return fmt
+    raise UnknownNameError(f"unknown format {name!r}; choose one of: {', '.join(FORMATS)}")
 
 
 def format_for(path: str, default: Format = "csv") -> Format:
@@ -247,32 +262,33 @@ def write_table(
     """Write a table to `dest` atomically (temp file + rename), or to stdout when None or `-`."""
     if dest is None or dest == STDIN:
         chosen: Format = fmt or "csv"
-        sys.stdout.write(render(table, chosen))
+    else:
+        chosen = fmt or format_for(dest)
+        for source in inputs:
+            if source != STDIN and _same_file(Path(source), Path(dest)):
+                raise OutputPathError(f"output {dest} is the input file; choose another path")
+    write_text(render(table, chosen), dest)
+    return chosen
+
+
+def write_text(text: str | Iterable[str], dest: str | None) -> None:
+    """Write text (or its lines) to stdout for None or `-`, else atomically to a file."""
+    if dest is None or dest == STDIN:
+        for part in [text] if isinstance(text, str) else text:
+            sys.stdout.write(part)
         sys.stdout.flush()
-        return chosen
+        return
     path = Path(dest)
-    for source in inputs:
-        if source != STDIN and _same_file(Path(source), path):
-            raise OutputPathError(f"output {dest} is the input file; choose another path")
     if path.is_dir():
         raise OutputPathError(f"output {dest} is a directory")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise OutputPathError(f"cannot write {dest}: folder {folder} does not exist")
-    chosen = fmt or format_for(dest)
-    text = render(table, chosen)
+    data = text if isinstance(text, str) else "".join(text)
     try:
-        handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        atomic_write(path, data)
     except OSError as exc:
         raise OutputPathError(f"cannot write {dest}: {exc.strerror}") from exc
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return chosen
 
 
 def words_of(

@@ -31,3 +31,7 @@ Trainer = Annotated[
     bool,
     typer.Option("--trainer", help="After each guess, compare it with the AI's recommendation."),
 ]
+Records = Annotated[
+    str | None,
+    typer.Option(metavar="FILE", help="Write one JSON line per game to FILE (- for stdout)."),
+]

@@ -6,21 +6,8 @@ from typing import Annotated
 
 import typer
 
-from wordkit import tables
 from wordkit.cli.app import app
 from wordkit.errors import UnknownNameError
-from wordkit.prepare import PrepareOptions, describe, prepare
-
-
-def _format(value: str | None) -> tables.Format | None:
-    """Check an output format name."""
-    if value is None:
-        return None
-    if value not in tables.FORMATS:
-        raise UnknownNameError(
-            f"unknown format {value!r}; choose one of: {', '.join(tables.FORMATS)}"
-        )
-    return value
 
 
 @app.command("prepare")
@@ -102,9 +89,8 @@ def prepare_command(
         raise UnknownNameError("give an INPUT file (or --words NAME_OR_PATH); `-` reads stdin")
     if input is not None and words is not None:
         raise UnknownNameError("give the input once: either INPUT or --words, not both")
-    fmt = _format(format)
-    path = tables.resolve(source)
-    frame = tables.read_raw(path, encoding=encoding)
+    from wordkit.prepare import PrepareOptions, describe, prepare_file
+
     options = PrepareOptions(
         column=column,
         weight_column=weight_column,
@@ -118,8 +104,7 @@ def prepare_command(
         keep_spaces=keep_spaces,
         keep_hyphens=keep_hyphens,
     )
-    table, report = prepare(frame, options, name=source)
-    tables.write_table(table, output, fmt=fmt, inputs=(path,))
+    report = prepare_file(source, options, output=output, fmt=format, encoding=encoding)
     if not quiet:
         for line in describe(report):
             typer.echo(line, err=True)

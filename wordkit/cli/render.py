@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
+if TYPE_CHECKING:  # rich is imported by the functions that draw, so `--help` starts fast
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from wordkit.runner import Summary
 
 # Wordle marks: 0 grey (letter absent), 1 yellow (elsewhere), 2 green (in place).
 SQUARES = ("⬛", "🟨", "🟩")
@@ -31,12 +34,16 @@ GALLOWS = (
 
 def console(*, err: bool = False) -> Console:
     """A rich console on stdout (or stderr) that colours only real terminals."""
+    from rich.console import Console
+
     stream = sys.stderr if err else sys.stdout
     return Console(file=stream, highlight=False, soft_wrap=True)
 
 
 def tiles(word: str, marks: Sequence[int]) -> Text:
     """A guess as coloured tiles, followed by its marks as squares (readable without colour)."""
+    from rich.text import Text
+
     text = Text()
     for letter, mark in zip(word, marks, strict=True):
         text.append(f" {letter.upper()} ", style=TILE_STYLES[mark])
@@ -46,6 +53,8 @@ def tiles(word: str, marks: Sequence[int]) -> Text:
 
 def keyboard(known: Mapping[str, int], tried: Iterable[str]) -> Text:
     """A QWERTY keyboard: each tried letter coloured by the best mark it has had."""
+    from rich.text import Text
+
     used = set(tried)
     text = Text()
     for indent, row in enumerate(KEYBOARD_ROWS):
@@ -82,6 +91,8 @@ def spaced(mask: str) -> str:
 
 def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> Table:
     """A rich table with the given header and rows."""
+    from rich.table import Table
+
     out = Table(title=title, show_edge=False, header_style="bold", show_header=any(columns))
     for name in columns:
         out.add_column(name, justify="right" if name in NUMERIC_HEADERS else "left")
@@ -98,6 +109,38 @@ NUMERIC_HEADERS = frozenset(
 def emit_json(data: Any) -> None:
     """Print machine-readable output (one JSON document) on stdout."""
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def emit_summary(summary: Summary, fmt: str) -> bool:
+    """Print a stats summary as JSON or CSV; False when `fmt` is `table` (the game draws it)."""
+    if fmt == "json":
+        emit_json(summary.as_dict())
+        return True
+    if fmt == "csv":
+        sys.stdout.write(summary.as_csv())
+        return True
+    return False
+
+
+def summary_rows(summary: Summary) -> list[tuple[str, str]]:
+    """The lines every stats table starts with."""
+    return [
+        ("strategy", summary.strategy),
+        ("games", f"{summary.games:,}"),
+        ("wins", f"{summary.wins:,} ({summary.win_rate:.2%})"),
+        ("mean guesses", f"{summary.mean_guesses:.4f}"),
+        ("max guesses", f"{summary.max_guesses}"),
+        ("seconds", f"{summary.seconds:.1f}"),
+    ]
+
+
+def histogram(counts: Mapping[str, int], *, width: int = 40) -> list[str]:
+    """A histogram as text bars, one line per key, in the order given."""
+    top = max(counts.values(), default=1)
+    return [
+        f"{key:>5} {'█' * max(1, round(width * count / top))} {count:,}"
+        for key, count in counts.items()
+    ]
 
 
 def trainer_line(advice: Any, *, noun: str = "answer") -> str:

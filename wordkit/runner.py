@@ -1,0 +1,240 @@
+"""What every stats run produces, for both games: one record per game, one summary, and the
+runner that plays chunks of games in worker processes."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import multiprocessing as mp
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from wordkit import __version__
+
+T = TypeVar("T")
+R = TypeVar("R")
+Progress = Callable[[int], None]
+"""Called with the number of games just finished (the CLI advances a progress bar)."""
+
+LOST = "lost"
+"""The histogram key of the games that were never solved."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameRecord:
+    """One finished game: its secret, every move and what the host showed after it."""
+
+    secret: str
+    won: bool
+    """Solved within the game's own limit (lives, or the guesses allowed)."""
+    moves: tuple[str, ...]
+    feedback: tuple[str, ...] = ()
+    solved: bool | None = None
+    """Solved at all (a Wordle game may be solved after the limit); None: same as `won`."""
+    wrong: int | None = None
+    category: str | None = None
+
+    @property
+    def guesses(self) -> int:
+        """Moves made (letters and words in Hangman, guesses in Wordle)."""
+        return len(self.moves)
+
+    @property
+    def ended_solved(self) -> bool:
+        """Whether the secret was found, within the limit or not."""
+        return self.won if self.solved is None else self.solved
+
+    def as_dict(self) -> dict[str, Any]:
+        """The record as one JSON object (a line of `--records`)."""
+        out: dict[str, Any] = {
+            "secret": self.secret,
+            "won": self.won,
+            "solved": self.ended_solved,
+            "guesses": self.guesses,
+            "moves": list(self.moves),
+            "feedback": list(self.feedback),
+        }
+        if self.wrong is not None:
+            out["wrong"] = self.wrong
+        if self.category is not None:
+            out["category"] = self.category
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class Summary:
+    """A strategy's figures over many games: the same keys for Hangman and Wordle."""
+
+    game: str
+    strategy: str
+    table: str
+    games: int
+    wins: int
+    win_rate: float
+    mean_guesses: float
+    """Over the games that ended solved (NaN when none did)."""
+    max_guesses: int
+    histogram: dict[str, int]
+    """Solved games by guesses used, in numeric order, then the unsolved ones under `lost`."""
+    by_length: dict[int, dict[str, float]]
+    failures: list[str]
+    """Every game not won, hardest first."""
+    seconds: float
+    wordkit_version: str = __version__
+    options: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """A flat, JSON-ready dict: the figures, then the game's extras and the run's options."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "strategy": self.strategy,
+            "table": self.table,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "mean_guesses": self.mean_guesses,
+            "max_guesses": self.max_guesses,
+            "histogram": self.histogram,
+            "by_length": {str(k): v for k, v in self.by_length.items()},
+            "failures": self.failures,
+            "seconds": round(self.seconds, 3),
+            "wordkit_version": self.wordkit_version,
+        }
+        out.update(self.extra)
+        out.update(self.options)
+        return out
+
+    def as_csv(self) -> str:
+        """One header line and one row; nested values (histogram, by_length...) as JSON."""
+        row = {
+            key: json.dumps(value) if isinstance(value, dict | list) else value
+            for key, value in self.as_dict().items()
+        }
+        text = io.StringIO()
+        writer = csv.DictWriter(text, fieldnames=list(row), lineterminator="\n")
+        writer.writeheader()
+        writer.writerow(row)
+        return text.getvalue()
+
+
+def numeric_histogram(values: Iterable[int], lost: int = 0) -> dict[str, int]:
+    """Counts of each value as text keys in numeric order, with `lost` last when non-zero."""
+    counts = Counter(values)
+    out = {str(k): counts[k] for k in sorted(counts)}
+    if lost:
+        out[LOST] = lost
+    return out
+
+
+def _mean(values: Sequence[float]) -> float:
+    """The mean of `values`, NaN when there are none."""
+    return sum(values) / len(values) if values else float("nan")
+
+
+def _length_figures(group: Sequence[GameRecord]) -> dict[str, float]:
+    """Games, wins, win rate, mean guesses (and mean wrong) of one word length."""
+    wins = sum(r.won for r in group)
+    out: dict[str, float] = {
+        "games": len(group),
+        "wins": wins,
+        "win_rate": wins / len(group),
+        "mean_guesses": _mean([r.guesses for r in group if r.ended_solved]),
+    }
+    if all(r.wrong is not None for r in group):
+        out["mean_wrong"] = _mean([r.wrong or 0 for r in group])
+    return out
+
+
+def summarize(
+    records: Sequence[GameRecord],
+    *,
+    game: str,
+    strategy: str,
+    table: str,
+    seconds: float,
+    options: Mapping[str, Any] | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> Summary:
+    """The summary of a run: rates, means, histograms, every failure, figures per length."""
+    solved = [r for r in records if r.ended_solved]
+    wins = sum(r.won for r in records)
+    figures: dict[str, Any] = {}
+    if records and all(r.wrong is not None for r in records):
+        wrong = [r.wrong or 0 for r in records]
+        figures["mean_wrong"] = _mean(wrong)
+        figures["wrong_histogram"] = numeric_histogram(
+            (r.wrong or 0 for r in records if r.won), lost=len(records) - wins
+        )
+    figures.update(extra or {})
+    hardest = sorted(
+        (r for r in records if not r.won),
+        key=lambda r: (r.ended_solved, -(r.wrong or 0), -r.guesses, r.secret),
+    )
+    lengths = sorted({len(r.secret) for r in records})
+    return Summary(
+        game=game,
+        strategy=strategy,
+        table=table,
+        games=len(records),
+        wins=wins,
+        win_rate=wins / len(records) if records else 0.0,
+        mean_guesses=_mean([r.guesses for r in solved]),
+        max_guesses=max((r.guesses for r in solved), default=0),
+        histogram=numeric_histogram((r.guesses for r in solved), lost=len(records) - len(solved)),
+        by_length={
+            n: _length_figures([r for r in records if len(r.secret) == n]) for n in lengths
+        },
+        failures=[r.secret for r in hardest],
+        seconds=seconds,
+        options=dict(options or {}),
+        extra=figures,
+    )
+
+
+def record_lines(records: Iterable[GameRecord]) -> Iterator[str]:
+    """One JSON line per game (the `--records` format)."""
+    for record in records:
+        yield json.dumps(record.as_dict(), ensure_ascii=False) + "\n"
+
+
+# --- the parallel runner ------------------------------------------------------------------
+
+
+def chunked(items: Sequence[T], *, parts: int) -> list[list[T]]:
+    """`items` cut into about `parts` contiguous chunks of nearly equal size."""
+    size = max(1, -(-len(items) // max(1, parts)))
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def run_chunks(
+    play: Callable[[list[T]], list[R]],
+    chunks: Sequence[list[T]],
+    *,
+    jobs: int,
+    setup: Callable[..., None],
+    setup_args: tuple[Any, ...] = (),
+    progress: Progress | None = None,
+) -> list[R]:
+    """Every chunk played by `play` after `setup(*setup_args)` ran once in each worker (in this
+    process when `jobs` is 1); results in the order the chunks finish."""
+    results: list[R] = []
+    if jobs <= 1 or len(chunks) <= 1:
+        setup(*setup_args)
+        outputs: Iterable[list[R]] = map(play, chunks)
+        for out in outputs:
+            results.extend(out)
+            if progress:
+                progress(len(out))
+        return results
+    # fork: the workers inherit the tables and matrices instead of unpickling copies.
+    context = mp.get_context("fork")
+    with context.Pool(min(jobs, len(chunks)), initializer=setup, initargs=setup_args) as workers:
+        for out in workers.imap_unordered(play, chunks):
+            results.extend(out)
+            if progress:
+                progress(len(out))
+    return results
