@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from wordkit.errors import UnknownNameError
+from wordkit.errors import RangeError, UnknownNameError
 
 Json = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 Jobs = Annotated[int, typer.Option(metavar="N", help="Worker processes.")]
@@ -22,7 +22,7 @@ def stats_format(fmt: str, *, json: bool, jobs: int) -> str:
             f"unknown format {chosen!r}; choose one of: {', '.join(STATS_FORMATS)}"
         )
     if jobs < 1:
-        raise UnknownNameError(f"--jobs must be at least 1, not {jobs}")
+        raise RangeError(f"--jobs must be at least 1, not {jobs}")
     return chosen
 
 

@@ -1,0 +1,154 @@
+"""The shared stats record, the parallel runner and the one atomic write."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wordkit import __version__
+from wordkit.cache import atomic_write, content_key
+from wordkit.runner import GameRecord, chunked, numeric_histogram, record_lines, run_chunks
+from wordkit.runner import summarize as summarize_records
+
+_SETUP: dict[str, int] = {}
+
+
+def _setup(offset: int) -> None:
+    _SETUP["offset"] = offset
+
+
+def _play(chunk: list[int]) -> list[tuple[int, int]]:
+    return [(x, x * x + _SETUP["offset"]) for x in chunk]
+
+
+def record(secret: str, won: bool, moves: int, **extra: object) -> GameRecord:
+    return GameRecord(
+        secret=secret, won=won, moves=tuple("abcdefghijklmnopqrstuvwxyz"[:moves]), **extra
+    )  # type: ignore[arg-type]
+
+
+def test_histogram_keys_are_in_numeric_order_with_lost_last() -> None:
+    hist = numeric_histogram([10, 2, 11, 0, 2, 1], lost=3)
+    assert list(hist) == ["0", "1", "2", "10", "11", "lost"]
+    assert hist == {"0": 1, "1": 1, "2": 2, "10": 1, "11": 1, "lost": 3}
+
+
+def test_summary_of_hangman_like_records() -> None:
+    records = [
+        record("cat", True, 4, wrong=1),
+        record("dog", True, 12, wrong=0),
+        record("emu", False, 9, wrong=6),
+        record("yak", False, 7, wrong=6),
+    ]
+    summary = summarize_records(
+        records, game="hangman", strategy="coverage", table="t", seconds=1.0, options={"lives": 6}
+    )
+    assert (summary.games, summary.wins, summary.win_rate) == (4, 2, 0.5)
+    assert summary.mean_guesses == 8.0  # over the solved games
+    assert summary.max_guesses == 12
+    assert list(summary.histogram) == ["4", "12", "lost"]
+    assert summary.failures == ["emu", "yak"]  # every loss, hardest first
+    assert summary.extra["mean_wrong"] == 13 / 4
+    assert summary.extra["wrong_histogram"] == {"0": 1, "1": 1, "lost": 2}
+    data = summary.as_dict()
+    for key in (
+        "game",
+        "strategy",
+        "table",
+        "games",
+        "wins",
+        "win_rate",
+        "mean_guesses",
+        "max_guesses",
+        "histogram",
+        "by_length",
+        "failures",
+        "seconds",
+        "wordkit_version",
+    ):
+        assert key in data
+    assert data["lives"] == 6 and data["wordkit_version"] == __version__
+    assert data["by_length"]["3"]["games"] == 4
+    header, row = summary.as_csv().splitlines()
+    assert header.split(",")[:3] == ["game", "strategy", "table"]
+    assert row.startswith("hangman,coverage,t,4,2,0.5,")
+
+
+def test_summary_counts_a_game_solved_over_the_limit_as_a_failure() -> None:
+    records = [record("crane", True, 3), record("jazzy", False, 7, solved=True)]
+    summary = summarize_records(records, game="wordle", strategy="s", table="t", seconds=0)
+    assert summary.wins == 1 and summary.failures == ["jazzy"]
+    assert summary.histogram == {"3": 1, "7": 1}
+    assert summary.mean_guesses == 5.0
+    assert "mean_wrong" not in summary.as_dict()
+
+
+def test_summary_of_nothing() -> None:
+    summary = summarize_records([], game="wordle", strategy="s", table="t", seconds=0)
+    assert summary.games == 0 and summary.win_rate == 0.0 and math.isnan(summary.mean_guesses)
+
+
+def test_record_lines_are_json() -> None:
+    lines = list(record_lines([record("cat", True, 2, wrong=0, feedback=("c__", "ca_"))]))
+    assert json.loads(lines[0]) == {
+        "secret": "cat",
+        "won": True,
+        "solved": True,
+        "guesses": 2,
+        "moves": ["a", "b"],
+        "feedback": ["c__", "ca_"],
+        "wrong": 0,
+    }
+
+
+@given(st.lists(st.integers(), max_size=60), st.integers(1, 9))
+def test_chunks_keep_every_item_in_order(items: list[int], parts: int) -> None:
+    chunks = chunked(items, parts=parts)
+    assert [x for c in chunks for x in c] == items
+    assert len(chunks) <= parts
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_run_chunks_same_results_in_and_out_of_process(jobs: int) -> None:
+    seen: list[int] = []
+    out = run_chunks(
+        _play,
+        chunked(list(range(20)), parts=5),
+        jobs=jobs,
+        setup=_setup,
+        setup_args=(7,),
+        progress=seen.append,
+    )
+    assert sorted(out) == [(x, x * x + 7) for x in range(20)]
+    assert sum(seen) == 20
+
+
+def test_atomic_write_keeps_the_mode_of_the_file_it_replaces(tmp_path: Path) -> None:
+    target = tmp_path / "out.csv"
+    target.write_text("old")
+    target.chmod(0o644)
+    atomic_write(target, "new")
+    assert target.read_text() == "new"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["out.csv"]
+
+
+def test_atomic_write_new_file_follows_the_umask(tmp_path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        atomic_write(tmp_path / "new.bin", b"\x00\x01")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "new.bin").stat().st_mode) == 0o644
+
+
+def test_content_key_depends_on_every_part() -> None:
+    assert content_key("a", "b") != content_key("ab")
+    assert content_key("a", b"b") == content_key("a", "b")
