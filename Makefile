@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: run test test-full lint bench data clean wheel
+.PHONY: run test test-full lint wheel-check bench data clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check wordkit tests scripts bench
 	$(BIN)/ruff format --check wordkit tests scripts bench
 	$(BIN)/mypy wordkit
+
+# The wheel, installed into a fresh venv, plays both games from outside the repository.
+wheel-check: $(STAMP)
+	PYTHON=$(BIN)/python bash scripts/check_wheel.sh
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
