@@ -35,3 +35,7 @@ class UnknownNameError(WordkitError):
 
 class RangeError(WordkitError):
     """A number (an option or a value in the input) is outside its allowed range."""
+
+
+class NothingKeptError(WordkitError):
+    """Every row of an input was filtered out: writing an empty table would lose it silently."""

@@ -9,7 +9,7 @@ import pandas as pd
 from unidecode import unidecode
 
 from wordkit import tables
-from wordkit.errors import ValueFormatError
+from wordkit.errors import NothingKeptError, ValueFormatError
 from wordkit.tables import require_column, weights_from
 
 # Why a row was dropped, in the order the filters run (the first failing filter counts).
@@ -57,7 +57,12 @@ def word_column(frame: pd.DataFrame, requested: str | None, *, name: str) -> str
     if requested is not None:
         require_column(frame, requested, name=name)
         return requested
-    return "word" if "word" in frame.columns else str(frame.columns[0])
+    return named_column(frame, "word") or str(frame.columns[0])
+
+
+def named_column(frame: pd.DataFrame, name: str) -> str | None:
+    """The column called `name` in any letter case (`Weight` for `weight`), if there is one."""
+    return next((str(c) for c in frame.columns if str(c).lower() == name), None)
 
 
 def prepare(
@@ -66,10 +71,8 @@ def prepare(
     """Clean a raw frame of strings into a word table, and report what was dropped and why."""
     source = word_column(frame, options.column, name=name)
     # A word table fed back in keeps its weights and categories unless told otherwise.
-    weight_column = options.weight_column or ("weight" if "weight" in frame.columns else None)
-    category_column = options.category_column or (
-        "category" if "category" in frame.columns else None
-    )
+    weight_column = options.weight_column or named_column(frame, "weight")
+    category_column = options.category_column or named_column(frame, "category")
     for extra in (weight_column, category_column, *options.keep_columns):
         if extra is not None:
             require_column(frame, extra, name=name)
@@ -133,6 +136,9 @@ def prepare(
     report.kept = len(table)
     if report.passed_filters > report.kept:
         report.dropped[DUPLICATE] = report.passed_filters - report.kept
+    if not report.kept:
+        reasons = "; ".join(f"{count:,} {reason}" for reason, count in report.dropped.items())
+        raise NothingKeptError(f"no row of {name} passed the filters ({reasons})")
     return table, report
 
 

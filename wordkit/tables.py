@@ -6,11 +6,12 @@ import csv
 import io
 import os
 import re
+import stat
 import sys
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import BinaryIO, Literal
 
 import numpy as np
 import pandas as pd
@@ -28,8 +29,12 @@ from wordkit.errors import (
 Format = Literal["csv", "tsv", "txt"]
 FORMATS: tuple[Format, ...] = ("csv", "tsv", "txt")
 STDIN = "-"
+MAX_INPUT_BYTES = 256 * 2**20
+"""The largest input read: far above any word list, far below the machine's memory."""
 
 _WORD_RE = re.compile(r"^[a-z]+$")
+_EXCEL_SEP = re.compile(r"^sep=(.)$", re.IGNORECASE)
+KNOWN_COLUMNS = ("word", "weight", "category")
 _SUFFIX_FORMATS: dict[str, Format] = {
     ".csv": "csv",
     ".tsv": "tsv",
@@ -103,43 +108,87 @@ def _decode(data: bytes, name: str, encoding: str | None) -> str:
 def read_text(source: str, *, encoding: str | None = None) -> tuple[str, str]:
     """The decoded text of a path or `-` (stdin), and a display name for messages."""
     if source == STDIN:
-        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
-        raw = data if isinstance(data, bytes) else data.encode("utf-8")
-        return _decode(raw, "standard input", encoding), "standard input"
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # a text stream without bytes (a test's StringIO)
+            return sys.stdin.read(MAX_INPUT_BYTES), "standard input"
+        return _decode(_bounded_read(stream, "standard input"), "standard input", encoding), (
+            "standard input"
+        )
     path = Path(source)
-    if not path.exists():
-        raise InputFileError(f"{source}: no such file")
-    if path.is_dir():
-        raise InputFileError(f"{source} is a directory, not a file")
     try:
-        raw = path.read_bytes()
+        if not path.exists():
+            raise InputFileError(f"{source}: no such file")
+        if path.is_dir():
+            raise InputFileError(f"{source} is a directory, not a file")
+        with path.open("rb") as handle:
+            raw = _bounded_read(handle, source)
     except OSError as exc:
-        raise InputFileError(f"{source}: cannot read ({exc.strerror})") from exc
+        raise InputFileError(f"{_short(source)}: cannot read ({exc.strerror})") from exc
     return _decode(raw, source, encoding), source
+
+
+def _bounded_read(handle: BinaryIO, name: str) -> bytes:
+    """All the bytes of a stream, refusing one larger than MAX_INPUT_BYTES (/dev/zero, say)."""
+    data = handle.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputFileError(
+            f"{_short(name)} is larger than {MAX_INPUT_BYTES // 2**20} MiB; "
+            "a word table is far smaller"
+        )
+    return bytes(data)
+
+
+def _short(name: str, limit: int = 80) -> str:
+    """A path shortened for a one-line message."""
+    return name if len(name) <= limit else name[: limit // 2] + "…" + name[-limit // 2 :]
 
 
 def parse_raw(text: str, *, name: str, fmt: Format | None = None) -> pd.DataFrame:
     """Parse CSV, TSV or one-word-a-line text into a DataFrame of strings (no cleaning)."""
     if not text.strip():
         raise InputFileError(f"{name} is empty")
+    separator = None
+    first, _, rest = text.partition("\n")
+    excel = _EXCEL_SEP.match(first.strip())
+    if excel:  # Excel's "sep=," line names the separator; it is not a row
+        separator, text = excel.group(1), rest
+        if not text.strip():
+            raise InputFileError(f"{name} has a header but no rows")
+        first = text.partition("\n")[0]
     fmt = fmt or _sniff(text)
-    if fmt == "txt":
+    separator = separator or ("\t" if fmt == "tsv" else ",")
+    if fmt == "txt" or (separator not in first and first.strip().lower() != "word"):
+        # One column and no `word` header: every line is a word, the first one included.
         lines = [line.strip() for line in text.splitlines()]
         return pd.DataFrame({"word": [line for line in lines if line and not line.startswith("#")]})
-    try:
-        frame = pd.read_csv(
-            io.StringIO(text),
-            sep="\t" if fmt == "tsv" else ",",
-            dtype=str,
-            keep_default_na=False,
-            skip_blank_lines=True,
-        )
-    except (pd.errors.ParserError, csv.Error) as exc:
-        raise InputFileError(f"{name} is not a valid {fmt.upper()} file: {exc}") from exc
-    frame.columns = [str(c).strip() for c in frame.columns]
+    frame = _csv_frame(text, separator, name=name, fmt=fmt)
     if frame.empty:
         raise InputFileError(f"{name} has a header but no rows")
     return frame
+
+
+def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataFrame:
+    """Rows of delimited text under their header; a trailing separator on every line is
+    forgiven, a row with more non-empty fields than the header is an error (never dropped)."""
+    try:
+        rows = [row for row in csv.reader(io.StringIO(text), delimiter=separator) if any(row)]
+    except csv.Error as exc:
+        raise InputFileError(f"{name} is not a valid {fmt.upper()} file: {exc}") from exc
+    header = [cell.strip() for cell in rows[0]]
+    while header and not header[-1]:
+        header.pop()
+    if len(set(header)) != len(header):
+        twice = next(c for c in header if header.count(c) > 1)
+        raise InputFileError(f"{name}: column {twice!r} appears twice in the header")
+    body = []
+    for number, row in enumerate(rows[1:], start=2):
+        extra = row[len(header) :]
+        if any(cell.strip() for cell in extra):
+            raise InputFileError(
+                f"{name}: line {number} has {len(row)} fields but the header has {len(header)}"
+            )
+        body.append(row[: len(header)] + [""] * (len(header) - len(row)))
+    return pd.DataFrame(body, columns=header, dtype=str)
 
 
 def read_raw(
@@ -157,10 +206,13 @@ def resolve(source: str) -> str:
     if source == STDIN:
         return source
     builtin = data_dir() / f"{source}.csv"
-    if "/" not in source and "." not in source and builtin.is_file():
-        return str(builtin)
-    if Path(source).exists():
-        return source
+    try:
+        if "/" not in source and "." not in source and builtin.is_file():
+            return str(builtin)
+        if Path(source).exists():
+            return source
+    except OSError as exc:
+        raise InputFileError(f"{_short(source)}: {exc.strerror}") from exc
     names = ", ".join(builtin_names()) or "none installed"
     raise UnknownTableError(
         f"{source!r} is neither a built-in table ({names}) nor an existing file"
@@ -169,6 +221,9 @@ def resolve(source: str) -> str:
 
 def as_word_table(frame: pd.DataFrame, *, name: str) -> pd.DataFrame:
     """Check and normalise a raw frame into a word table (word, weight, optional category)."""
+    frame = frame.rename(
+        columns={c: c.lower() for c in frame.columns if c.lower() in KNOWN_COLUMNS}
+    )
     if "word" not in frame.columns:
         first = frame.columns[0]
         frame = frame.rename(columns={first: "word"})
@@ -201,6 +256,12 @@ def weights_from(values: pd.Series, *, name: str, column: str) -> pd.Series:
         row = int(np.flatnonzero(bad.to_numpy())[0])
         raise ValueFormatError(
             f"{name}: row {row + 1}: {column} {text.iloc[row]!r} is not a number"
+        )
+    infinite = np.isinf(numbers)
+    if infinite.any():
+        row = int(np.flatnonzero(infinite.to_numpy())[0])
+        raise ValueFormatError(
+            f"{name}: row {row + 1}: {column} {text.iloc[row]!r} is not a finite number"
         )
     negative = numbers < 0
     if negative.any():
@@ -272,23 +333,44 @@ def write_table(
 
 
 def write_text(text: str | Iterable[str], dest: str | None) -> None:
-    """Write text (or its lines) to stdout for None or `-`, else atomically to a file."""
+    """Write text (or its lines) to stdout for None or `-`; to a regular file atomically,
+    through a symlink to its target; straight into a device, FIFO or process substitution."""
     if dest is None or dest == STDIN:
         for part in [text] if isinstance(text, str) else text:
             sys.stdout.write(part)
         sys.stdout.flush()
         return
-    path = Path(dest)
-    if path.is_dir():
-        raise OutputPathError(f"output {dest} is a directory")
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise OutputPathError(f"cannot write {dest}: folder {folder} does not exist")
     data = text if isinstance(text, str) else "".join(text)
     try:
+        kind = _existing_kind(dest)
+        if kind == "dir":
+            raise OutputPathError(f"output {_short(dest)} is a directory")
+        if kind == "special":
+            with open(dest, "w", encoding="utf-8", newline="") as out:
+                out.write(data)
+            return
+        path = Path(os.path.realpath(dest))  # a symlink is written through, not replaced
+        if not path.parent.is_dir():
+            raise OutputPathError(
+                f"cannot write {_short(dest)}: folder {_short(str(path.parent))} does not exist"
+            )
         atomic_write(path, data)
     except OSError as exc:
-        raise OutputPathError(f"cannot write {dest}: {exc.strerror}") from exc
+        raise OutputPathError(f"cannot write {_short(dest)}: {exc.strerror}") from exc
+
+
+def _existing_kind(dest: str) -> str | None:
+    """`dir`, `file` or `special` (device, FIFO, socket, /dev/stdout, /dev/fd/N) for an
+    existing path, else None."""
+    if os.path.abspath(dest).startswith(("/dev/", "/proc/")):
+        return "special"  # /dev/stdout may lead to a regular file: the shell's, not ours
+    try:
+        mode = os.stat(dest).st_mode
+    except FileNotFoundError:
+        return None
+    if stat.S_ISDIR(mode):
+        return "dir"
+    return "file" if stat.S_ISREG(mode) else "special"
 
 
 def words_of(
