@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Annotated, Any
 
 import typer
@@ -12,17 +14,38 @@ from wordkit.errors import WordkitError
 
 
 class _Group(TyperGroup):
-    """A command group that turns wordkit's typed errors into one `Error: ...` line and exit 1."""
+    """A command group that turns wordkit's typed errors into one `Error: ...` line and exit 1,
+    a closed pipe into a quiet exit 0, and Ctrl-C into `Interrupted.` and exit 130."""
 
     def invoke(self, ctx: Any) -> Any:
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
+            return result
         except WordkitError as exc:
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
             typer.echo("Interrupted.", err=True)
             raise typer.Exit(130) from None
+        except BrokenPipeError:
+            _discard_stdout()
+            raise typer.Exit(0) from None
+        except OSError as exc:
+            _discard_stdout()
+            typer.echo(f"Error: cannot write the output: {exc.strerror or exc}", err=True)
+            raise typer.Exit(1) from None
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass  # stdout is not a real file (a test runner's buffer)
+    finally:
+        os.close(devnull)
 
 
 app = typer.Typer(
@@ -63,3 +86,7 @@ solve_app = game_app("solve", "The AI's next move for a game state; interactive 
 query_app = game_app("query", "How the AI would solve a given word, step by step.")
 stats_app = game_app("stats", "Play every word of a list: averages, histogram, win rate.")
 host_app = game_app("host", "The computer hosts a game for you: honest, evil or lookahead.")
+
+
+# The commands register themselves on the groups above (imported last for that reason).
+from wordkit.cli import hangman, prepare, wordle  # noqa: E402, F401

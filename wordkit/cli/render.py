@@ -47,8 +47,24 @@ def tiles(word: str, marks: Sequence[int]) -> Text:
     text = Text()
     for letter, mark in zip(word, marks, strict=True):
         text.append(f" {letter.upper()} ", style=TILE_STYLES[mark])
-    text.append("  " + "".join(SQUARES[m] for m in marks))
+    text.append("  " + squares(marks))
     return text
+
+
+def squares(marks: Sequence[int]) -> str:
+    """Marks as coloured squares, or as the letters B, Y, G where stdout cannot show them."""
+    shown = "".join(SQUARES[m] for m in marks)
+    return shown if encodable(shown) else "".join("BYG"[m] for m in marks)
+
+
+def encodable(text: str, stream: Any = None) -> bool:
+    """Whether `stream` (default stdout) can encode `text` (PYTHONIOENCODING=ascii cannot)."""
+    encoding = getattr(stream or sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def keyboard(known: Mapping[str, int], tried: Iterable[str]) -> Text:
@@ -137,8 +153,9 @@ def summary_rows(summary: Summary) -> list[tuple[str, str]]:
 def histogram(counts: Mapping[str, int], *, width: int = 40) -> list[str]:
     """A histogram as text bars, one line per key, in the order given."""
     top = max(counts.values(), default=1)
+    bar = "█" if encodable("█") else "#"
     return [
-        f"{key:>5} {'█' * max(1, round(width * count / top))} {count:,}"
+        f"{key:>5} {bar * max(1, round(width * count / top))} {count:,}"
         for key, count in counts.items()
     ]
 

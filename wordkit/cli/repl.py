@@ -25,11 +25,14 @@ def command_of(line: str, *, letters_are_guesses: bool) -> str | None:
 
 
 def ask(prompt: str) -> str | None:
-    """Read one line after showing `prompt`; None at end of input or on Ctrl-C/Ctrl-D."""
+    """Read one line after showing `prompt`; None at end of input or on Ctrl-C/Ctrl-D.
+
+    Bytes that are not valid in the terminal's encoding become U+FFFD, which every move's
+    check then refuses with a message, instead of a UnicodeDecodeError."""
     try:
         sys.stdout.write(prompt)
         sys.stdout.flush()
-        line = sys.stdin.readline()
+        line = read_line()
     except KeyboardInterrupt:
         sys.stdout.write("\n")
         return None
@@ -37,6 +40,15 @@ def ask(prompt: str) -> str | None:
         sys.stdout.write("\n")
         return None
     return line.strip()
+
+
+def read_line() -> str:
+    """One line of standard input ('' at its end), decoded leniently."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        return sys.stdin.readline()
+    encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
+    return bytes(stream.readline()).decode(encoding, errors="replace")
 
 
 def interactive() -> bool:
