@@ -152,3 +152,48 @@ def test_atomic_write_new_file_follows_the_umask(tmp_path: Path) -> None:
 def test_content_key_depends_on_every_part() -> None:
     assert content_key("a", "b") != content_key("ab")
     assert content_key("a", b"b") == content_key("a", "b")
+
+
+def test_cache_is_capped_least_recently_used_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordkit import cache
+
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    monkeypatch.setenv("WORDKIT_CACHE_MB", str(3.5 / 1024))  # 3.5 KiB
+    for index, name in enumerate(("old", "mid", "new")):
+        cache.write_cached(name, b"x" * 1024)
+        os.utime(tmp_path / name, (1000 + index, 1000 + index))
+    assert cache.read_cached("old") == b"x" * 1024  # now the most recently used
+    cache.write_cached("newest", b"y" * 1024)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new", "newest", "old"]
+    info = cache.cache_info()
+    assert (info.files, info.size, info.limit) == (3, 3072, 3584)
+    assert cache.clear_cache() == 3 and cache.cache_info().files == 0
+
+
+@pytest.mark.parametrize("content", [b"[]", b"{not json", b"\xff\xfe", b""])
+def test_a_damaged_cache_file_is_ignored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes
+) -> None:
+    from wordkit import cache
+
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    (tmp_path / "openers.json").write_bytes(content)
+    assert cache.read_cached_json("openers.json", dict) is None
+    cache.write_cached("openers.json", json.dumps({"entropy": "salet"}))
+    assert cache.read_cached_json("openers.json", dict) == {"entropy": "salet"}
+
+
+def test_cache_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from wordkit.cli import app
+
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    (tmp_path / "a.npy").write_bytes(b"z" * 2048)
+    result = CliRunner().invoke(app, ["cache", "info"])
+    assert result.exit_code == 0
+    assert result.stdout == f"folder: {tmp_path}\nfiles: 1\nsize: 0.0 MB of 500 MB allowed\n"
+    result = CliRunner().invoke(app, ["cache", "clear"])
+    assert (result.exit_code, result.stdout) == (0, f"deleted 1 file from {tmp_path}\n")

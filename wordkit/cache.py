@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import json
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+DEFAULT_LIMIT_MB = 500
+"""The cache's size cap; $WORDKIT_CACHE_MB overrides it. The least recently used go first."""
 
 
 def cache_dir() -> Path:
@@ -19,6 +26,101 @@ def cache_dir() -> Path:
 def cache_path(name: str) -> Path:
     """The path of a file named `name` in the cache directory."""
     return cache_dir() / name
+
+
+@dataclass(frozen=True, slots=True)
+class CacheInfo:
+    """Where the cache is, what it holds and how large it may grow."""
+
+    path: Path
+    files: int
+    size: int
+    limit: int
+
+
+def limit_bytes() -> int:
+    """The size cap in bytes ($WORDKIT_CACHE_MB, else DEFAULT_LIMIT_MB; 0 or less: no cache)."""
+    text = os.environ.get("WORDKIT_CACHE_MB", "")
+    try:
+        megabytes = float(text) if text.strip() else DEFAULT_LIMIT_MB
+    except ValueError:
+        megabytes = DEFAULT_LIMIT_MB
+    return max(0, int(megabytes * 2**20))
+
+
+def read_cached(name: str) -> bytes | None:
+    """A cached file's bytes (marking it recently used), or None when absent or unreadable."""
+    path = cache_path(name)
+    try:
+        data = path.read_bytes()
+        os.utime(path)
+    except OSError:
+        return None
+    return data
+
+
+def write_cached(name: str, data: bytes | str) -> None:
+    """Store a file in the cache, then trim the cache to its cap. Caching is an optimisation:
+    a read-only or full disk only means the work is done again next time."""
+    if limit_bytes() <= 0:
+        return
+    with contextlib.suppress(OSError):
+        atomic_write(cache_path(name), data)
+        prune()
+
+
+def read_cached_json(name: str, kind: type) -> Any:
+    """A cached JSON value of the given type (dict, list...), or None when absent, damaged or of
+    another shape: a bad cache file is ignored and rebuilt, never an error."""
+    data = read_cached(name)
+    if data is None:
+        return None
+    try:
+        value = json.loads(data)
+    except ValueError:
+        return None
+    return value if isinstance(value, kind) else None
+
+
+def _entries() -> list[tuple[float, int, Path]]:
+    """(last use, size, path) of every cached file."""
+    out: list[tuple[float, int, Path]] = []
+    folder = cache_dir()
+    if not folder.is_dir():
+        return out
+    for path in folder.iterdir():
+        with contextlib.suppress(OSError):
+            info = path.stat()
+            if path.is_file():
+                out.append((info.st_mtime, info.st_size, path))
+    return out
+
+
+def prune(limit: int | None = None) -> int:
+    """Delete the least recently used files until the cache fits `limit` bytes; files deleted."""
+    cap = limit_bytes() if limit is None else limit
+    entries = sorted(_entries(), key=lambda e: e[0])
+    total = sum(size for _, size, _ in entries)
+    deleted = 0
+    for _, size, path in entries:
+        if total <= cap:
+            break
+        with contextlib.suppress(OSError):
+            path.unlink()
+            total -= size
+            deleted += 1
+    return deleted
+
+
+def cache_info() -> CacheInfo:
+    """The cache's folder, file count, total size and cap."""
+    entries = _entries()
+    return CacheInfo(cache_dir(), len(entries), sum(e[1] for e in entries), limit_bytes())
+
+
+def clear_cache() -> int:
+    """Delete every cached file; the number deleted."""
+    return prune(0)
 
 
 def content_key(*parts: str | bytes) -> str:

@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import multiprocessing as mp
+import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -185,9 +186,7 @@ def summarize(
         mean_guesses=_mean([r.guesses for r in solved]),
         max_guesses=max((r.guesses for r in solved), default=0),
         histogram=numeric_histogram((r.guesses for r in solved), lost=len(records) - len(solved)),
-        by_length={
-            n: _length_figures([r for r in records if len(r.secret) == n]) for n in lengths
-        },
+        by_length={n: _length_figures([r for r in records if len(r.secret) == n]) for n in lengths},
         failures=[r.secret for r in hardest],
         seconds=seconds,
         options=dict(options or {}),
@@ -208,6 +207,13 @@ def chunked(items: Sequence[T], *, parts: int) -> list[list[T]]:
     """`items` cut into about `parts` contiguous chunks of nearly equal size."""
     size = max(1, -(-len(items) // max(1, parts)))
     return [list(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def _worker_setup(setup: Callable[..., None], *args: Any) -> None:
+    """In a worker: leave Ctrl-C to the parent (one message, no traceback per worker), then
+    run the caller's setup."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    setup(*args)
 
 
 def run_chunks(
@@ -232,7 +238,10 @@ def run_chunks(
         return results
     # fork: the workers inherit the tables and matrices instead of unpickling copies.
     context = mp.get_context("fork")
-    with context.Pool(min(jobs, len(chunks)), initializer=setup, initargs=setup_args) as workers:
+    workers_count = min(jobs, len(chunks))
+    with context.Pool(
+        workers_count, initializer=_worker_setup, initargs=(setup, *setup_args)
+    ) as workers:
         for out in workers.imap_unordered(play, chunks):
             results.extend(out)
             if progress:

@@ -54,7 +54,7 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    add_completion=True,
 )
 
 
@@ -75,18 +75,20 @@ def _root(
     """Word tables, solvers, hosts and benchmarks for Hangman and Wordle."""
 
 
-def game_app(name: str, help: str) -> typer.Typer:
-    """A sub-command group whose commands are the games (`wordkit NAME hangman|wordle`)."""
+def command_group(name: str, help: str) -> typer.Typer:
+    """A sub-command group (`wordkit NAME ...`) with the same error handling as the root."""
     group = typer.Typer(cls=_Group, help=help, no_args_is_help=True, rich_markup_mode=None)
     app.add_typer(group, name=name)
     return group
 
 
-solve_app = game_app("solve", "The AI's next move for a game state; interactive on a terminal.")
-query_app = game_app("query", "How the AI would solve a given word, step by step.")
-stats_app = game_app("stats", "Play every word of a list: averages, histogram, win rate.")
-host_app = game_app("host", "The computer hosts a game for you: honest, evil or lookahead.")
+solve_app = command_group(
+    "solve", "The AI's next move for a game state; interactive on a terminal."
+)
+query_app = command_group("query", "How the AI would solve a given word, step by step.")
+stats_app = command_group("stats", "Play every word of a list: averages, histogram, win rate.")
+host_app = command_group("host", "The computer hosts a game for you: honest, evil or lookahead.")
 
 
 # The commands register themselves on the groups above (imported last for that reason).
-from wordkit.cli import hangman, prepare, wordle  # noqa: E402, F401
+from wordkit.cli import cache, hangman, prepare, wordle  # noqa: E402, F401
