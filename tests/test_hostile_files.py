@@ -124,3 +124,22 @@ def test_output_to_a_process_substitution() -> None:
         assert out.read_text() == TABLE.upper()
     finally:
         out.unlink(missing_ok=True)
+
+
+# (arguments, stderr) of usage errors: one line that names the help to read, exit 1.
+USAGE_CASES = [
+    (["prepare", "-", "--foo"], "Error: No such option: --foo (Possible options: --format) (see 'wordkit prepare --help')\n"),
+    (["nope"], "Error: No such command 'nope'. (see 'wordkit --help')\n"),
+    (["prepare", "-", "--min-length", "x"], "Error: Invalid value for '--min-length': Input should be a valid integer, unable to parse string as an integer (see 'wordkit prepare --help')\n"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("args", "err"), USAGE_CASES)
+def test_usage_errors_are_one_line(args: list[str], err: str) -> None:
+    result = runner.invoke(app, args, input="", prog_name="wordkit")
+    assert (result.exit_code, result.stderr) == (1, err)
+
+
+def test_a_bare_group_shows_its_help() -> None:
+    result = runner.invoke(app, ["cache"])
+    assert result.exit_code == 0 and result.stdout.startswith("Usage: ")

@@ -37,6 +37,29 @@ class _Group(TyperGroup):
             raise typer.Exit(1) from None
 
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command line; a usage error is one `Error:` line naming the help to read,
+        and exit 1 like every other bad input."""
+        standalone_mode = kwargs.get("standalone_mode", True)
+        kwargs["standalone_mode"] = False
+        try:
+            result = super().main(*args, **kwargs)
+        except typer.TyperException as exc:
+            context = getattr(exc, "ctx", None)
+            if type(exc).__name__ == "NoArgsIsHelpError" and context is not None:
+                typer.echo(context.get_help())  # a bare `wordkit solve` shows its help
+                return 0 if not standalone_mode else sys.exit(0)
+            where = context.command_path if context is not None else "wordkit"
+            typer.echo(f"Error: {exc.format_message()} (see '{where} --help')", err=True)
+            result = 1
+        except typer.Abort:
+            typer.echo("Interrupted.", err=True)
+            result = 130
+        if not standalone_mode:
+            return result
+        sys.exit(result if isinstance(result, int) else 0)
+
+
 def _discard_stdout() -> None:
     """Point stdout at /dev/null so the interpreter's last flush cannot fail again."""
     devnull = os.open(os.devnull, os.O_WRONLY)

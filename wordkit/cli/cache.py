@@ -11,7 +11,12 @@ cache_app = command_group("cache", "The disk cache: what it holds, and clearing 
 
 @cache_app.command("info")
 def cache_info_command() -> None:
-    """Where the cache is, how much it holds, and its cap ($WORDKIT_CACHE_MB)."""
+    """Where the cache is, how much it holds, and its cap ($WORDKIT_CACHE_MB).
+
+    \b
+    Example:
+      WORDKIT_CACHE_MB=200 wordkit cache info
+    """
     from wordkit.cache import cache_info
 
     info = cache_info()
@@ -22,7 +27,12 @@ def cache_info_command() -> None:
 
 @cache_app.command("clear")
 def cache_clear_command() -> None:
-    """Delete every cached file (they are rebuilt when needed)."""
+    """Delete every cached file (they are rebuilt when needed).
+
+    \b
+    Example:
+      wordkit cache clear
+    """
     from wordkit.cache import cache_dir, clear_cache
 
     count = clear_cache()
