@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from wordkit.errors import GameStateError
+from wordkit.errors import GameStateError, RangeError, UnknownNameError
 
 Variant = Literal["classic", "advanced"]
 Finish = Literal["reveal", "word"]
@@ -53,8 +53,33 @@ class Rules:
     width: int = DEFAULT_WIDTH
 
 
+def make_rules(
+    *,
+    lives: int | None = DEFAULT_LIVES,
+    variant: str = "classic",
+    finish: str = "reveal",
+    width: int = DEFAULT_WIDTH,
+) -> Rules:
+    """Rules from option values, with the valid choices listed on a typo."""
+    for chosen_variant in VARIANTS:
+        if variant == chosen_variant:
+            break
+    else:
+        raise UnknownNameError(f"unknown variant {variant!r}; choose from {', '.join(VARIANTS)}")
+    for chosen_finish in FINISHES:
+        if finish == chosen_finish:
+            break
+    else:
+        raise UnknownNameError(f"unknown finish {finish!r}; choose from {', '.join(FINISHES)}")
+    if lives is not None and lives < 1:
+        raise RangeError(f"--lives must be at least 1, not {lives}")
+    if not 1 <= width <= MAX_LENGTH:
+        raise RangeError(f"--width must be between 1 and {MAX_LENGTH}, not {width}")
+    return Rules(lives=lives, variant=chosen_variant, finish=chosen_finish, width=width)
+
+
 @dataclass(frozen=True, slots=True)
-class HangmanState:
+class State:
     """What the guesser sees: the mask (HIDDEN for unknown), its guesses, wrong count, status."""
 
     mask: str
@@ -115,7 +140,7 @@ def check_word(word: str) -> None:
 # --- state ------------------------------------------------------------------------------------
 
 
-def new_game(secret: str, rules: Rules = Rules()) -> HangmanState:
+def new_game(secret: str, rules: Rules = Rules()) -> State:
     """The opening state for `secret`: every position hidden (advanced: padded to the width)."""
     check_word(secret)
     if rules.lives is not None and rules.lives < 1:
@@ -125,8 +150,8 @@ def new_game(secret: str, rules: Rules = Rules()) -> HangmanState:
             raise GameStateError(
                 f"{secret!r} has {len(secret)} letters, more than the width {rules.width}"
             )
-        return HangmanState(HIDDEN * rules.width, rules)
-    return HangmanState(HIDDEN * len(secret), rules)
+        return State(HIDDEN * rules.width, rules)
+    return State(HIDDEN * len(secret), rules)
 
 
 def observed_state(
@@ -135,7 +160,7 @@ def observed_state(
     letters: Iterable[str] = (),
     words: Iterable[str] = (),
     rules: Rules = Rules(),
-) -> HangmanState:
+) -> State:
     """A state rebuilt from what a player was shown (`_` or `-` hidden), checked for consistency."""
     shown = "".join(HIDDEN if ch in (HIDDEN, PAD, "?", ".") else ch for ch in mask.strip().lower())
     letters_t = tuple(x.strip().lower() for x in letters)
@@ -162,11 +187,11 @@ def observed_state(
     misses = sum(1 for ch in set(letters_t) if ch not in shown)
     if rules.variant == "advanced":
         misses = sum(max(0, letters_t.count(ch) - shown.count(ch)) for ch in set(letters_t))
-    state = HangmanState(shown, rules, letters_t, words_t, misses + len(words_t))
+    state = State(shown, rules, letters_t, words_t, misses + len(words_t))
     return replace(state, status=status_of(state, solved=False))
 
 
-def status_of(state: HangmanState, *, solved: bool) -> Status:
+def status_of(state: State, *, solved: bool) -> Status:
     """Won (solved, or nothing hidden under classic reveal), lost (no life left) or playing."""
     if solved or (
         state.rules.finish == "reveal"
@@ -179,19 +204,14 @@ def status_of(state: HangmanState, *, solved: bool) -> Status:
     return "playing"
 
 
-def lives_left(state: HangmanState) -> int | None:
+def lives_left(state: State) -> int | None:
     """Lives remaining, or None when unlimited."""
     return None if state.rules.lives is None else state.rules.lives - state.wrong
 
 
-def guess_count(state: HangmanState) -> int:
+def guess_count(state: State) -> int:
     """Moves made so far (letters and whole words)."""
     return len(state.letters) + len(state.words)
-
-
-def hidden_count(state: HangmanState) -> int:
-    """Positions still hidden (advanced: includes the padding beyond the word)."""
-    return state.mask.count(HIDDEN)
 
 
 def revealed_bits(mask: str) -> Bits:
@@ -203,7 +223,7 @@ def revealed_bits(mask: str) -> Bits:
     return bits
 
 
-def exhausted_letters(state: HangmanState) -> frozenset[str]:
+def exhausted_letters(state: State) -> frozenset[str]:
     """Letters whose every occurrence is known to be shown (classic: every guessed letter)."""
     if state.rules.variant == "classic":
         return frozenset(state.letters)
@@ -212,12 +232,12 @@ def exhausted_letters(state: HangmanState) -> frozenset[str]:
     )
 
 
-def letter_is_known(state: HangmanState, letter: str) -> bool:
+def letter_is_known(state: State, letter: str) -> bool:
     """True when guessing `letter` again could not tell anything new."""
     return letter in exhausted_letters(state)
 
 
-def feedback(state: HangmanState) -> str:
+def feedback(state: State) -> str:
     """The mask as the host shows it: `_` for hidden in classic, `-` padding in advanced."""
     return state.mask.replace(HIDDEN, PAD) if state.rules.variant == "advanced" else state.mask
 
@@ -225,7 +245,7 @@ def feedback(state: HangmanState) -> str:
 # --- host -------------------------------------------------------------------------------------
 
 
-def check_move(state: HangmanState, move: Move) -> None:
+def check_move(state: State, move: Move) -> None:
     """Raise a typed error when `move` is malformed, repeated, or the game is over."""
     if state.status != "playing":
         raise GameOverError(f"the game is over ({state.status})")
@@ -241,7 +261,7 @@ def revealed_position(secret: str, choices: Sequence[int], *, seed: int, turn: i
     return choices[random.Random(f"{seed}:{secret}:{turn}").randrange(len(choices))]
 
 
-def apply_move(state: HangmanState, move: Move, *, secret: str, seed: int = 0) -> HangmanState:
+def apply_move(state: State, move: Move, *, secret: str, seed: int = 0) -> State:
     """The state after the host who knows `secret` answers `move` (repeats raise, cost nothing)."""
     check_move(state, move)
     if len(move) > 1:
@@ -265,9 +285,44 @@ def apply_move(state: HangmanState, move: Move, *, secret: str, seed: int = 0) -
     return replace(after, status=status_of(after, solved=solved))
 
 
-def possible_answers(
-    state: HangmanState, move: Move, *, secret: str
-) -> list[tuple[float, HangmanState]]:
+def reported_letter(state: State, letter: str, typed: str) -> State:
+    """The state after `letter` when a host reports the mask as `typed` (checked against the last
+    mask: shown letters stay, newly shown positions hold `letter`)."""
+    check_move(state, letter)
+    mask = typed.strip().lower().replace(" ", "")
+    if len(mask) != len(state.mask):
+        raise GameStateError(f"the mask needs {len(state.mask)} characters, not {len(mask)}")
+    for old, new in zip(state.mask, mask, strict=True):
+        if old != HIDDEN and new != old:
+            raise GameStateError(f"{typed!r} changes a letter already shown")
+        if old == HIDDEN and new not in (HIDDEN, letter):
+            raise GameStateError(f"{typed!r} shows {new!r}, but I guessed {letter!r}")
+    return observed_state(
+        mask, letters=[*state.letters, letter], words=state.words, rules=state.rules
+    )
+
+
+def reported_word(state: State, word: str, *, right: bool) -> State:
+    """The state after a whole-word guess a host reports as right or wrong."""
+    check_move(state, word)
+    if right:
+        return replace(
+            state, mask=word + state.mask[len(word) :], words=(*state.words, word), status="won"
+        )
+    return observed_state(
+        state.mask, letters=state.letters, words=[*state.words, word], rules=state.rules
+    )
+
+
+def check_listed_word(state: State, word: str, listed: Container[str]) -> None:
+    """Refuse a whole-word guess of the wrong length, or not in the word list (`listed`)."""
+    if len(word) != len(state.mask):
+        raise InvalidMoveError(f"{word!r} has {len(word)} letters; the word has {len(state.mask)}")
+    if word not in listed:
+        raise InvalidMoveError(f"{word!r} is not in the word list")
+
+
+def possible_answers(state: State, move: Move, *, secret: str) -> list[tuple[float, State]]:
     """Every state the host may answer `move` with, and its probability (advanced: each hidden
     occurrence of the letter equally likely to be the one revealed)."""
     if len(move) > 1 or state.rules.variant == "classic":
@@ -285,7 +340,7 @@ def possible_answers(
     return answers
 
 
-# --- candidate filtering (seed 000's three rules, vectorised) --------------------------------
+# --- candidate filtering (the CodeWords AI's three rules, vectorised) ------------------------
 
 
 def letter_constraint(
@@ -298,7 +353,7 @@ def letter_constraint(
     return (pos & shown) == shown
 
 
-def candidate_ids(enc: Encoded, ids: Ids, state: HangmanState) -> Ids:
+def candidate_ids(enc: Encoded, ids: Ids, state: State) -> Ids:
     """The ids (order kept) still consistent with the mask, the guesses and refuted words."""
     if state.rules.variant == "classic":
         keep = enc.lengths[ids] == len(state.mask)
@@ -330,7 +385,7 @@ def refute_words(enc: Encoded, ids: Ids, words: Iterable[str]) -> Ids:
     return ids[keep]
 
 
-def narrowed_ids(enc: Encoded, ids: Ids, before: HangmanState, after: HangmanState) -> Ids:
+def narrowed_ids(enc: Encoded, ids: Ids, before: State, after: State) -> Ids:
     """Candidates after one move, filtering only by what it taught (same as candidate_ids)."""
     if len(after.words) > len(before.words):
         word = after.words[-1]

@@ -15,9 +15,9 @@ from itertools import product
 import numpy as np
 import numpy.typing as npt
 
-from wordkit.games.hangman import ALPHABET, HIDDEN, HangmanState, exhausted_letters, letter_code
-from wordkit.hangman_lexicon import Floats, Pool
-from wordkit.strategies.hangman.base import Board, Decision, fallback_letter
+from wordkit.hangman.board import Board, Decision, fallback_letter
+from wordkit.hangman.lexicon import Floats, Pool
+from wordkit.hangman.rules import ALPHABET, HIDDEN, State, exhausted_letters, letter_code
 
 Counts = npt.NDArray[np.float64]
 MAX_CONTEXT = 5
@@ -189,7 +189,7 @@ def expected_length(board: Board) -> int:
 
 
 def best_fill(
-    state: HangmanState, blanks: list[int], dists: list[Floats], length: int
+    state: State, blanks: list[int], dists: list[Floats], length: int
 ) -> tuple[str, float] | None:
     """The most probable whole word over 1-2 blanks, not yet refuted, and its probability."""
     options = [
@@ -260,6 +260,6 @@ class LetterModelGuesser:
 
     name: str = "model"
 
-    def decide(self, board: Board) -> Decision:
+    def __call__(self, board: Board) -> Decision:
         """The letter model's move, ignoring which dictionary words remain."""
         return model_decision(Board(board.state, board.pool, board.ids[:0]))

@@ -8,8 +8,8 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from wordkit.errors import GameStateError, UnknownNameError, WordkitError
-from wordkit.games.hangman import Encoded, Ids, encode_words
+from wordkit.errors import UnknownNameError, WordkitError
+from wordkit.hangman.rules import Encoded, Ids, encode_words
 
 Prior = str
 """`uniform` (every row alike), `weight` (the weight column) or `CATEGORY=SHARE,...`."""
@@ -168,17 +168,8 @@ def pool_for(lexicon: Lexicon, *, prior: Prior = "weight", hint: str | None = No
     return Pool(lexicon, ordered.astype(np.int64), probs)
 
 
-def word_id(lexicon: Lexicon, word: str) -> int | None:
-    """The id of `word` in the lexicon, or None when it is not there."""
-    return lexicon.index.get(word)
+def load_pool(words: str, *, prior: Prior = "weight", category: str | None = None) -> Pool:
+    """The pool of a word table named or at a path, with its prior and category hint."""
+    from wordkit import tables
 
-
-def check_hint(lexicon: Lexicon, hint: str | None) -> None:
-    """Raise when a hint names no category of the table."""
-    category_rows(lexicon, hint)
-
-
-def require_words(lexicon: Lexicon) -> None:
-    """Raise GameStateError for an empty table."""
-    if lexicon.size == 0:
-        raise GameStateError("the word table is empty")
+    return pool_for(lexicon_from_table(tables.load_table(words)), prior=prior, hint=category)

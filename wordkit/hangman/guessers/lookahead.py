@@ -6,13 +6,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordkit.games.hangman import ALPHABET, HangmanState, lives_left, possible_answers
-from wordkit.strategies.hangman.base import Board, Decision, candidate_probs, next_board
-from wordkit.strategies.hangman.entropy import entropy_decision, letter_scores
-from wordkit.strategies.hangman.model import model_decision, model_likelihood
-from wordkit.strategies.hangman.solver import Solver, SolverSettings, Subset, solver_for
+from wordkit.hangman.board import Board, Decision, candidate_probs, next_board
+from wordkit.hangman.guessers.entropy import entropy_decision, letter_scores
+from wordkit.hangman.guessers.model import model_decision, model_likelihood
+from wordkit.hangman.rules import ALPHABET, State, lives_left, possible_answers
+from wordkit.hangman.search import Subset, WinSearch, WinSearchSettings, win_search_for
 
-SolverKey = tuple[int, int, str, bool]
+SearchKey = tuple[int, int, str, bool]
 Children = list[tuple[float, float, Board]]
 """A move's outcomes: (probability, cost paid, board after)."""
 
@@ -20,7 +20,7 @@ LOSS_COST = 1000.0
 """A lost game costs this many guesses, so winning comes first."""
 
 
-def cost_weight_for(state: HangmanState) -> float:
+def cost_weight_for(state: State) -> float:
     """How much a guess costs next to a win: nothing under reveal with lives (wins first),
     a tie-breaker under finish=word with lives, everything once lives are unlimited."""
     if state.rules.lives is None:
@@ -29,7 +29,7 @@ def cost_weight_for(state: HangmanState) -> float:
 
 
 @dataclass
-class Lookahead:
+class LookaheadGuesser:
     """Classic with lives under finish=reveal: the exact optimum below `exact_limit`
     candidates, a one-step rollout of coverage above it (coverage solves exactly once a set
     is down to `exact_limit` candidates, or to 10 when the rollout starts from more than
@@ -47,20 +47,22 @@ class Lookahead:
     rollout_limit: int = 3000
     dictionary_share: float = 0.99
     name: str = "lookahead"
-    solvers: dict[SolverKey, tuple[object, Solver, dict[int, int]]] = field(default_factory=dict)
-    base_values: dict[tuple[int, HangmanState], float] = field(default_factory=dict)
-    base_moves: dict[tuple[int, HangmanState], Decision] = field(default_factory=dict)
+    searches: dict[SearchKey, tuple[object, WinSearch, dict[int, int]]] = field(
+        default_factory=dict
+    )
+    base_values: dict[tuple[int, State], float] = field(default_factory=dict)
+    base_moves: dict[tuple[int, State], Decision] = field(default_factory=dict)
 
-    def solver(self, board: Board) -> tuple[Solver, dict[int, int]]:
-        """The memoised solver for this pool, word length and rules (built once)."""
+    def search(self, board: Board) -> tuple[WinSearch, dict[int, int]]:
+        """The memoised win search for this pool, word length and rules (built once)."""
         state = board.state
         length = len(state.mask)
         key = (id(board.pool), length, state.rules.finish, state.rules.lives is None)
-        cached = self.solvers.get(key)
+        cached = self.searches.get(key)
         if cached is None or cached[0] is not board.pool:
             enc = board.pool.lexicon.enc
             ids = board.pool.ids[enc.lengths[board.pool.ids] == length]
-            settings = SolverSettings(
+            settings = WinSearchSettings(
                 finish=state.rules.finish,
                 cost_weight=cost_weight_for(state),
                 exact_limit=self.exact_limit,
@@ -68,12 +70,12 @@ class Lookahead:
                 word_moves_limit=self.word_moves_limit,
                 top_letters=self.top_letters,
             )
-            solver = solver_for(enc, ids, board.pool.probs[ids], settings)
-            cached = (board.pool, solver, {int(i): bit for bit, i in enumerate(ids)})
-            self.solvers[key] = cached
+            search = win_search_for(enc, ids, board.pool.probs[ids], settings)
+            cached = (board.pool, search, {int(i): bit for bit, i in enumerate(ids)})
+            self.searches[key] = cached
         return cached[1], cached[2]
 
-    def decide(self, board: Board) -> Decision:
+    def __call__(self, board: Board) -> Decision:
         """The lookahead move."""
         n = len(board.ids)
         if n == 0:
@@ -86,9 +88,9 @@ class Lookahead:
             return model_decision(board)
         if rules.variant == "advanced" or rules.finish == "word" or rules.lives is None:
             return self.rollout_decision(board)
-        solver, bits = self.solver(board)
-        subset: Subset = solver.subset_of([bits[int(i)] for i in board.ids])
-        _, move = solver.choose(subset, lives_left(board.state))
+        search, bits = self.search(board)
+        subset: Subset = search.subset_of([bits[int(i)] for i in board.ids])
+        _, move = search.best_move(subset, lives_left(board.state))
         label = "exact" if n <= self.exact_limit else "rollout"
         if len(move) > 1:
             index = [board.pool.lexicon.enc.words[i] for i in board.ids].index(move)
@@ -125,7 +127,7 @@ class Lookahead:
         """The boards a move may lead to, with their probability and the cost paid."""
         probs = candidate_probs(board)
         words = board.pool.lexicon.enc.words
-        grouped: dict[HangmanState, float] = {}
+        grouped: dict[State, float] = {}
         for p, wid in zip(probs, board.ids, strict=True):
             for q, after in possible_answers(board.state, move, secret=words[wid]):
                 grouped[after] = grouped.get(after, 0.0) + float(p) * q
@@ -158,8 +160,8 @@ class Lookahead:
         )
 
     def rollout_moves(self, board: Board) -> list[str]:
-        """Moves worth comparing: the best letters by seed 002's score, the base move and the
-        most probable words."""
+        """Moves worth comparing: the best letters by the city-guessing agent's score, the base
+        move and the most probable words."""
         probs = candidate_probs(board)
         scores = letter_scores(board, probs)
         order = [int(c) for c in np.argsort(-scores, kind="stable") if np.isfinite(scores[c])]

@@ -10,9 +10,9 @@ import numpy as np
 import pandas as pd
 
 from wordkit.errors import GameStateError
-from wordkit.games.hangman import encode_words
-from wordkit.hangman_lexicon import lexicon_from_table, pool_for
-from wordkit.strategies.hangman.solver import SolverSettings, solver_for
+from wordkit.hangman.lexicon import lexicon_from_table, pool_for
+from wordkit.hangman.rules import encode_words
+from wordkit.hangman.search import WinSearchSettings, win_search_for
 
 DEFAULT_MAX_WORDS = 1000
 """Lengths with more distinct words than this are not searched (too slow to be exact)."""
@@ -71,10 +71,10 @@ def length_optimum(words: list[str], *, lives: int, counts: list[int] | None = N
         raise GameStateError(f"lives must be at least 1, not {lives}")
     enc = encode_words(words)
     ids = np.arange(len(words), dtype=np.int64)
-    settings = SolverSettings(cost_weight=0.0, exact_limit=len(words) + 1)
+    settings = WinSearchSettings(cost_weight=0.0, exact_limit=len(words) + 1)
     weights = np.ones(len(words)) if counts is None else np.asarray(counts, dtype=np.float64)
-    solver = solver_for(enc, ids, weights, settings)
-    value, _ = solver.exact(solver.everything, lives)
+    search = win_search_for(enc, ids, weights, settings)
+    value, _ = search.exact(search.everything, lives)
     return round(value)
 
 

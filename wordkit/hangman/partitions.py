@@ -1,7 +1,9 @@
-"""Word families: candidates partitioned by where a guessed letter sits, ordered hardest first.
+"""Word families: candidates partitioned by where a guessed letter sits, and their sizes.
 
 A family's key is the bitmask of positions holding the guessed letter (0 = a miss). Every
-family shares the current mask elsewhere, so comparing keys is comparing whole patterns.
+family shares the current mask elsewhere, so comparing keys is comparing whole patterns. The
+bucket maths every guesser, host and the trainer use lives here: family sizes and masses, the
+largest family, the expected size (sum of squares over the total) and the entropy.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from wordkit.games.hangman import Encoded, Ids
+from wordkit.hangman.lexicon import Floats
+from wordkit.hangman.rules import Encoded, Ids
 
 Keys = npt.NDArray[np.uint64]
 Difficulty = Literal["easy", "medium", "hard"]
@@ -78,15 +81,50 @@ def family_rank(difficulty: Difficulty, *, guess_number: int, families: int) -> 
     return 0
 
 
-def family_size_table(enc: Encoded, ids: Ids, codes: Ids) -> tuple[Ids, Ids, Ids]:
-    """Per letter code: the largest family size, whether it is a miss, and candidates holding it."""
+def family_sizes(keys: Keys) -> Ids:
+    """The size of each family of candidates with these keys (in key order)."""
+    _, sizes = np.unique(keys, return_counts=True)
+    return sizes.astype(np.int64)
+
+
+def family_masses(keys: Keys, weights: Floats) -> Floats:
+    """The total weight of each family of candidates with these keys (in key order)."""
+    _, inverse = np.unique(keys, return_inverse=True)
+    return np.bincount(inverse, weights=weights).astype(np.float64)
+
+
+def expected_size(sizes: npt.NDArray[np.int64]) -> float:
+    """Candidates expected to be left: sum of squared family sizes over their total (0 if none)."""
+    total = int(sizes.sum())
+    return float((sizes.astype(np.int64) ** 2).sum()) / total if total else 0.0
+
+
+def entropy(masses: Floats) -> float:
+    """Shannon entropy (bits) of a distribution given by non-negative masses summing to 1."""
+    nz = masses[masses > 0]
+    return float(-(nz * np.log2(nz)).sum())
+
+
+def letter_expected_sizes(enc: Encoded, ids: Ids, codes: Ids) -> Floats:
+    """Expected candidates left after each letter of `codes`."""
     positions = enc.positions[ids][:, codes]
-    largest = np.zeros(len(codes), dtype=np.int64)
-    miss = np.zeros(len(codes), dtype=bool)
+    return np.array(
+        [expected_size(family_sizes(positions[:, col])) for col in range(len(codes))],
+        dtype=np.float64,
+    )
+
+
+def word_expected_size(enc: Encoded, ids: Ids, word: str) -> float:
+    """Expected candidates left after a whole-word guess: the word, or every other one."""
+    hit = sum(enc.words[i] == word for i in ids)
+    return expected_size(np.array([hit, len(ids) - hit], dtype=np.int64))
+
+
+def largest_families(enc: Encoded, ids: Ids, codes: Ids) -> tuple[Ids, Ids]:
+    """Per letter code: the size of its largest family, and how many candidates hold it."""
+    positions = enc.positions[ids][:, codes]
     holding = (positions != 0).sum(axis=0).astype(np.int64)
-    for col in range(len(codes)):
-        keys, sizes = np.unique(positions[:, col], return_counts=True)
-        top = int(np.argmax(sizes))
-        largest[col] = int(sizes[top])
-        miss[col] = bool(keys[top] == 0)
-    return largest, miss.astype(np.int64), holding
+    largest = np.array(
+        [int(family_sizes(positions[:, col]).max()) for col in range(len(codes))], dtype=np.int64
+    )
+    return largest, holding

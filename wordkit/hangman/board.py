@@ -1,4 +1,4 @@
-"""What every Hangman guesser sees (a board) and returns (a decision), plus shared helpers."""
+"""What every Hangman guesser sees (a board) and returns (a decision), and the letters left."""
 
 from __future__ import annotations
 
@@ -8,20 +8,25 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from wordkit.games.hangman import (
+from wordkit.hangman.lexicon import Floats, Pool
+from wordkit.hangman.rules import (
     ALPHABET,
-    HangmanState,
     Ids,
+    State,
     candidate_ids,
     exhausted_letters,
     letter_code,
     narrowed_ids,
     revealed_bits,
 )
-from wordkit.hangman_lexicon import Floats, Pool
 
 Label = str
 """A strategy's own name for how it chose a move: coverage, whole-word, fallback, ..."""
+
+FALLBACK_ORDER = "etaoinshrldcumfpgwybvkxjqz"
+"""English letters, commonest first: the letter of last resort when no candidate is left."""
+TOP = 8
+"""Candidates listed with a suggestion."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +42,7 @@ class Decision:
 class Board:
     """A state with the pool the guesser searches and the candidates still consistent with it."""
 
-    state: HangmanState
+    state: State
     pool: Pool
     ids: Ids
 
@@ -45,19 +50,22 @@ class Board:
 class Guesser(Protocol):
     """A named strategy: a decision for every board (deterministic for a given board)."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The strategy's name."""
+        ...
 
-    def decide(self, board: Board) -> Decision:
+    def __call__(self, board: Board) -> Decision:
         """The move to make on `board`."""
         ...
 
 
-def board_for(pool: Pool, state: HangmanState) -> Board:
+def board_for(pool: Pool, state: State) -> Board:
     """The board for `state`, filtering the whole pool."""
     return Board(state, pool, candidate_ids(pool.lexicon.enc, pool.ids, state))
 
 
-def next_board(board: Board, after: HangmanState) -> Board:
+def next_board(board: Board, after: State) -> Board:
     """The board after one move, filtering only the previous candidates."""
     enc = board.pool.lexicon.enc
     return Board(after, board.pool, narrowed_ids(enc, board.ids, board.state, after))
@@ -81,6 +89,16 @@ def candidate_probs(board: Board) -> Floats:
     return probs / total
 
 
+def top_candidates(board: Board, count: int = TOP) -> list[tuple[str, float]]:
+    """The most probable candidates by prior (renormalised over the candidates)."""
+    probs = board.pool.probs[board.ids]
+    total = probs.sum()
+    shares = probs / total if total > 0 else np.full(len(probs), 1.0 / max(len(probs), 1))
+    order = np.argsort(-shares, kind="stable")[:count]
+    words = board.pool.lexicon.enc.words
+    return [(words[int(board.ids[i])], float(shares[i])) for i in order]
+
+
 def reveal_likelihood(board: Board) -> Floats:
     """Advanced variant: for each candidate, the chance of the reveals shown so far."""
     counts = board.pool.lexicon.enc.counts[board.ids].astype(np.float64)
@@ -93,15 +111,15 @@ def reveal_likelihood(board: Board) -> Floats:
     return likelihood
 
 
-def closed_codes(state: HangmanState) -> list[int]:
+def closed_codes(state: State) -> list[int]:
     """Codes of letters that cannot reveal anything new (exhausted)."""
     return sorted(letter_code(ch) for ch in exhausted_letters(state))
 
 
-def open_letters(state: HangmanState) -> list[str]:
-    """Letters that may still be guessed, alphabetical."""
-    closed = exhausted_letters(state)
-    return [ch for ch in ALPHABET if ch not in closed]
+def open_codes(state: State) -> Ids:
+    """Codes of the letters that may still be guessed, in alphabetical order."""
+    closed = set(closed_codes(state))
+    return np.array([c for c in range(len(ALPHABET)) if c not in closed], dtype=np.int64)
 
 
 def hidden_positions(board: Board) -> npt.NDArray[np.uint64]:
@@ -112,17 +130,12 @@ def hidden_positions(board: Board) -> npt.NDArray[np.uint64]:
     return hidden
 
 
-def hidden_presence(board: Board) -> npt.NDArray[np.bool_]:
-    """(candidates, 26): does the candidate hold the letter at a position not yet shown."""
-    return hidden_positions(board) != 0
-
-
 def lowest_bit(value: int) -> int:
     """Index of the lowest set bit of a positive integer."""
     return (value & -value).bit_length() - 1
 
 
-def fallback_letter(state: HangmanState, order: str) -> str:
+def fallback_letter(state: State, order: str = FALLBACK_ORDER) -> str:
     """The first letter of `order` that may still be guessed (a letter of last resort)."""
     closed = exhausted_letters(state)
     for ch in order:

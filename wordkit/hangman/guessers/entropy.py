@@ -1,4 +1,5 @@
-"""`entropy`: seed 002's agent: information gain blended with a positional score, early words."""
+"""`entropy`: the city-guessing agent: information gain blended with a positional score, early
+whole-word guesses."""
 
 from __future__ import annotations
 
@@ -7,27 +8,22 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from wordkit.games.hangman import ALPHABET, HIDDEN, HangmanState, exhausted_letters
-from wordkit.hangman_lexicon import Floats
-from wordkit.strategies.hangman.base import (
+from wordkit.hangman.board import (
     Board,
     Decision,
     candidate_probs,
     hidden_positions,
 )
-from wordkit.strategies.hangman.model import model_decision
+from wordkit.hangman.guessers.model import model_decision
+from wordkit.hangman.lexicon import Floats
+from wordkit.hangman.partitions import entropy, family_masses
+from wordkit.hangman.rules import ALPHABET, HIDDEN, State, exhausted_letters
 
 EARLY_PROBABILITY = 0.7
 EARLY_CANDIDATES = 3
 EARLY_MIN_LETTERS = 2
 GAIN_WEIGHT, POSITION_WEIGHT = 0.7, 0.3
 LATE_GAIN_WEIGHT, LATE_POSITION_WEIGHT = 0.6, 0.4
-
-
-def entropy_bits(probs: Floats) -> float:
-    """Shannon entropy (bits) of a distribution given by non-negative masses summing to 1."""
-    nz = probs[probs > 0]
-    return float(-(nz * np.log2(nz)).sum())
 
 
 def classic_gains(hidden: npt.NDArray[np.uint64], probs: Floats) -> Floats:
@@ -37,8 +33,7 @@ def classic_gains(hidden: npt.NDArray[np.uint64], probs: Floats) -> Floats:
         col = hidden[:, code]
         if not col.any():
             continue
-        _, inverse = np.unique(col, return_inverse=True)
-        gains[code] = entropy_bits(np.bincount(inverse, weights=probs).astype(np.float64))
+        gains[code] = entropy(family_masses(col, probs))
     return gains
 
 
@@ -55,7 +50,7 @@ def advanced_gains(hidden: npt.NDArray[np.uint64], probs: Floats, width: int) ->
         share = np.divide(probs, counts, out=np.zeros_like(probs), where=counts > 0)
         outcome = np.append(share @ bits, probs[counts == 0].sum())
         noise = float((probs[counts > 0] * np.log2(counts[counts > 0])).sum())
-        gains[code] = entropy_bits(outcome) - noise
+        gains[code] = entropy(outcome) - noise
     return gains
 
 
@@ -72,7 +67,7 @@ def positional_values(hidden: npt.NDArray[np.uint64], probs: Floats, width: int)
     return values
 
 
-def blend_weights(state: HangmanState, expected_length: float) -> tuple[float, float]:
+def blend_weights(state: State, expected_length: float) -> tuple[float, float]:
     """Gain and positional weights: 0.7/0.3, 0.6/0.4 once under half the word is hidden."""
     hidden = state.mask[: max(1, round(expected_length))].count(HIDDEN)
     if hidden < 0.5 * expected_length:
@@ -81,8 +76,8 @@ def blend_weights(state: HangmanState, expected_length: float) -> tuple[float, f
 
 
 def early_word(board: Board, probs: Floats) -> bool:
-    """Seed 002's early whole-word guess: one likely enough word (or, under finish=word, at
-    most three candidates once two letters were guessed)."""
+    """The city-guessing agent's early whole-word guess: one likely enough word (or, under
+    finish=word, at most three candidates once two letters were guessed)."""
     if probs.max() > EARLY_PROBABILITY:
         return True
     return (
@@ -93,7 +88,7 @@ def early_word(board: Board, probs: Floats) -> bool:
 
 
 def letter_scores(board: Board, probs: Floats) -> Floats:
-    """Seed 002's blended score of every letter (-inf for letters that cannot help)."""
+    """The city-guessing agent's blended score of every letter (-inf where it cannot help)."""
     hidden = hidden_positions(board)
     width = len(board.state.mask)
     if board.state.rules.variant == "advanced":
@@ -135,11 +130,11 @@ def entropy_decision(board: Board) -> Decision:
 
 
 @dataclass
-class Entropy:
-    """Seed 002's city-guessing agent."""
+class EntropyGuesser:
+    """The city-guessing agent."""
 
     name: str = "entropy"
 
-    def decide(self, board: Board) -> Decision:
-        """The move seed 002 would make."""
+    def __call__(self, board: Board) -> Decision:
+        """The move the city-guessing agent would make."""
         return entropy_decision(board)

@@ -1,4 +1,7 @@
-"""Search over classic Hangman: exact values of small candidate sets, rollouts above them.
+"""Two searches over classic Hangman.
+
+The win search (the `lookahead` guesser, the exact optimum): exact values of small candidate
+sets, rollouts above them.
 
 Candidates of one word length are bits of a Python int (bit i = the i-th word in pool order), so
 splitting a set by a letter is a handful of big-int ANDs. A value is the prior mass of the
@@ -6,20 +9,25 @@ candidates won minus `cost_weight` times the mass-weighted cost (wrong guesses u
 finish=reveal, guesses under finish=word). In the classic variant a guessed letter never splits
 the candidates again, so a value depends only on the subset and the lives left: it is memoised
 on them, as lower and upper bounds from a fail-soft branch and bound.
+
+The family search (the lookahead host, the `minimax-search` guesser): the misses the best
+guesser still concedes against the worst host, a few plies of minimax over word families.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordkit.games.hangman import ALPHABET, Encoded, Finish, Ids
-from wordkit.hangman_lexicon import Floats
+from wordkit.hangman.lexicon import Floats, Pool
+from wordkit.hangman.partitions import Families, largest_families, letter_families
+from wordkit.hangman.rules import ALPHABET, Encoded, Finish, Ids, State, letter_code
 
 Lives = int | None
 Subset = int
-"""A set of candidates as a bitmask over the solver's words."""
+"""A set of candidates as a bitmask over the search's words."""
 Key = tuple[Subset, Lives]
 Child = tuple[Subset, Lives, float, bool]
 """One outcome of a move: its candidates, lives left, the cost its mass pays, and if it missed."""
@@ -30,7 +38,7 @@ UNSEEN = -1.0
 
 
 @dataclass(frozen=True, slots=True)
-class SolverSettings:
+class WinSearchSettings:
     """Knobs of the search: what a guess costs, where exact search stops, what moves it tries."""
 
     finish: Finish = "reveal"
@@ -45,13 +53,13 @@ class SolverSettings:
 
 
 @dataclass
-class Solver:
+class WinSearch:
     """Memoised search over subsets of one length's words (pool order) with prior weights."""
 
     words: tuple[str, ...]
     patterns: list[list[int]]
     weights: list[float]
-    settings: SolverSettings = SolverSettings()
+    settings: WinSearchSettings = WinSearchSettings()
     classes: list[list[tuple[int, Subset]]] = field(default_factory=list)
     contains: list[Subset] = field(default_factory=list)
     uniform: float = UNSEEN
@@ -78,7 +86,7 @@ class Solver:
 
     @property
     def everything(self) -> Subset:
-        """Every word of the solver."""
+        """Every word of the search."""
         return (1 << len(self.words)) - 1
 
     def subset_of(self, bits: list[int]) -> Subset:
@@ -347,21 +355,135 @@ class Solver:
                 best, best_move = value, move
         return float(best), best_move
 
-    def choose(self, subset: Subset, lives: Lives) -> tuple[float, str]:
+    def best_move(self, subset: Subset, lives: Lives) -> tuple[float, str]:
         """The lookahead move: exact below the limit, a rollout of the base policy above."""
         if subset.bit_count() <= self.settings.exact_limit:
             return self.exact(subset, lives)
         return self.rollout(subset, lives)
 
 
-def solver_for(
-    enc: Encoded, ids: Ids, weights: Floats, settings: SolverSettings = SolverSettings()
-) -> Solver:
-    """A solver over the words `ids` (one length, pool order) with per-word prior weights."""
+def win_search_for(
+    enc: Encoded, ids: Ids, weights: Floats, settings: WinSearchSettings = WinSearchSettings()
+) -> WinSearch:
+    """A win search over the words `ids` (one length, pool order) with per-word prior weights."""
     patterns = enc.positions[ids].astype(np.int64).tolist()
-    return Solver(
+    return WinSearch(
         tuple(enc.words[i] for i in ids),
         patterns,
         [float(w) for w in weights],
         settings,
     )
+
+
+# --- the family search: minimax over word families ------------------------------------------
+
+Closed = int
+"""Bitmask of letter codes that may not be guessed any more (bit c = letter code c)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FamilySearch:
+    """Limits of the family search: plies, families and letters searched per node, leaf scale."""
+
+    depth: int = 3
+    families: int = 4
+    letters: int = 4
+    leaf_scale: float = 1.0
+
+
+def leaf_value(size: int, *, scale: float) -> float:
+    """Estimated misses still to come with `size` candidates left: scale * log2(size)."""
+    return 0.0 if size <= 1 else scale * math.log2(size)
+
+
+def closed_of(state: State) -> Closed:
+    """The bitmask of letters already guessed."""
+    mask = 0
+    for ch in state.letters:
+        mask |= 1 << letter_code(ch)
+    return mask
+
+
+def unguessed_codes(closed: Closed) -> Ids:
+    """Letter codes not in the `closed` bitmask."""
+    return np.array([c for c in range(26) if not closed >> c & 1], dtype=np.int64)
+
+
+def best_letters(pool: Pool, ids: Ids, closed: Closed, *, limit: int) -> list[int]:
+    """The `limit` most promising letters for the guesser: smallest largest family, most held."""
+    codes = unguessed_codes(closed)
+    if not len(codes):
+        return []
+    largest, holding = largest_families(pool.lexicon.enc, ids, codes)
+    useful = (holding > 0) & (largest < len(ids))
+    order = np.lexsort((codes, -holding, largest))
+    return [int(codes[i]) for i in order if useful[i]][:limit]
+
+
+def searched_families(fams: Families, *, limit: int | None) -> list[int]:
+    """Families searched at a host node: the `limit` hardest, plus the miss family."""
+    chosen = list(range(len(fams.keys) if limit is None else min(limit, len(fams.keys))))
+    misses = np.flatnonzero(fams.keys == 0)
+    if len(misses) and int(misses[0]) not in chosen:
+        chosen.append(int(misses[0]))
+    return chosen
+
+
+def family_values(
+    pool: Pool,
+    ids: Ids,
+    fams: Families,
+    closed: Closed,
+    *,
+    depth: int,
+    search: FamilySearch,
+    limit: int | None,
+    cutoff: float = math.inf,
+) -> list[tuple[float, int]]:
+    """(value, family) for the searched families: a miss counts 1, plus the guesser's value."""
+    values: list[tuple[float, int]] = []
+    for fam in searched_families(fams, limit=limit):
+        value = float(fams.keys[fam] == 0) + guesser_value(
+            pool, fams.ids_of(ids, fam), closed, depth=depth - 1, search=search
+        )
+        values.append((value, fam))
+        if value >= cutoff:
+            break
+    return values
+
+
+def guesser_value(
+    pool: Pool, ids: Ids, closed: Closed, *, depth: int, search: FamilySearch
+) -> float:
+    """Misses the best guesser still concedes from `ids` (minimax `depth` plies, leaf estimate)."""
+    if len(ids) <= 1:
+        return 0.0
+    if depth <= 0:
+        return leaf_value(len(ids), scale=search.leaf_scale)
+    best, _ = minimax_letter(pool, ids, closed, depth=depth, search=search)
+    return best if best < math.inf else leaf_value(len(ids), scale=search.leaf_scale)
+
+
+def minimax_letter(
+    pool: Pool, ids: Ids, closed: Closed, *, depth: int, search: FamilySearch
+) -> tuple[float, int]:
+    """(misses conceded, letter code) of the guesser's best letter against the worst host; the
+    first of equal letters in `best_letters` order (code -1 when none is open)."""
+    length = int(pool.lexicon.enc.lengths[ids[0]])
+    best, best_code = math.inf, -1
+    for code in best_letters(pool, ids, closed, limit=search.letters):
+        fams = letter_families(pool.lexicon.enc, ids, code, length=length)
+        values = family_values(
+            pool,
+            ids,
+            fams,
+            closed | 1 << code,
+            depth=depth,
+            search=search,
+            limit=search.families,
+            cutoff=best,
+        )
+        value = max(v for v, _ in values)
+        if value < best - 1e-9:
+            best, best_code = value, code
+    return best, best_code

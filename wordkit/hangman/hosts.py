@@ -1,23 +1,27 @@
 """Hangman hosts: honest (a secret picked up front), evil (word families) and lookahead (minimax).
 
-Every host answers a move in a `HangmanState` with the next state, computed by the rules'
+The evil host follows Evil Hangman's family rule (the largest family; ties: fewest letters
+revealed, then the first pattern in order, `-` before letters).
+
+Every host answers a move in a `State` with the next state, computed by the rules'
 own `apply_move` against a word of the family it keeps, so status and lives follow the rules.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordkit.errors import UnknownNameError
-from wordkit.games.hangman import (
+from wordkit.errors import GameStateError, RangeError, UnknownNameError
+from wordkit.hangman.lexicon import Pool
+from wordkit.hangman.partitions import DIFFICULTIES, Difficulty, family_rank, letter_families
+from wordkit.hangman.rules import (
     HIDDEN,
-    HangmanState,
     Ids,
     Rules,
+    State,
     apply_move,
     candidate_ids,
     check_move,
@@ -25,23 +29,22 @@ from wordkit.games.hangman import (
     letter_code,
     new_game,
 )
-from wordkit.hangman_lexicon import Pool
-from wordkit.hosts.base import NoWordError, UnsupportedVariantError
-from wordkit.hosts.families import (
-    DIFFICULTIES,
-    Difficulty,
-    Families,
-    family_rank,
-    family_size_table,
-    letter_families,
-)
+from wordkit.hangman.search import FamilySearch, closed_of, family_values
 
-Closed = int
-"""Bitmask of letter codes that may not be guessed any more (bit c = letter code c)."""
-
+HOST_NAMES: tuple[str, ...] = ("honest", "evil", "lookahead")
 DEFAULT_RULES = Rules()
+MAX_DEPTH = 6
+"""The deepest lookahead host (deeper searches take minutes per answer)."""
 MEMO_LIMIT = 4096
 """Candidate sets a host remembers per game before it starts afresh."""
+
+
+class NoWordError(GameStateError):
+    """No word of the table fits the host's length or category."""
+
+
+class UnsupportedVariantError(GameStateError):
+    """The host cannot play this variant of the game (the evil hosts play classic only)."""
 
 
 # --- shared by every pool host -------------------------------------------------------------
@@ -69,7 +72,7 @@ def drawn_word_id(pool: Pool, ids: Ids, *, seed: int) -> int:
     return int(rng.choice(ids, p=probs / total))
 
 
-def named_word(words: list[str], state: HangmanState, *, seed: int) -> str:
+def named_word(words: list[str], state: State, *, seed: int) -> str:
     """The word a host names at the end: one of `words`, seeded by the game so far."""
     key = f"{seed}:{state.mask}:{''.join(state.letters)}:{','.join(state.words)}"
     return words[random.Random(key).randrange(len(words))]
@@ -83,8 +86,8 @@ class PoolHost:
     length: int | None = None
     seed: int = 0
     name: str = "host"
-    last: HangmanState | None = field(default=None, init=False)
-    memo: dict[HangmanState, Ids] = field(default_factory=dict, init=False, repr=False)
+    last: State | None = field(default=None, init=False)
+    memo: dict[State, Ids] = field(default_factory=dict, init=False, repr=False)
 
     def word_length(self) -> int:
         """The length the game is played at: the one asked for, else a seeded draw from the pool."""
@@ -94,7 +97,7 @@ class PoolHost:
         ids = pool_word_ids(self.pool, length=None)
         return len(self.pool.lexicon.enc.words[drawn_word_id(self.pool, ids, seed=self.seed)])
 
-    def candidates(self, state: HangmanState) -> Ids:
+    def candidates(self, state: State) -> Ids:
         """Pool words consistent with everything shown in `state` (memoised per state)."""
         hit = self.memo.get(state)
         if hit is None:
@@ -103,7 +106,7 @@ class PoolHost:
             hit = self.memo[state] = candidate_ids(self.pool.lexicon.enc, self.pool.ids, state)
         return hit
 
-    def start(self, rules: Rules = DEFAULT_RULES) -> HangmanState:
+    def start(self, rules: Rules = DEFAULT_RULES) -> State:
         """The opening state (every position hidden)."""
         if rules.variant != "classic":
             raise UnsupportedVariantError(f"the {self.name} host plays only the classic variant")
@@ -112,7 +115,7 @@ class PoolHost:
         self.last = state
         return state
 
-    def reveal_for(self, state: HangmanState) -> str:
+    def reveal_for(self, state: State) -> str:
         """A word consistent with the whole game that led to `state`."""
         if state.status == "won" and HIDDEN not in state.mask:
             return state.mask
@@ -128,11 +131,11 @@ class PoolHost:
             self.last = self.start()
         return self.reveal_for(self.last)
 
-    def answer(self, state: HangmanState, guess: str) -> HangmanState:
+    def answer(self, state: State, guess: str) -> State:
         """The state after `guess` (each host defines it)."""
         raise NotImplementedError
 
-    def answered(self, state: HangmanState, *, kept: str, move: str) -> HangmanState:
+    def answered(self, state: State, *, kept: str, move: str) -> State:
         """The next state when the host keeps a family holding word `kept`."""
         after = apply_move(state, move, secret=kept, seed=self.seed)
         self.last = after
@@ -149,7 +152,7 @@ class HonestHangman(PoolHost):
     name: str = "honest"
     secret: str | None = None
 
-    def start(self, rules: Rules = DEFAULT_RULES) -> HangmanState:
+    def start(self, rules: Rules = DEFAULT_RULES) -> State:
         """The opening state for the secret (drawn now unless given)."""
         if self.secret is None:
             ids = pool_word_ids(self.pool, length=self.length)
@@ -158,14 +161,14 @@ class HonestHangman(PoolHost):
         self.last = state
         return state
 
-    def answer(self, state: HangmanState, guess: str) -> HangmanState:
+    def answer(self, state: State, guess: str) -> State:
         """The next state, revealing the secret's occurrences of `guess`."""
         if self.secret is None:
             self.start(state.rules)
         assert self.secret is not None
         return self.answered(state, kept=self.secret, move=guess)
 
-    def reveal_for(self, state: HangmanState) -> str:
+    def reveal_for(self, state: State) -> str:
         """The secret."""
         if self.secret is None:
             self.start(state.rules)
@@ -184,9 +187,7 @@ def word_guess_kept(ids: Ids, words: tuple[str, ...], guess: str, *, rank: int) 
     return order[min(rank, len(order) - 1)][0]
 
 
-def evil_kept(
-    pool: Pool, ids: Ids, state: HangmanState, guess: str, *, difficulty: Difficulty
-) -> int:
+def evil_kept(pool: Pool, ids: Ids, state: State, guess: str, *, difficulty: Difficulty) -> int:
     """The id of a word in the family the evil host keeps for `guess` in `state`."""
     enc = pool.lexicon.enc
     number = guess_count(state) + 1
@@ -206,12 +207,9 @@ class EvilHangman(PoolHost):
     difficulty: Difficulty = "hard"
 
     def __post_init__(self) -> None:
-        if self.difficulty not in DIFFICULTIES:
-            raise UnknownNameError(
-                f"unknown difficulty {self.difficulty!r} (choose from {', '.join(DIFFICULTIES)})"
-            )
+        difficulty_of(self.difficulty)
 
-    def answer(self, state: HangmanState, guess: str) -> HangmanState:
+    def answer(self, state: State, guess: str) -> State:
         """The next state, keeping the family the difficulty picks."""
         check_move(state, guess)
         ids = self.candidates(state)
@@ -224,113 +222,7 @@ class EvilHangman(PoolHost):
 # --- lookahead ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Search:
-    """Lookahead limits: plies, families and letters searched per node, leaf scale."""
-
-    depth: int = 3
-    families: int = 4
-    letters: int = 4
-    leaf_scale: float = 1.0
-
-
-def leaf_value(size: int, *, scale: float) -> float:
-    """Estimated misses still to come with `size` candidates left: scale * log2(size)."""
-    return 0.0 if size <= 1 else scale * math.log2(size)
-
-
-def closed_of(state: HangmanState) -> Closed:
-    """The bitmask of letters already guessed."""
-    mask = 0
-    for ch in state.letters:
-        mask |= 1 << letter_code(ch)
-    return mask
-
-
-def open_codes(closed: Closed) -> Ids:
-    """Letter codes not yet guessed."""
-    return np.array([c for c in range(26) if not closed >> c & 1], dtype=np.int64)
-
-
-def best_letters(pool: Pool, ids: Ids, closed: Closed, *, limit: int) -> list[int]:
-    """The `limit` most promising letters for the guesser: smallest largest family, most held."""
-    codes = open_codes(closed)
-    if not len(codes):
-        return []
-    largest, _, holding = family_size_table(pool.lexicon.enc, ids, codes)
-    useful = (holding > 0) & (largest < len(ids))
-    order = np.lexsort((codes, -holding, largest))
-    return [int(codes[i]) for i in order if useful[i]][:limit]
-
-
-def searched_families(fams: Families, *, limit: int | None) -> list[int]:
-    """Families searched at a host node: the `limit` hardest, plus the miss family."""
-    chosen = list(range(len(fams.keys) if limit is None else min(limit, len(fams.keys))))
-    misses = np.flatnonzero(fams.keys == 0)
-    if len(misses) and int(misses[0]) not in chosen:
-        chosen.append(int(misses[0]))
-    return chosen
-
-
-def family_values(
-    pool: Pool,
-    ids: Ids,
-    fams: Families,
-    closed: Closed,
-    *,
-    depth: int,
-    search: Search,
-    limit: int | None,
-    cutoff: float = math.inf,
-) -> list[tuple[float, int]]:
-    """(value, family) for the searched families: a miss counts 1, plus the guesser's value."""
-    values: list[tuple[float, int]] = []
-    for fam in searched_families(fams, limit=limit):
-        value = float(fams.keys[fam] == 0) + guesser_value(
-            pool, fams.ids_of(ids, fam), closed, depth=depth - 1, search=search
-        )
-        values.append((value, fam))
-        if value >= cutoff:
-            break
-    return values
-
-
-def guesser_value(pool: Pool, ids: Ids, closed: Closed, *, depth: int, search: Search) -> float:
-    """Misses the best guesser still concedes from `ids` (minimax `depth` plies, leaf estimate)."""
-    if len(ids) <= 1:
-        return 0.0
-    if depth <= 0:
-        return leaf_value(len(ids), scale=search.leaf_scale)
-    best, _ = best_letter(pool, ids, closed, depth=depth, search=search)
-    return best if best < math.inf else leaf_value(len(ids), scale=search.leaf_scale)
-
-
-def best_letter(
-    pool: Pool, ids: Ids, closed: Closed, *, depth: int, search: Search
-) -> tuple[float, int]:
-    """(misses conceded, letter code) of the guesser's best letter against the best host; the
-    first of equal letters in `best_letters` order (code -1 when none is open)."""
-    length = int(pool.lexicon.enc.lengths[ids[0]])
-    best, best_code = math.inf, -1
-    for code in best_letters(pool, ids, closed, limit=search.letters):
-        fams = letter_families(pool.lexicon.enc, ids, code, length=length)
-        values = family_values(
-            pool,
-            ids,
-            fams,
-            closed | 1 << code,
-            depth=depth,
-            search=search,
-            limit=search.families,
-            cutoff=best,
-        )
-        value = max(v for v, _ in values)
-        if value < best - 1e-9:
-            best, best_code = value, code
-    return best, best_code
-
-
-def lookahead_kept(pool: Pool, ids: Ids, state: HangmanState, guess: str, *, search: Search) -> int:
+def lookahead_kept(pool: Pool, ids: Ids, state: State, guess: str, *, search: FamilySearch) -> int:
     """The id of a word in the family with the most misses ahead (ties: the hardest family)."""
     if len(guess) > 1:
         return word_guess_kept(ids, pool.lexicon.enc.words, guess, rank=0)
@@ -354,9 +246,9 @@ class LookaheadHangman(PoolHost):
     """An evil host that keeps the family worst for the best guesser, `depth` plies ahead."""
 
     name: str = "lookahead"
-    search: Search = Search()
+    search: FamilySearch = FamilySearch()
 
-    def answer(self, state: HangmanState, guess: str) -> HangmanState:
+    def answer(self, state: State, guess: str) -> State:
         """The next state, keeping the family with the most misses ahead."""
         check_move(state, guess)
         ids = self.candidates(state)
@@ -364,3 +256,33 @@ class LookaheadHangman(PoolHost):
             raise NoWordError("no word of the table is consistent with this game")
         kept = lookahead_kept(self.pool, ids, state, guess, search=self.search)
         return self.answered(state, kept=self.pool.lexicon.enc.words[kept], move=guess)
+
+
+def hangman_host(
+    name: str,
+    pool: Pool,
+    *,
+    length: int | None = None,
+    difficulty: str = "hard",
+    depth: int = 3,
+    seed: int = 0,
+    secret: str | None = None,
+) -> PoolHost:
+    """A Hangman host by name over `pool` (the table, category and prior are the pool's)."""
+    if name == "honest":
+        return HonestHangman(pool, length=length, seed=seed, secret=secret)
+    if name == "evil":
+        return EvilHangman(pool, length=length, seed=seed, difficulty=difficulty_of(difficulty))
+    if name == "lookahead":
+        if not 1 <= depth <= MAX_DEPTH:
+            raise RangeError(f"--depth must be between 1 and {MAX_DEPTH}, not {depth}")
+        return LookaheadHangman(pool, length=length, seed=seed, search=FamilySearch(depth=depth))
+    raise UnknownNameError(f"unknown Hangman host {name!r} (choose from {', '.join(HOST_NAMES)})")
+
+
+def difficulty_of(name: str) -> Difficulty:
+    """The evil host's difficulty named `name`."""
+    for difficulty in DIFFICULTIES:
+        if name == difficulty:
+            return difficulty
+    raise UnknownNameError(f"unknown difficulty {name!r}; choose from {', '.join(DIFFICULTIES)}")

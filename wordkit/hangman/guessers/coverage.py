@@ -1,4 +1,4 @@
-"""`coverage`: seed 000 (CodeWords) faithfully: candidate elimination, word match, fallbacks."""
+"""`coverage`: the CodeWords AI, faithfully: candidate elimination, word match, fallbacks."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from itertools import product
 
 import numpy as np
 
-from wordkit.games.hangman import ALPHABET, HIDDEN, HangmanState, exhausted_letters
-from wordkit.strategies.hangman.base import (
+from wordkit.hangman.board import (
+    FALLBACK_ORDER,
     Board,
     Decision,
     candidate_words,
@@ -15,8 +15,8 @@ from wordkit.strategies.hangman.base import (
     hidden_positions,
     lowest_bit,
 )
+from wordkit.hangman.rules import ALPHABET, HIDDEN, State, exhausted_letters
 
-FREQUENCY_ORDER = "etaoinshrldcumfpgwybvkxjqz"
 LETTER_PERCENT = {
     "e": 12.70, "t": 9.06, "a": 8.17, "o": 7.51, "i": 6.97, "n": 6.75, "s": 6.33, "h": 6.09,
     "r": 5.99, "l": 4.03, "d": 4.25, "c": 2.78, "u": 2.76, "m": 2.41, "f": 2.23, "p": 1.93,
@@ -51,7 +51,7 @@ MAX_CONSTRUCTION_BLANKS = 2
 
 
 def coverage_decision(board: Board) -> Decision:
-    """Seed 000's move: elimination letter, whole word at one candidate, else fallbacks."""
+    """The CodeWords AI's move: elimination letter, whole word at one candidate, else fallbacks."""
     n = len(board.ids)
     if n == 1:
         return Decision(board.pool.lexicon.enc.words[board.ids[0]], 1.0, "whole-word")
@@ -83,22 +83,22 @@ def covering_letter(board: Board) -> tuple[str | None, int]:
     return ALPHABET[winner], best
 
 
-def out_of_dictionary_decision(state: HangmanState) -> Decision:
+def out_of_dictionary_decision(state: State) -> Decision:
     """No candidate: construct a word for 1-2 blanks (classic), else the frequency fallback."""
     blanks = state.mask.count(HIDDEN)
     if state.rules.variant == "classic" and 1 <= blanks <= MAX_CONSTRUCTION_BLANKS:
         word = constructed_word(state)
         if word is not None:
             return Decision(word, CONFIDENCE_CONSTRUCTION[blanks], "construction")
-    return Decision(fallback_letter(state, FREQUENCY_ORDER), CONFIDENCE_FALLBACK, "fallback")
+    return Decision(fallback_letter(state), CONFIDENCE_FALLBACK, "fallback")
 
 
-def blank_scores(state: HangmanState, pos: int) -> list[tuple[float, str]]:
+def blank_scores(state: State, pos: int) -> list[tuple[float, str]]:
     """Open letters for the blank at `pos`: base + edge bonus + bigram bonus, best first."""
     mask = state.mask
     closed = exhausted_letters(state)
     scored: list[tuple[float, str]] = []
-    for ch in FREQUENCY_ORDER:
+    for ch in FALLBACK_ORDER:
         if ch in closed:
             continue
         score = LETTER_PERCENT[ch]
@@ -115,7 +115,7 @@ def blank_scores(state: HangmanState, pos: int) -> list[tuple[float, str]]:
     return scored
 
 
-def constructed_word(state: HangmanState) -> str | None:
+def constructed_word(state: State) -> str | None:
     """The best-scoring fill of the blanks not already refuted, or None when all were tried."""
     blanks = [i for i, ch in enumerate(state.mask) if ch == HIDDEN]
     options = [blank_scores(state, pos) for pos in blanks]
@@ -131,11 +131,11 @@ def constructed_word(state: HangmanState) -> str | None:
     return None
 
 
-class Coverage:
-    """Seed 000's CodeWords AI."""
+class CoverageGuesser:
+    """The CodeWords AI."""
 
     name = "coverage"
 
-    def decide(self, board: Board) -> Decision:
-        """The move seed 000 would make."""
+    def __call__(self, board: Board) -> Decision:
+        """The move the CodeWords AI would make."""
         return coverage_decision(board)

@@ -1,0 +1,1 @@
+"""Hangman: rules, word pools, guessers, hosts, searches and the game loop."""

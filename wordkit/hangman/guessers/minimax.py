@@ -1,0 +1,89 @@
+"""Guessers against adversarial hosts: `greedy` (the letter most candidates hold), `minimax` (the
+letter whose largest family is smallest) and `minimax-search` (the letter with the fewest misses
+ahead against the worst host, searched a few plies deep)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from wordkit.hangman.board import Board, Decision, fallback_letter, open_codes
+from wordkit.hangman.partitions import largest_families
+from wordkit.hangman.rules import ALPHABET, Ids
+from wordkit.hangman.search import FamilySearch, closed_of, minimax_letter
+
+GUESSER_SEARCH = FamilySearch(depth=2, families=4, letters=6)
+"""The search `minimax-search` runs for each move (plies, families, letters)."""
+
+
+def greedy_code(board: Board, codes: Ids) -> int:
+    """The letter code held by the most candidates (ties: alphabetical)."""
+    holding = (board.pool.lexicon.enc.positions[board.ids][:, codes] != 0).sum(axis=0)
+    return int(codes[int(np.argmax(holding))])
+
+
+def minimax_code(board: Board, codes: Ids) -> int:
+    """The letter code whose largest family is smallest (ties: most held, then alphabetical)."""
+    largest, holding = largest_families(board.pool.lexicon.enc, board.ids, codes)
+    return int(codes[int(np.lexsort((codes, -holding, largest))[0])])
+
+
+def search_code(board: Board, codes: Ids, search: FamilySearch) -> int:
+    """The letter code with the fewest misses ahead against the worst host (`search` plies)."""
+    _, code = minimax_letter(
+        board.pool, board.ids, closed_of(board.state), depth=search.depth, search=search
+    )
+    return code if code >= 0 else minimax_code(board, codes)
+
+
+def rule_decision(board: Board, code_of: int) -> Decision:
+    """The decision for the letter with code `code_of`: its share of candidates as confidence."""
+    hits = board.pool.lexicon.enc.positions[board.ids, code_of] != 0
+    return Decision(ALPHABET[code_of], float(hits.mean()), "letter")
+
+
+def settled(board: Board, codes: Ids) -> Decision | None:
+    """The word when one candidate is left, the fallback letter when none (or no letter) is."""
+    if len(board.ids) == 1:
+        return Decision(board.pool.lexicon.enc.words[int(board.ids[0])], 1.0, "whole-word")
+    if not len(board.ids) or not len(codes):
+        return Decision(fallback_letter(board.state), 0.0, "fallback")
+    return None
+
+
+@dataclass(frozen=True)
+class GreedyGuesser:
+    """The letter most candidates hold."""
+
+    name: str = "greedy"
+
+    def __call__(self, board: Board) -> Decision:
+        """The greedy move."""
+        codes = open_codes(board.state)
+        return settled(board, codes) or rule_decision(board, greedy_code(board, codes))
+
+
+@dataclass(frozen=True)
+class MinimaxGuesser:
+    """The letter whose largest family is smallest."""
+
+    name: str = "minimax"
+
+    def __call__(self, board: Board) -> Decision:
+        """The minimax move."""
+        codes = open_codes(board.state)
+        return settled(board, codes) or rule_decision(board, minimax_code(board, codes))
+
+
+@dataclass(frozen=True)
+class MinimaxSearchGuesser:
+    """The letter with the fewest misses ahead against the worst host."""
+
+    search: FamilySearch = GUESSER_SEARCH
+    name: str = "minimax-search"
+
+    def __call__(self, board: Board) -> Decision:
+        """The searched minimax move."""
+        codes = open_codes(board.state)
+        return settled(board, codes) or rule_decision(board, search_code(board, codes, self.search))

@@ -1,0 +1,362 @@
+"""Playing Hangman: the one game loop (any guesser against any host), and statistics over a table.
+
+`play` is the loop behind stats, query, the hosts and the interactive solver: a human at the
+terminal is just a guesser or a host plugged into it. Stats play many games with one guesser;
+games that reach the same state share its board and decision through a per-state memo.
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+
+from wordkit.errors import GameStateError, RangeError, UnknownNameError
+from wordkit.hangman.board import Board, Decision, Guesser, board_for, next_board, top_candidates
+from wordkit.hangman.guessers import make_guesser
+from wordkit.hangman.hosts import HonestHangman, hangman_host
+from wordkit.hangman.lexicon import (
+    Lexicon,
+    Pool,
+    Prior,
+    category_rows,
+    lexicon_from_table,
+    pool_for,
+    row_probabilities,
+)
+from wordkit.hangman.rules import Rules, State, check_word, feedback, observed_state
+from wordkit.runner import GameRecord, Progress, Summary, chunked, run_chunks, summarize
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+CLASSIC = Rules()
+UNLIMITED = Rules(lives=None)
+"""Rules for counting the wrong guesses a guesser needs to win: unlimited lives."""
+MOVE_LIMIT = 80
+"""A game still running after this many moves is lost (guards unlimited lives)."""
+
+Memo = dict[State, tuple[Board, Decision]]
+"""Boards and decisions of one guesser over one pool, by state (shared by games in a run)."""
+
+
+class Host(Protocol):
+    """A Hangman host: an opening state, an answer (the next state) per move, a final word."""
+
+    @property
+    def name(self) -> str:
+        """The host's name."""
+        ...
+
+    def start(self, rules: Rules) -> State:
+        """The opening state."""
+        ...
+
+    def answer(self, state: State, guess: str) -> State:
+        """The state after `guess`."""
+        ...
+
+    def reveal(self) -> str:
+        """A word consistent with the whole game (the secret, for an honest host)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One move of a game: the board it was made on, the decision, and the host's answer."""
+
+    board: Board
+    decision: Decision
+    after: State
+
+    @property
+    def hit(self) -> bool:
+        """True when the move cost no life."""
+        return self.after.wrong == self.board.state.wrong
+
+
+Watch = Callable[[Turn], None]
+"""Called after every answered move (query collects the turns, host hangman prints them)."""
+
+
+def play(
+    guesser: Guesser,
+    host: Host,
+    rules: Rules = CLASSIC,
+    *,
+    pool: Pool,
+    memo: Memo | None = None,
+    watch: Watch | None = None,
+    category: str | None = None,
+    move_limit: int = MOVE_LIMIT,
+) -> GameRecord:
+    """Play `guesser` (searching `pool`) against `host` until the game ends (or `move_limit`
+    moves: lost)."""
+    state = host.start(rules)
+    previous: Board | None = None
+    moves: list[str] = []
+    shown: list[str] = []
+    while state.status == "playing" and len(moves) < move_limit:
+        known = None if memo is None else memo.get(state)
+        if known is None:
+            board = board_for(pool, state) if previous is None else next_board(previous, state)
+            decision = guesser(board)
+            if memo is not None:
+                memo[state] = (board, decision)
+        else:
+            board, decision = known
+        after = host.answer(state, decision.move)
+        moves.append(decision.move)
+        shown.append(feedback(after))
+        if watch is not None:
+            watch(Turn(board, decision, after))
+        previous, state = board, after
+    return GameRecord(
+        secret=host.reveal(),
+        won=state.status == "won",
+        moves=tuple(moves),
+        feedback=tuple(shown),
+        wrong=state.wrong,
+        category=category,
+    )
+
+
+# --- one position, one walkthrough ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """The guesser's move on a board, and the most probable candidates."""
+
+    board: Board
+    decision: Decision
+    top: list[tuple[str, float]]
+
+
+def suggest(guesser: Guesser, pool: Pool, state: State) -> Suggestion:
+    """The move `guesser` makes in `state` (an ended game raises)."""
+    if state.status != "playing":
+        raise GameStateError(f"the game is already over ({state.status})")
+    board = board_for(pool, state)
+    return Suggestion(board, guesser(board), top_candidates(board))
+
+
+def solve_position(
+    pool: Pool, *, strategy: str, rules: Rules, mask: str, guessed: str, refuted: str
+) -> Suggestion:
+    """The strategy's move for a state as a player sees it: the mask, the letters guessed and
+    the whole words refuted (comma-separated)."""
+    guesser = make_guesser(strategy)
+    state = observed_state(
+        mask,
+        letters=list(guessed.replace(",", "").replace(" ", "")),
+        words=[w for w in refuted.split(",") if w.strip()],
+        rules=rules,
+    )
+    return suggest(guesser, pool, state)
+
+
+@dataclass(frozen=True, slots=True)
+class Walkthrough:
+    """How a guesser solved one secret: every turn, and the game record."""
+
+    secret: str
+    in_table: bool
+    turns: list[Turn]
+    record: GameRecord
+
+
+def walkthrough(
+    word: str, pool: Pool, *, strategy: str, rules: Rules = CLASSIC, seed: int = 0
+) -> Walkthrough:
+    """Play `strategy` against an honest host holding `word` (in the table or not)."""
+    secret = word.strip().lower()
+    check_word(secret)
+    guesser = make_guesser(strategy)
+    turns: list[Turn] = []
+    host = HonestHangman(pool, seed=seed, secret=secret)
+    record = play(guesser, host, rules, pool=pool, watch=turns.append)
+    return Walkthrough(secret, secret in pool.lexicon.index, turns, record)
+
+
+VERSUS_HOSTS = ("evil", "lookahead")
+
+
+def versus_by_length(
+    pool: Pool,
+    *,
+    host: str,
+    guesser: str,
+    lengths: Iterable[int] | None = None,
+    difficulty: str = "hard",
+    depth: int = 3,
+    seed: int = 0,
+    rules: Rules = UNLIMITED,
+) -> dict[int, GameRecord]:
+    """One game of `guesser` against an adversarial `host` per word length (default: every
+    length of the pool); the evil hosts are deterministic."""
+    if host not in VERSUS_HOSTS:
+        raise UnknownNameError(f"unknown host {host!r} for stats; choose evil or lookahead")
+    player = make_guesser(guesser)
+    if lengths is None:
+        lengths = sorted({int(n) for n in pool.lexicon.enc.lengths[pool.ids]})
+    return {
+        n: play(
+            player,
+            hangman_host(host, pool, length=n, difficulty=difficulty, depth=depth, seed=seed),
+            rules,
+            pool=pool,
+        )
+        for n in lengths
+    }
+
+
+def holdout_split(
+    table: pd.DataFrame, *, share: float = 0.2, seed: int = 0
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(kept, held out): each distinct word held out when a seeded hash falls under `share`."""
+    words = table["word"].astype(str)
+    held = words.map(lambda w: zlib.crc32(f"{seed}:{w}".encode()) % 10_000 < share * 10_000)
+    return table[~held].reset_index(drop=True), table[held].reset_index(drop=True)
+
+
+# --- statistics over a table ------------------------------------------------------------------
+
+Game = tuple[int, str, str | None]
+"""(index, secret, category) of one game of a run."""
+
+_WORK: dict[str, Any] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class StatsRun:
+    """A stats run: its summary and every game's record (in the order of the secrets)."""
+
+    summary: Summary
+    records: list[GameRecord]
+
+
+def secret_rows(
+    secrets: pd.DataFrame, *, prior: Prior, sample: int | None, seed: int
+) -> list[tuple[str, str | None]]:
+    """(word, category) of the games to play: every row once, or `sample` rows drawn by prior."""
+    words = [str(w) for w in secrets["word"]]
+    cats = (
+        [str(c) for c in secrets["category"]]
+        if "category" in secrets.columns
+        else [None] * len(words)
+    )
+    if sample is None:
+        return list(zip(words, cats, strict=True))
+    lexicon = lexicon_from_table(secrets)
+    probs = row_probabilities(lexicon, prior)
+    rng = np.random.default_rng(seed)
+    rows = rng.choice(len(words), size=sample, replace=True, p=probs / probs.sum())
+    return [(words[r], cats[r]) for r in rows]
+
+
+def setup_worker(
+    lexicon: Lexicon,
+    strategy: str,
+    strategy_options: dict[str, Any],
+    prior: Prior,
+    rules: Rules,
+    seed: int,
+) -> None:
+    """Prepare the (process-global) guesser and pools used by play_chunk."""
+    _WORK.clear()
+    _WORK.update(
+        lexicon=lexicon,
+        guesser=make_guesser(strategy, **strategy_options),
+        prior=prior,
+        rules=rules,
+        seed=seed,
+        pools={},
+    )
+
+
+def play_chunk(chunk: list[Game]) -> list[tuple[int, GameRecord]]:
+    """Play a chunk of games with the worker's guesser, one memo per category hint."""
+    guesser: Guesser = _WORK["guesser"]
+    rules: Rules = _WORK["rules"]
+    pools: dict[str | None, Pool] = _WORK["pools"]
+    memos: dict[str | None, Memo] = defaultdict(dict)
+    done: list[tuple[int, GameRecord]] = []
+    for index, secret, hint in chunk:
+        if hint not in pools:
+            pools[hint] = pool_for(_WORK["lexicon"], prior=_WORK["prior"], hint=hint)
+        pool = pools[hint]
+        host = HonestHangman(pool, seed=_WORK["seed"], secret=secret)
+        record = play(guesser, host, rules, pool=pool, memo=memos[hint], category=hint)
+        done.append((index, record))
+    return done
+
+
+def hangman_stats(
+    table: pd.DataFrame,
+    *,
+    table_name: str = "table",
+    strategy: str = "coverage",
+    strategy_options: dict[str, Any] | None = None,
+    rules: Rules = CLASSIC,
+    prior: Prior = "weight",
+    hint: bool = False,
+    sample: int | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    secrets: pd.DataFrame | None = None,
+    progress: Progress | None = None,
+) -> StatsRun:
+    """Play every row of `secrets` (default: the table itself) or a prior-drawn sample."""
+    started = time.perf_counter()
+    if sample is not None and sample < 1:
+        raise RangeError(f"--sample must be at least 1, not {sample}")
+    if jobs < 1:
+        raise RangeError(f"--jobs must be at least 1, not {jobs}")
+    lexicon = lexicon_from_table(table)
+    make_guesser(strategy, **(strategy_options or {}))  # fail fast on a bad name or option
+    pool_for(lexicon, prior=prior)  # fail fast on a bad prior
+    rows = secret_rows(table if secrets is None else secrets, prior=prior, sample=sample, seed=seed)
+    if hint:
+        for category in sorted({c for _, c in rows if c is not None}):
+            category_rows(lexicon, category)
+        if any(c is None for _, c in rows):
+            raise GameStateError("hint asked for, but the secrets have no `category` column")
+    if rules.variant == "advanced" and any(len(w) > rules.width for w, _ in rows):
+        raise GameStateError(f"some secrets are longer than the advanced width {rules.width}")
+    games: list[Game] = [(i, word, cat if hint else None) for i, (word, cat) in enumerate(rows)]
+    ordered = sorted(games, key=lambda g: (g[2] or "", len(g[1]), g[1]))
+    done = run_chunks(
+        play_chunk,
+        chunked(ordered, parts=max(1, jobs) * 8 if jobs > 1 else 16),
+        jobs=jobs,
+        setup=setup_worker,
+        setup_args=(lexicon, strategy, strategy_options or {}, prior, rules, seed),
+        progress=progress,
+    )
+    records = [record for _, record in sorted(done, key=lambda ir: ir[0])]
+    options: dict[str, Any] = {
+        "lives": rules.lives,
+        "variant": rules.variant,
+        "finish": rules.finish,
+        "prior": prior,
+        "hint": hint,
+        "sample": sample,
+        "seed": seed,
+    }
+    if rules.variant == "advanced":
+        options["width"] = rules.width
+    summary = summarize(
+        records,
+        game="hangman",
+        strategy=strategy,
+        table=table_name,
+        seconds=time.perf_counter() - started,
+        options=options,
+    )
+    return StatsRun(summary, records)
