@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Annotated
 
 import typer
@@ -27,6 +28,24 @@ def stats_format(fmt: str, *, json: bool, jobs: int) -> str:
 
 
 Seed = Annotated[int, typer.Option(metavar="S", help="Seed for the secret and every choice.")]
+FreshSeed = Annotated[
+    int | None,
+    typer.Option(
+        "--seed", metavar="S", help="Seed for every random choice (default: a fresh one, shown)."
+    ),
+]
+MAX_SEED = 2**63 - 1
+
+
+def seed_of(seed: int | None) -> int:
+    """The seed to use: the one given (checked), or a fresh one shown on stderr so the run can
+    be repeated with --seed."""
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+        typer.echo(f"seed: {seed} (repeat this run with --seed {seed})", err=True)
+    if not 0 <= seed <= MAX_SEED:
+        raise RangeError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
+    return seed
 Trainer = Annotated[
     bool,
     typer.Option("--trainer", help="After each guess, compare it with the AI's recommendation."),
