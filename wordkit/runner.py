@@ -10,7 +10,7 @@ import multiprocessing as mp
 import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from wordkit import __version__
@@ -90,24 +90,10 @@ class Summary:
 
     def as_dict(self) -> dict[str, Any]:
         """A flat, JSON-ready dict: the figures, then the game's extras and the run's options."""
-        out: dict[str, Any] = {
-            "game": self.game,
-            "strategy": self.strategy,
-            "table": self.table,
-            "games": self.games,
-            "wins": self.wins,
-            "win_rate": self.win_rate,
-            "mean_guesses": self.mean_guesses,
-            "max_guesses": self.max_guesses,
-            "histogram": self.histogram,
-            "by_length": {str(k): v for k, v in self.by_length.items()},
-            "failures": self.failures,
-            "seconds": round(self.seconds, 3),
-            "wordkit_version": self.wordkit_version,
-        }
-        out.update(self.extra)
-        out.update(self.options)
-        return out
+        out = {f.name: getattr(self, f.name) for f in fields(self)[:-2]}  # not options, extra
+        out["by_length"] = {str(k): v for k, v in self.by_length.items()}
+        out["seconds"] = round(self.seconds, 3)
+        return out | self.extra | self.options
 
     def as_csv(self) -> str:
         """One header line and one row; nested values (histogram, by_length...) as JSON."""
