@@ -36,12 +36,12 @@ grep -iE "mean|average|guess" "$OUT/doddle.out" | tail -n 5 >&2 || true
 
 WORDKIT_RUN="
 import sys
-from wordkit.games.wordle import load_wordle
-from wordkit.strategies.wordle import run_stats
+from wordkit.wordle.lists import load_wordle
+from wordkit.wordle.play import run_stats
 game = load_wordle(sys.argv[1] + '/answers.txt', sys.argv[1] + '/allowed.txt')
-r = run_stats(game, 'entropy', opener='salet')
-print(f\"wordkit entropy SALET: mean {r['mean_guesses']:.4f} max {r['max_guesses']} \"
-      f\"within 6 {r['solved_within_6']}/{r['games']} games {r['seconds']} s\")
+r, _ = run_stats(game, 'entropy', opener='salet')
+print(f\"wordkit entropy SALET: mean {r.mean_guesses:.4f} max {r.max_guesses} \"
+      f\"within 6 {r.wins}/{r.games} games {r.seconds:.3f} s\")
 "
 echo "wordkit entropy (cold: empty cache, matrix built in the run) ..." >&2
 read -r W_WALL W_RSS < <(WORDKIT_CACHE="$OUT/cache" measure wk_cold .venv/bin/python -c "$WORDKIT_RUN" "$DATA")

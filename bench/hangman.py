@@ -23,8 +23,9 @@ sys.path.insert(0, str(ROOT))
 import pandas as pd  # noqa: E402
 
 from wordkit import tables  # noqa: E402
-from wordkit.hangman_optimum import exact_optimum  # noqa: E402
-from wordkit.hangman_play import HangmanStats, hangman_stats, holdout_split  # noqa: E402
+from wordkit.hangman.optimum import exact_optimum  # noqa: E402
+from wordkit.hangman.play import StatsRun, hangman_stats, holdout_split  # noqa: E402
+from wordkit.hangman.rules import Rules  # noqa: E402
 
 CODEWORDS = ROOT.parent / "shared" / "data" / "codewords" / "words.csv"
 STRATEGIES = ("coverage", "entropy", "lookahead")
@@ -33,16 +34,19 @@ CHOSEN: set[str] = set(OOD_STRATEGIES)
 SECTIONS = ("codewords", "english", "ood", "cities")
 
 
-def summary(stats: HangmanStats) -> dict[str, Any]:
-    """The figures of one run worth keeping."""
+def summary(run: StatsRun) -> dict[str, Any]:
+    """The figures of one run worth keeping: mean guesses over every game (lost ones too), the
+    wrong-guess histogram, and the ten hardest words (lost first, then by wrong guesses)."""
+    stats, records = run.summary, run.records
+    hardest = sorted(records, key=lambda r: (r.won, -(r.wrong or 0), -r.guesses, r.secret))
     return {
         "games": stats.games,
         "wins": stats.wins,
         "win_rate": round(stats.win_rate, 5),
-        "mean_wrong": round(stats.mean_wrong, 4),
-        "mean_guesses": round(stats.mean_guesses, 4),
-        "histogram": stats.histogram,
-        "failures": stats.failures[:10],
+        "mean_wrong": round(stats.extra["mean_wrong"], 4),
+        "mean_guesses": round(sum(r.guesses for r in records) / len(records), 4),
+        "histogram": stats.extra["wrong_histogram"],
+        "failures": [r.secret for r in hardest if not r.won or (r.wrong or 0) > 0][:10],
         "seconds": round(stats.seconds, 2),
         "by_length": {
             str(k): {"games": int(v["games"]), "wins": int(v["wins"])}
@@ -52,7 +56,7 @@ def summary(stats: HangmanStats) -> dict[str, Any]:
 
 
 def codewords(jobs: int) -> dict[str, Any]:
-    """Seed 000's benchmark: every row once, 6 lives, with and without the category hint."""
+    """The CodeWords AI's benchmark: every row once, 6 lives, with and without the category hint."""
     if not CODEWORDS.is_file():
         return {"skipped": f"{CODEWORDS} is absent"}
     table = pd.read_csv(CODEWORDS, dtype=str, keep_default_na=False)
@@ -99,7 +103,7 @@ def ood(jobs: int) -> dict[str, Any]:
 
 
 def cities(jobs: int) -> dict[str, Any]:
-    """Seed 002's game: secrets drawn with TZ=0.5, finish=word, unlimited lives."""
+    """The city-guessing agent's game: secrets drawn with TZ=0.5, finish=word, unlimited lives."""
     table = tables.load_table("cities")
     out: dict[str, Any] = {}
     for variant in ("classic", "advanced"):
@@ -107,9 +111,7 @@ def cities(jobs: int) -> dict[str, Any]:
             stats = hangman_stats(
                 table,
                 strategy=name,
-                variant=variant,
-                finish="word",
-                lives=None,
+                rules=Rules(lives=None, variant=variant, finish="word"),  # type: ignore[arg-type]
                 prior="TZ=0.5",
                 sample=2000,
                 seed=1,

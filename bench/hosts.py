@@ -2,7 +2,8 @@
 and lookahead on `english` (unlimited lives, lengths 3-12), and guesses each Wordle strategy
 needs against Absurdle on the original lists and on the built-in tables.
 
-`python bench/hosts.py [--quick]` (--quick: lengths 3-6 and no depth-3 lookahead).
+`python bench/hosts.py [--quick] [--out PATH]` (--quick: lengths 3-6 and no depth-3 lookahead;
+--out: write the results there instead of bench/results/hosts.json).
 """
 
 from __future__ import annotations
@@ -17,29 +18,25 @@ from typing import Any
 
 import pandas as pd
 
-from wordkit.games.hangman import HangmanState
-from wordkit.games.wordle import Pattern, Wordle, load_wordle, make_wordle
-from wordkit.hangman_lexicon import Pool, lexicon_from_table, pool_for
-from wordkit.hosts import (
-    EvilHangman,
-    LookaheadHangman,
-    PoolHost,
-    Search,
-    hangman_guesser,
-    play_hangman,
-    play_wordle,
-    wordle_guesser,
-    wordle_host,
-)
-from wordkit.strategies.hangman import guesser_names
-from wordkit.strategies.wordle import STRATEGIES
+from wordkit.hangman.guessers import guesser_names, make_guesser
+from wordkit.hangman.hosts import EvilHangman, LookaheadHangman, PoolHost
+from wordkit.hangman.lexicon import Pool, lexicon_from_table, pool_for
+from wordkit.hangman.play import UNLIMITED, play
+from wordkit.hangman.rules import Rules, State
+from wordkit.hangman.search import FamilySearch
 from wordkit.tables import load_table
+from wordkit.wordle import guessers as wordle_guessers
+from wordkit.wordle import rules as wordle_rules
+from wordkit.wordle.lists import Wordle, load_wordle, make_wordle
+from wordkit.wordle.play import versus
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results" / "hosts.json"
 SHARED_WORDLE = ROOT.parent / "shared" / "data" / "wordle"
 LENGTHS = range(3, 13)
 OWN_GUESSERS = ["greedy", "minimax", "minimax-search"]
+EXTRA_GUESSERS = ["expected-size"]
+"""Registry guessers not in the published table (the trainer's advisor)."""
 GUESSER_BUDGET_S = 120.0
 """A guesser that has used this much time against one host skips that host's other lengths."""
 SLOW_GUESSERS = {"lookahead": [8, 10, 12]}
@@ -54,8 +51,8 @@ HOSTS: dict[str, HostMaker] = {
     "evil-hard": lambda pool, n: EvilHangman(pool, length=n, difficulty="hard"),
     "evil-medium": lambda pool, n: EvilHangman(pool, length=n, difficulty="medium"),
     "evil-easy": lambda pool, n: EvilHangman(pool, length=n, difficulty="easy"),
-    "lookahead-2": lambda pool, n: LookaheadHangman(pool, length=n, search=Search(depth=2)),
-    "lookahead-3": lambda pool, n: LookaheadHangman(pool, length=n, search=Search(depth=3)),
+    "lookahead-2": lambda pool, n: LookaheadHangman(pool, length=n, search=FamilySearch(depth=2)),
+    "lookahead-3": lambda pool, n: LookaheadHangman(pool, length=n, search=FamilySearch(depth=3)),
 }
 
 
@@ -67,11 +64,11 @@ class TimedHost:
         self.name = host.name
         self.slowest = 0.0
 
-    def start(self, rules: Any = None) -> HangmanState:
+    def start(self, rules: Rules) -> State:
         """The wrapped host's opening state."""
-        return self.host.start(rules) if rules is not None else self.host.start()
+        return self.host.start(rules)
 
-    def answer(self, state: HangmanState, guess: str) -> HangmanState:
+    def answer(self, state: State, guess: str) -> State:
         """The wrapped host's answer, timed."""
         began = time.perf_counter()
         after = self.host.answer(state, guess)
@@ -89,8 +86,8 @@ _SHARED: dict[str, Any] = {}
 def forked_game(host_name: str, guesser_name: str, length: int) -> tuple[int, bool, str]:
     """(wrong, won, word) of one game, run in a forked child that inherits the pool."""
     pool: Pool = _SHARED["pool"]
-    record = play_hangman(HOSTS[host_name](pool, length), hangman_guesser(guesser_name, pool))
-    return record.wrong, record.won, record.word
+    record = play(make_guesser(guesser_name), HOSTS[host_name](pool, length), UNLIMITED, pool=pool)
+    return record.wrong or 0, record.won, record.secret
 
 
 def game_with_timeout(
@@ -137,7 +134,7 @@ def hangman_figures(pool: Pool, hosts: list[str], guessers: list[str]) -> dict[s
                 if host_name in SLOW_HOSTS:
                     per_guesser[name] = slow_row(host_name, name)
                 continue
-            guesser = hangman_guesser(name, pool)
+            guesser = make_guesser(name)
             row: dict[str, Any] = {"wrong": {}, "word": {}, "skipped": []}
             spent, slowest = 0.0, 0.0
             for length in LENGTHS:
@@ -146,11 +143,11 @@ def hangman_figures(pool: Pool, hosts: list[str], guessers: list[str]) -> dict[s
                     continue
                 host = TimedHost(HOSTS[host_name](pool, length))
                 began = time.perf_counter()
-                record = play_hangman(host, guesser)
+                record = play(guesser, host, UNLIMITED, pool=pool)
                 spent += time.perf_counter() - began
                 slowest = max(slowest, host.slowest)
                 row["wrong"][length] = record.wrong if record.won else None
-                row["word"][length] = record.word
+                row["word"][length] = record.secret
             row["seconds"] = round(spent, 2)
             row["slowest_answer_s"] = round(slowest, 3)
             per_guesser[name] = row
@@ -162,14 +159,14 @@ def hangman_figures(pool: Pool, hosts: list[str], guessers: list[str]) -> dict[s
 def wordle_figures(game: Wordle) -> dict[str, Any]:
     """Per strategy: guesses needed against Absurdle, the turns played and the time."""
     out: dict[str, Any] = {}
-    for name in STRATEGIES:
+    for name in wordle_guessers.guesser_names():
         began = time.perf_counter()
-        record = play_wordle(wordle_host("evil", game), wordle_guesser(game, name))
-        turns: list[tuple[str, Pattern]] = list(record.turns)
+        rules = wordle_rules.Rules(length=game.length, max_guesses=None)
+        record, turns = versus(game, "evil", name, rules)
         out[name] = {
             "guesses": record.guesses if record.won else None,
             "turns": [f"{g}:{p}" for g, p in turns],
-            "word": record.word,
+            "word": record.secret,
             "seconds": round(time.perf_counter() - began, 2),
         }
         print(f"  absurdle {name:15} {out[name]['seconds']:6.1f} s", file=sys.stderr, flush=True)
@@ -244,13 +241,14 @@ def markdown_wordle(figures: dict[str, Any]) -> str:
 def main(argv: list[str]) -> None:
     """Run both benchmarks, write bench/results/hosts.json and print markdown tables."""
     quick = "--quick" in argv
+    out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else RESULTS
     global LENGTHS
     if quick:
         LENGTHS = range(3, 7)
     began = time.perf_counter()
     table = load_table("english")
     pool = pool_for(lexicon_from_table(table), prior="uniform")
-    registry = [g for g in guesser_names() if g not in OWN_GUESSERS]
+    registry = [g for g in guesser_names() if g not in OWN_GUESSERS and g not in EXTRA_GUESSERS]
     guessers = ["greedy", *registry, "minimax", "minimax-search"]
     hosts = [h for h in HOSTS if not (quick and h == "lookahead-3")]
     hangman = hangman_figures(pool, hosts, guessers)
@@ -268,12 +266,12 @@ def main(argv: list[str]) -> None:
         "wordle_absurdle": wordle,
         "seconds": round(time.perf_counter() - began, 1),
     }
-    RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     print(markdown_hangman(hangman, guessers))
     print()
     print("**Wordle against Absurdle** (guesses to solve)\n")
     print(markdown_wordle(wordle))
-    print(f"\n{results['seconds']} s in all; written to {RESULTS.relative_to(ROOT)}")
+    print(f"\n{results['seconds']} s in all; written to {out}")
 
 
 if __name__ == "__main__":

@@ -21,10 +21,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from wordkit import tables  # noqa: E402
-from wordkit.games import wordle as rules  # noqa: E402
-from wordkit.strategies.wordle import Entropy, best_opener, get_strategy, run_stats  # noqa: E402
-from wordkit.wordle_optimal import Solver, tree_play  # noqa: E402
+from wordkit import cache  # noqa: E402
+from wordkit.wordle import matrix  # noqa: E402
+from wordkit.wordle.guessers import EntropyGuesser, make_guesser  # noqa: E402
+from wordkit.wordle.lists import Wordle, make_wordle, read_words, select_lists  # noqa: E402
+from wordkit.wordle.play import run_stats  # noqa: E402
+from wordkit.wordle.rules import Rules  # noqa: E402
+from wordkit.wordle.search import TreeSearch, tree_play  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "wordle"
 # (strategy, opener or None for its own best opener, hard mode)
@@ -50,20 +53,25 @@ ENDGAME_HARD = [0, 50]
 
 def matrix_times(answers: list[str], allowed: list[str]) -> dict:
     """Seconds to build the matrix cold, then load it from disk, then from memory."""
+    before = os.environ.get("WORDKIT_CACHE")
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["WORDKIT_CACHE"] = tmp
-        rules._MATRIX_MEMO.clear()
+        matrix.MEMO.clear()
         t = time.perf_counter()
-        m = rules.pattern_matrix(allowed, answers)
+        m = matrix.pattern_matrix(allowed, answers)
         cold = time.perf_counter() - t
-        rules._MATRIX_MEMO.clear()
+        matrix.MEMO.clear()
         t = time.perf_counter()
-        rules.pattern_matrix(allowed, answers)
+        matrix.pattern_matrix(allowed, answers)
         disk = time.perf_counter() - t
         t = time.perf_counter()
-        rules.pattern_matrix(allowed, answers)
+        matrix.pattern_matrix(allowed, answers)
         memo = time.perf_counter() - t
-        del os.environ["WORDKIT_CACHE"]
+        # Later runs use the caller's cache again (it may hold trees and openers).
+        if before is None:
+            del os.environ["WORDKIT_CACHE"]
+        else:
+            os.environ["WORDKIT_CACHE"] = before
     return {
         "shape": list(m.shape),
         "cold_seconds": round(cold, 3),
@@ -72,7 +80,7 @@ def matrix_times(answers: list[str], allowed: list[str]) -> dict:
     }
 
 
-def optimal_times(game: rules.Wordle, opener: str) -> dict:
+def optimal_times(game: Wordle, opener: str) -> dict:
     """Total guesses, depth and seconds of the exact search from `opener`: normal and hard
     within the game's 6 guesses, and hard without a limit."""
     out = {}
@@ -81,7 +89,7 @@ def optimal_times(game: rules.Wordle, opener: str) -> dict:
         ("hard", True, 6),
         ("hard_unlimited", True, None),
     ):
-        solver = Solver(game, hard=hard, max_guesses=limit)
+        solver = TreeSearch(game, hard=hard, max_guesses=limit)
         t = time.perf_counter()
         tree = solver.tree(opener)
         seconds = time.perf_counter() - t
@@ -97,34 +105,29 @@ def optimal_times(game: rules.Wordle, opener: str) -> dict:
     return out
 
 
-def builtin_game() -> rules.Wordle:
-    """The CLI's default lists (wordkit/data/wordle.csv answers, wordle-guesses.csv guesses)."""
-    answers = tables.words_of(tables.load_table("wordle"))
-    guesses = tables.words_of(tables.load_table("wordle-guesses"))
-    return rules.make_wordle(guesses, answers)
-
-
-def endgame_sweep(games: dict[str, rules.Wordle], jobs: int) -> list[dict]:
+def endgame_sweep(games: dict[str, Wordle], jobs: int) -> list[dict]:
     """Entropy from SALET per exact-endgame threshold, on each list pair."""
     rows = []
     for lists, game in games.items():
         for hard, ks in ((False, ENDGAME), (True, ENDGAME_HARD)):
             for k in ks:
-                stats = run_stats(game, Entropy(exact_upto=k), "salet", hard, jobs=jobs)
+                stats, _ = run_stats(
+                    game, EntropyGuesser(exact_upto=k), Rules(hard=hard), opener="salet", jobs=jobs
+                )
                 rows.append(
                     {
                         "lists": lists,
                         "exact_upto": k,
                         "hard": hard,
-                        "mean_guesses": round(stats["mean_guesses"], 4),
-                        "max_guesses": stats["max_guesses"],
-                        "solved_within_6": stats["solved_within_6"],
-                        "games": stats["games"],
-                        "seconds": stats["seconds"],
+                        "mean_guesses": round(stats.mean_guesses, 4),
+                        "max_guesses": stats.max_guesses,
+                        "solved_within_6": stats.wins,
+                        "games": stats.games,
+                        "seconds": round(stats.seconds, 3),
                     }
                 )
                 print(
-                    f"  entropy k={k:3} {lists} hard={hard}: {stats['mean_guesses']:.4f}",
+                    f"  entropy k={k:3} {lists} hard={hard}: {stats.mean_guesses:.4f}",
                     file=sys.stderr,
                 )
     return rows
@@ -139,37 +142,40 @@ def main() -> None:
         "--quick", action="store_true", help="skip hard-mode runs and the endgame sweep"
     )
     args = ap.parse_args()
-    answers = rules.read_words(args.data / "answers.txt")
-    allowed = rules.read_words(args.data / "allowed.txt")
+    answers = read_words(args.data / "answers.txt")
+    allowed = read_words(args.data / "allowed.txt")
 
     results: dict = {"matrix": matrix_times(answers, allowed)}
-    game = rules.make_wordle(allowed, answers)
+    game = make_wordle(allowed, answers)
     results["optimal_search"] = optimal_times(game, "salet")
     runs = []
     for name, opener, hard in RUNS:
         if args.quick and hard:
             continue
-        strat = get_strategy(name)
+        guesser = make_guesser(name)
         t = time.perf_counter()
-        first = opener or best_opener(game, strat)
+        first = opener or guesser.first_guess(game)
         opener_seconds = time.perf_counter() - t
-        stats = run_stats(game, name, opener=first, hard=hard, jobs=args.jobs)
+        summary, _ = run_stats(game, guesser, Rules(hard=hard), opener=first, jobs=args.jobs)
+        stats = summary.as_dict()
+        stats["solved_within_6"] = summary.wins
+        stats["seconds"] = round(summary.seconds, 3)
         stats["opener_seconds"] = round(opener_seconds, 3)
-        stats["failures"] = stats["failures"][:20]
+        stats["failures"] = summary.failures[:20]
         runs.append(stats)
-        print(f"  {name:15} {first} hard={hard}: {stats['mean_guesses']:.4f}", file=sys.stderr)
+        print(f"  {name:15} {first} hard={hard}: {summary.mean_guesses:.4f}", file=sys.stderr)
     results["strategies"] = runs
     if not args.quick:
-        lists = {"reference": game, "builtin": builtin_game()}
+        lists = {"reference": game, "builtin": select_lists()}
         results["entropy_endgame"] = endgame_sweep(lists, args.jobs)
     results["reference"] = {
         "optimal_salet_normal": 7920,
         "optimal_salet_hard_max6": 8122,
         "roate_best_tree": 8000,
-        "seed_003_expected_size_roate": 3.541,
+        "nodejs_ai_expected_size_roate": 3.541,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    rules.atomic_write_bytes(args.out, (json.dumps(results, indent=1) + "\n").encode())
+    cache.atomic_write(args.out, json.dumps(results, indent=1) + "\n")
     print(markdown(results))
 
 

@@ -1,4 +1,4 @@
-"""Build wordkit/data/wordle.csv (answer candidates) and wordkit/data/wordle-guesses.csv (allowed guesses).
+"""Build wordkit/data/wordle.csv (answers) and wordkit/data/wordle-guesses.csv (allowed guesses).
 
 Sources and licences (the same as scripts/build_english.py):
 

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from wordkit.cli import app
-from wordkit.strategies.hangman import guesser_names
+from wordkit.hangman.guessers import guesser_names
 
 runner = CliRunner()
 TABLE = str(Path(__file__).parent / "fixtures" / "cli_hangman.csv")
@@ -227,3 +227,45 @@ def test_stats_errors() -> None:
     assert result.exit_code == 1 and result.stderr.startswith("Error: ")
     result = wk("stats", "hangman", "--words", "/no/such.csv")
     assert result.exit_code == 1 and result.stderr.startswith("Error: '/no/such.csv' is neither")
+
+
+def test_stats_records_one_json_line_per_game(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = wk("stats", "hangman", *T, "--json", "--records", str(out))
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == json.loads(result.stdout)["games"] == 13
+    assert {"secret", "won", "moves", "wrong"} <= set(lines[0])
+    piped = wk("stats", "hangman", *T, "--format", "csv", "--records", "-")
+    assert piped.exit_code == 0 and piped.stdout.count('"secret"') == 13
+
+
+def test_stats_summary_keys_and_numeric_histograms() -> None:
+    result = wk("stats", "hangman", *T, "--json", "--lives", "12")
+    stats = json.loads(result.stdout)
+    for key in ("game", "strategy", "table", "max_guesses", "by_length", "wordkit_version"):
+        assert key in stats
+    assert stats["game"] == "hangman" and stats["lives"] == 12
+    for histogram in (stats["histogram"], stats["wrong_histogram"]):
+        keys = [k for k in histogram if k != "lost"]
+        assert keys == sorted(keys, key=int)
+    text = wk("stats", "hangman", *T).stdout
+    assert "wrong guesses per game:" in text and "mean wrong guesses" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["stats", "hangman", *T, "--lives", "0"], "Error: --lives must be at least 1, not 0\n"),
+        (["stats", "hangman", *T, "--sample", "0"], "Error: --sample must be at least 1, not 0\n"),
+        (
+            ["stats", "hangman", *T, "--host", "lookahead", "--depth", "99"],
+            "Error: --depth must be between 1 and 6, not 99\n",
+        ),
+        (["solve", "hangman", *T, "--mask", "___", "--lives", "0"], None),
+    ],
+)
+def test_numeric_ranges(args: list[str], message: str | None) -> None:
+    result = wk(*args)
+    assert result.exit_code == 1
+    assert result.stderr == (message or "Error: --lives must be at least 1, not 0\n")

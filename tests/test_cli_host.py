@@ -1,21 +1,17 @@
-"""`wordkit host hangman|wordle` driven through CliRunner with scripted input."""
+"""`wordkit host hangman` driven through CliRunner with scripted input."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from wordkit.cli import app
-from wordkit.games.wordle import feedback, pattern_marks
 
 runner = CliRunner()
 FIXTURES = Path(__file__).parent / "fixtures"
 TINY = str(FIXTURES / "host_tiny.csv")
-SMALL = str(FIXTURES / "wordle_small.txt")
-WORDLE = ["--answers", SMALL, "--guesses", SMALL]
 
 
 def play(*args: str, input: str):  # type: ignore[no-untyped-def]
@@ -72,48 +68,8 @@ def test_hangman_unknown_mode_and_difficulty() -> None:
     assert result.stderr == "Error: unknown difficulty 'brutal'; choose from easy, medium, hard\n"
 
 
-def secret_of(seed: str) -> str:
-    out = play("wordle", *WORDLE, "--seed", seed, input="G\n")
-    found = re.search(r"The answer was ([A-Z]+)\.", out)
-    assert found
-    return found.group(1).lower()
-
-
-def test_wordle_won_and_lost() -> None:
-    secret = secret_of("5")
-    out = play("wordle", *WORDLE, "--seed", "5", "--trainer", input=f"{secret}\n")
-    assert out.rstrip().endswith(f"You win in 1: {secret.upper()}.")
-    assert "Trainer: answers possible: 40 before, 1 after." in out
-    wrong = [
-        w for w in ("apple", "baker", "beast", "berry", "blame", "bread", "brick") if w != secret
-    ]
-    out = play("wordle", *WORDLE, "--seed", "5", input="\n".join(wrong[:6]) + "\n")
-    assert out.rstrip().endswith(f"Out of guesses. The answer was {secret.upper()}.")
-
-
-def test_wordle_commands_and_bad_entries() -> None:
-    script = "\n".join(["abc", "zzzzz", "apple", "apple", "?", "l", "q"]) + "\n"
-    out = play("wordle", *WORDLE, "--mode", "evil", input=script)
-    assert "'abc' has 3 letters; this game uses 5-letter words (no guess used)" in out
-    assert "'zzzzz' is not in the list of allowed guesses (no guess used)" in out
-    assert "you already guessed APPLE (no guess used)" in out
-    assert re.search(r"Hint: try [A-Z]{5}\.", out)
-    assert "still possible:" in out
-    assert re.search(r"The answer was [A-Z]{5}\.\n$", out)
-
-
-@pytest.mark.parametrize("mode", ["honest", "evil"])
-def test_wordle_end_of_input(mode: str) -> None:
-    out = play("wordle", *WORDLE, "--mode", mode, input="")
-    assert re.search(r"The answer was [A-Z]{5}\.\n$", out)
-
-
-def test_wordle_hard_mode_refuses_ignoring_hints() -> None:
-    secret = secret_of("5")
-    words = [w for w in Path(SMALL).read_text().splitlines() if w and not w.startswith("#")]
-    first = next(w for w in words if w != secret and set(w) & set(secret))
-    shown = {c for c, m in zip(first, pattern_marks(feedback(first, secret)), strict=True) if m}
-    second = next(w for w in words if not set(w) & shown)
-    out = play("wordle", *WORDLE, "--seed", "5", "--hard", input=f"{first}\n{second}\nQ\n")
-    assert f"hard mode: {second.upper()} is not allowed: " in out
-    assert "(no guess used)" in out
+def test_hangman_hint_and_trainer_name_the_same_move() -> None:
+    out = play("hangman", "--words", TINY, "--mode", "evil", "--trainer", input="?\no\nQ\n")
+    hint = re.search(r"Hint: try ([A-Z]+)\.", out)
+    best = re.search(r"the AI would play ([A-Z]+) ", out)
+    assert hint and best and hint.group(1) == best.group(1)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from wordkit.cli import app
-from wordkit.games.wordle import feedback, pattern_str
+from wordkit.wordle.rules import feedback, pattern_marks, pattern_str
 
 runner = CliRunner()
 SMALL = str(Path(__file__).parent / "fixtures" / "wordle_small.txt")
@@ -142,52 +143,159 @@ def test_stats_json_keys_and_totals() -> None:
     assert result.exit_code == 0, result.output
     stats = json.loads(result.stdout)
     for key in (
+        "game",
+        "strategy",
+        "table",
         "games",
+        "wins",  # solved within 6
+        "win_rate",
         "mean_guesses",
         "max_guesses",
         "histogram",
-        "solved_within_6",
+        "by_length",
         "failures",
         "seconds",
+        "wordkit_version",
+        "hard",
+        "opener",
     ):
         assert key in stats
-    assert stats["games"] == 40
+    assert stats["game"] == "wordle" and stats["strategy"] == "expected-size"
+    assert stats["games"] == 40 and stats["wins"] == 40 and stats["failures"] == []
     assert sum(stats["histogram"].values()) == 40
+    assert list(stats["histogram"]) == sorted(stats["histogram"], key=int)
+    assert stats["by_length"]["5"]["games"] == 40
     csv = wk("stats", "wordle", *LISTS, "--format", "csv")
-    assert csv.stdout.splitlines()[0] == "guesses,games"
+    header, row = csv.stdout.splitlines()
+    assert header.startswith("game,strategy,table,games,wins,win_rate,mean_guesses,max_guesses")
+    assert row.startswith("wordle,entropy,")
 
 
-def test_ai_mode_with_own_words_undo_list_and_win() -> None:
-    first = marks("crane", "stone")
-    script = "\n".join(["l", f"crane={first}", "u", "u", "xx", f"crane={first}", "stone=GGGGG"])
-    script += "\n"
-    result = wk("solve", "wordle", *LISTS, "-i", input=script)
+def test_stats_records_one_json_line_per_game(tmp_path: Path) -> None:
+    out = tmp_path / "records.jsonl"
+    result = wk("stats", "wordle", *LISTS, "--opener", "crane", "--records", str(out))
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["secret"] for r in lines] == sorted(WORDS, key=WORDS.index)
+    for r in lines:
+        assert r["won"] and r["moves"][0] == "crane" and r["moves"][-1] == r["secret"]
+        assert r["feedback"][-1] == "GGGGG" and r["guesses"] == len(r["moves"])
+        pairs = zip(r["moves"], r["feedback"], strict=True)
+        assert all(marks(m, r["secret"]) == f for m, f in pairs)
+    result = wk("stats", "wordle", *LISTS, "--records", "-", "--format", "json")
+    assert result.stdout.count('"secret"') == 40
+
+
+def test_stats_table_keeps_its_lines() -> None:
+    result = wk("stats", "wordle", *LISTS, "--opener", "crane", "--hard")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Undid CRANE." in out and "Nothing to undo." in out
-    assert "\"xx\": 'x' is not a feedback mark" in out
-    assert out.rstrip().endswith("Solved in 2 guesses: STONE.")
+    for text in ("entropy (opener CRANE, hard)", "games", "mean guesses", "solved within 6"):
+        assert text in out
+    assert "40 (100.00%)" in out
 
 
-def test_ai_mode_contradiction_offers_undo_and_eof_ends_cleanly() -> None:
-    result = wk("solve", "wordle", *LISTS, "-i", input="crane=GGGGB\ncrane=GGGGG\n")
-    assert result.exit_code == 0
-    assert "leaves no answer" in result.stdout
-    assert "Solved in 1 guesses: CRANE." in result.stdout
-    result = wk("solve", "wordle", *LISTS, "-i", input="")
-    assert result.exit_code == 0 and result.stdout.rstrip().endswith("Bye.")
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-
-
-def test_stats_against_absurdle_names_a_consistent_word() -> None:
-    result = wk("stats", "wordle", *LISTS, "--host", "evil", "--strategy", "minimax", "--json")
-    assert result.exit_code == 0, result.output
-    record = json.loads(result.stdout)
-    assert record["won"] and record["turns"][-1] == {"guess": record["word"], "feedback": "GGGGG"}
-    for turn in record["turns"]:
-        assert marks(turn["guess"], record["word"]) == turn["feedback"]
-    bad = wk("stats", "wordle", *LISTS, "--host", "nice")
-    assert (bad.exit_code, bad.stderr) == (
+def test_numeric_options_are_range_errors() -> None:
+    result = wk("stats", "wordle", "--length", "1")
+    assert (result.exit_code, result.stderr) == (
         1,
-        "Error: unknown Wordle host 'nice' for stats; use evil (Absurdle)\n",
+        "Error: --length must be between 2 and 15, not 1\n",
+    )
+    result = wk("stats", "wordle", *LISTS, "--jobs", "0")
+    assert (result.exit_code, result.stderr) == (1, "Error: --jobs must be at least 1, not 0\n")
+    result = wk("host", "wordle", *LISTS, "--max-guesses", "0", input="")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: --max-guesses must be at least 1, not 0\n",
+    )
+
+
+def test_help_lists_every_strategy() -> None:
+    from wordkit.cli.wordle import STRATEGY_NAMES
+    from wordkit.wordle.guessers import guesser_names
+
+    assert ", ".join(guesser_names()) == STRATEGY_NAMES
+
+
+def test_cli_module_imports_no_numpy_at_top() -> None:
+    import ast
+    import subprocess
+    import sys
+
+    import wordkit.cli.wordle as cli_wordle
+
+    tree = ast.parse(Path(cli_wordle.__file__).read_text(encoding="utf-8"))
+    top = [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+    names = [a.name for n in top if isinstance(n, ast.Import) for a in n.names]
+    names += [n.module or "" for n in top if isinstance(n, ast.ImportFrom)]
+    assert not [m for m in names if m.split(".")[0] in ("numpy", "pandas")]
+    assert not [m for m in names if m.startswith(("wordkit.wordle", "wordkit.tables"))]
+    code = (
+        "import sys, wordkit.cli; print(any(m.startswith('wordkit.wordle') for m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+# --- host wordle ------------------------------------------------------------------------------
+
+
+def host(*args: str, input: str) -> str:
+    result = runner.invoke(app, ["host", "wordle", *LISTS, *args], input=input)
+    assert result.exit_code == 0, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return result.stdout
+
+
+def secret_of(seed: str) -> str:
+    out = host("--seed", seed, input="G\n")
+    found = re.search(r"The answer was ([A-Z]+)\.", out)
+    assert found
+    return found.group(1).lower()
+
+
+def test_host_wordle_won_and_lost() -> None:
+    secret = secret_of("5")
+    out = host("--seed", "5", "--trainer", input=f"{secret}\n")
+    assert out.rstrip().endswith(f"You win in 1: {secret.upper()}.")
+    assert "Trainer: answers possible: 40 before, 1 after." in out
+    wrong = [
+        w for w in ("apple", "baker", "beast", "berry", "blame", "bread", "brick") if w != secret
+    ]
+    out = host("--seed", "5", input="\n".join(wrong[:6]) + "\n")
+    assert out.rstrip().endswith(f"Out of guesses. The answer was {secret.upper()}.")
+
+
+def test_host_wordle_commands_and_bad_entries() -> None:
+    script = "\n".join(["abc", "zzzzz", "apple", "apple", "?", "l", "q"]) + "\n"
+    out = host("--mode", "evil", input=script)
+    assert "'abc' has 3 letters; this game uses 5-letter words (no guess used)" in out
+    assert "'zzzzz' is not in the list of allowed guesses (no guess used)" in out
+    assert "you already guessed APPLE (no guess used)" in out
+    assert re.search(r"Hint: try [A-Z]{5}\.", out)
+    assert "still possible:" in out
+    assert re.search(r"The answer was [A-Z]{5}\.\n$", out)
+
+
+@pytest.mark.parametrize("mode", ["honest", "evil"])
+def test_host_wordle_end_of_input(mode: str) -> None:
+    out = host("--mode", mode, input="")
+    assert re.search(r"The answer was [A-Z]{5}\.\n$", out)
+
+
+def test_host_wordle_hard_mode_refuses_ignoring_hints() -> None:
+    secret = secret_of("5")
+    first = next(w for w in WORDS if w != secret and set(w) & set(secret))
+    shown = {c for c, m in zip(first, pattern_marks(feedback(first, secret)), strict=True) if m}
+    second = next(w for w in WORDS if not set(w) & shown)
+    out = host("--seed", "5", "--hard", input=f"{first}\n{second}\nQ\n")
+    assert f"hard mode: {second.upper()} is not allowed: " in out
+    assert "(no guess used)" in out
+
+
+def test_host_wordle_unknown_mode() -> None:
+    result = runner.invoke(app, ["host", "wordle", *LISTS, "--mode", "nice"], input="")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: unknown Wordle host 'nice' (choose from honest, evil)\n",
     )

@@ -1,4 +1,4 @@
-"""Hangman on the full reference data: seed 000's published figures and the exact optimum."""
+"""Hangman on the full reference data: the CodeWords AI's figures and the exact optimum."""
 
 from __future__ import annotations
 
@@ -6,11 +6,12 @@ import pandas as pd
 import pytest
 from conftest import shared_file
 
-from wordkit.games.hangman import new_game
-from wordkit.hangman_lexicon import lexicon_from_table, pool_for
-from wordkit.hangman_optimum import exact_optimum, length_optimum
-from wordkit.hangman_play import hangman_stats
-from wordkit.strategies.hangman import board_for, make_guesser
+from wordkit.hangman.board import board_for
+from wordkit.hangman.guessers import make_guesser
+from wordkit.hangman.lexicon import lexicon_from_table, pool_for
+from wordkit.hangman.optimum import exact_optimum, length_optimum
+from wordkit.hangman.play import hangman_stats
+from wordkit.hangman.rules import new_game
 
 pytestmark = pytest.mark.full
 
@@ -22,16 +23,17 @@ def codewords() -> pd.DataFrame:
 
 def test_coverage_reproduces_codewords_figures() -> None:
     table = codewords()
-    plain = hangman_stats(table, strategy="coverage")
+    plain = hangman_stats(table, strategy="coverage").summary
     assert (plain.games, plain.wins) == (2274, 2203)
-    assert plain.mean_wrong == pytest.approx(1.814, abs=5e-4)
-    hinted = hangman_stats(table, strategy="coverage", hint=True)
+    assert plain.extra["mean_wrong"] == pytest.approx(1.814, abs=5e-4)
+    assert len(plain.failures) == 2274 - 2203
+    hinted = hangman_stats(table, strategy="coverage", hint=True).summary
     assert hinted.wins == 2268
 
 
 def test_walkthrough_first_guess_is_e_in_19_of_36_animals() -> None:
     pool = pool_for(lexicon_from_table(codewords()), hint="animals")
-    decision = make_guesser("coverage").decide(board_for(pool, new_game("tiger")))
+    decision = make_guesser("coverage")(board_for(pool, new_game("tiger")))
     assert decision.move == "e" and decision.confidence == pytest.approx(19 / 36)
 
 
@@ -43,7 +45,7 @@ def test_exact_optimum_of_three_letter_words() -> None:
 
 def test_lookahead_beats_coverage_on_codewords() -> None:
     table = codewords()
-    look = hangman_stats(table, strategy="lookahead", jobs=2)
+    look = hangman_stats(table, strategy="lookahead", jobs=2).summary
     assert look.wins >= 2217
 
 
@@ -53,5 +55,5 @@ def test_exact_optimum_of_three_letter_rows() -> None:
     optimum = exact_optimum(three, lives=6, per_row=True)
     # 111 rows hold 108 distinct words: the best strategy wins 93 games, 90 distinct words
     assert (optimum.words, optimum.won) == (111, 93)
-    look = hangman_stats(three, strategy="lookahead", prior="uniform")
+    look = hangman_stats(three, strategy="lookahead", prior="uniform").summary
     assert look.wins == 93

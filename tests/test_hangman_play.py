@@ -8,16 +8,17 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from wordkit.errors import UnknownNameError
-from wordkit.games.hangman import Rules
-from wordkit.hangman_lexicon import (
+from wordkit.errors import RangeError, UnknownNameError
+from wordkit.hangman.guessers import make_guesser
+from wordkit.hangman.hosts import HonestHangman
+from wordkit.hangman.lexicon import (
     PriorFormatError,
     lexicon_from_table,
     pool_for,
     row_probabilities,
 )
-from wordkit.hangman_play import hangman_stats, holdout_split, play_batch, play_game
-from wordkit.strategies.hangman import make_guesser
+from wordkit.hangman.play import Memo, hangman_stats, holdout_split, play
+from wordkit.hangman.rules import Rules
 
 FIXTURE = Path(__file__).parent / "fixtures" / "hangman_animals.csv"
 
@@ -30,51 +31,73 @@ def table() -> pd.DataFrame:
 
 @pytest.mark.parametrize("name", ["coverage", "entropy", "lookahead"])
 @pytest.mark.parametrize("variant", ["classic", "advanced"])
-def test_batch_equals_single_games(table: pd.DataFrame, name: str, variant: str) -> None:
+def test_shared_memo_equals_single_games(table: pd.DataFrame, name: str, variant: str) -> None:
     pool = pool_for(lexicon_from_table(table))
     rules = Rules(lives=4, variant=variant, width=8)  # type: ignore[arg-type]
     secrets = sorted(set(table["word"]))
-    batch = play_batch(secrets, make_guesser(name), pool, rules=rules, seed=2)
-    single = [play_game(s, make_guesser(name), pool, rules=rules, seed=2).state for s in secrets]
+    memo: Memo = {}
+    shared = make_guesser(name)
+    batch = [
+        play(shared, HonestHangman(pool, seed=2, secret=s), rules, pool=pool, memo=memo)
+        for s in secrets
+    ]
+    single = [
+        play(make_guesser(name), HonestHangman(pool, seed=2, secret=s), rules, pool=pool)
+        for s in secrets
+    ]
     assert batch == single
+    assert len(memo) < sum(r.guesses for r in batch)  # games in the same state shared it
 
 
 def test_stats_fields_and_jobs(table: pd.DataFrame) -> None:
     seen: list[int] = []
-    one = hangman_stats(table, strategy="coverage", progress=seen.append)
-    two = hangman_stats(table, strategy="coverage", jobs=2)
-    assert one.games == len(table) == sum(seen)
-    assert (one.wins, one.mean_wrong, one.histogram) == (two.wins, two.mean_wrong, two.histogram)
+    run = hangman_stats(table, strategy="coverage", progress=seen.append)
+    one, two = run.summary, hangman_stats(table, strategy="coverage", jobs=2).summary
+    assert one.games == len(table) == sum(seen) == len(run.records)
+    assert (one.wins, one.extra, one.histogram) == (two.wins, two.extra, two.histogram)
     assert one.win_rate == pytest.approx(one.wins / one.games)
     assert sum(one.histogram.values()) == one.games
+    assert sum(one.extra["wrong_histogram"].values()) == one.games
     assert set(one.by_length) == {3, 5}
+    assert [r.secret for r in run.records] == [str(w) for w in table["word"]]
+
+
+def test_histograms_are_in_numeric_order() -> None:
+    words = pd.DataFrame({"word": ["ab", "cd", "ef", "gh", "ij", "kl", "mn", "op", "qr", "st"]})
+    summary = hangman_stats(words, strategy="coverage", rules=Rules(lives=None)).summary
+    keys = [k for k in summary.extra["wrong_histogram"] if k != "lost"]
+    assert keys == sorted(keys, key=int) and len(keys) > 2
+    assert list(summary.histogram) == sorted(summary.histogram, key=int)
 
 
 def test_stats_sample_is_seeded_and_uses_the_prior(table: pd.DataFrame) -> None:
-    a = hangman_stats(table, strategy="entropy", sample=50, seed=4, prior="animals=1.0")
-    b = hangman_stats(table, strategy="entropy", sample=50, seed=4, prior="animals=1.0")
+    a = hangman_stats(table, strategy="entropy", sample=50, seed=4, prior="animals=1.0").summary
+    b = hangman_stats(table, strategy="entropy", sample=50, seed=4, prior="animals=1.0").summary
     assert (a.wins, a.mean_guesses, a.histogram) == (b.wins, b.mean_guesses, b.histogram)
     assert a.games == 50
 
 
 def test_stats_with_hint_and_secrets_table(table: pd.DataFrame) -> None:
     hinted = hangman_stats(table, strategy="coverage", hint=True)
-    assert hinted.games == len(table)
+    assert hinted.summary.games == len(table)
+    assert {r.category for r in hinted.records} == set(table["category"])
     secrets = pd.DataFrame({"word": ["zebus", "tigon"]})
-    ood = hangman_stats(table, strategy="lookahead", secrets=secrets)
+    ood = hangman_stats(table, strategy="lookahead", secrets=secrets).summary
     assert ood.games == 2
 
 
 def test_stats_word_finish_unlimited_lives(table: pd.DataFrame) -> None:
-    stats = hangman_stats(
-        table, strategy="lookahead", finish="word", lives=None, variant="advanced", width=10
-    )
+    rules = Rules(lives=None, variant="advanced", finish="word", width=10)
+    stats = hangman_stats(table, strategy="lookahead", rules=rules).summary
     assert stats.win_rate == 1.0 and stats.mean_guesses >= 1.0
+    assert stats.options["width"] == 10 and stats.options["lives"] is None
 
 
 def test_unknown_strategy_and_hint(table: pd.DataFrame) -> None:
     with pytest.raises(UnknownNameError):
         hangman_stats(table, strategy="nope")
+    with pytest.raises(RangeError):
+        hangman_stats(table, sample=0)
     with pytest.raises(UnknownNameError):
         pool_for(lexicon_from_table(table), hint="dinosaurs")
 

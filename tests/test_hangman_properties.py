@@ -7,7 +7,12 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordkit.games.hangman import (
+from wordkit.hangman.board import board_for, next_board
+from wordkit.hangman.guessers import make_guesser
+from wordkit.hangman.hosts import HonestHangman
+from wordkit.hangman.lexicon import lexicon_from_table, pool_for
+from wordkit.hangman.play import Turn, play
+from wordkit.hangman.rules import (
     ALPHABET,
     RepeatedGuessError,
     Rules,
@@ -16,9 +21,6 @@ from wordkit.games.hangman import (
     exhausted_letters,
     new_game,
 )
-from wordkit.hangman_lexicon import lexicon_from_table, pool_for
-from wordkit.hangman_play import play_game
-from wordkit.strategies.hangman import board_for, make_guesser, next_board
 
 WORDS = [
     "apple", "ankle", "angle", "agile", "abale", "ample", "tiger", "timer", "otter", "viper",
@@ -80,15 +82,18 @@ def after_is_unchanged(state) -> bool:  # type: ignore[no-untyped-def]
 def test_guessers_never_repeat_and_win_in_dictionary(
     secret: str, rules: Rules, name: str, seed: int
 ) -> None:
-    record = play_game(secret, make_guesser(name), POOL, rules=rules, seed=seed)
-    moves = [s.decision.move for s in record.steps]
+    turns: list[Turn] = []
+    host = HonestHangman(POOL, seed=seed, secret=secret)
+    record = play(make_guesser(name), host, rules, pool=POOL, watch=turns.append)
+    moves = [t.decision.move for t in turns]
+    assert moves == list(record.moves)
     words = [m for m in moves if len(m) > 1]
     assert len(words) == len(set(words))
     if rules.variant == "classic":
         letters = [m for m in moves if len(m) == 1]
         assert len(letters) == len(set(letters))
-    for step in record.steps:
-        assert 0.0 <= step.decision.confidence <= 1.0
+    for turn in turns:
+        assert 0.0 <= turn.decision.confidence <= 1.0
     if rules.lives is None:
         assert record.won
 

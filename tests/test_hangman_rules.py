@@ -1,4 +1,4 @@
-"""Hangman rules: the host's answers, repeated-guess refusal, seed 000's filtering rules."""
+"""Hangman rules: the host's answers, repeated-guess refusal, the CodeWords AI's filtering rules."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from wordkit.errors import GameStateError
-from wordkit.games.hangman import (
+from wordkit.hangman.rules import (
     GameOverError,
     InvalidMoveError,
     RepeatedGuessError,
@@ -31,7 +31,7 @@ def words_left(words: list[str], state) -> list[str]:  # type: ignore[no-untyped
     return [words[i] for i in candidate_ids(enc, np.arange(len(words)), state)]
 
 
-def test_seed_000_filtering_examples() -> None:
+def test_codewords_filtering_examples() -> None:
     words = ["apple", "angle", "ankle", "mouse", "abale", "agile"]
     state = observed_state("a__le", letters="aeli")
     assert words_left(words, state) == ["apple", "angle", "ankle"]

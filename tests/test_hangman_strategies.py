@@ -1,4 +1,4 @@
-"""Hangman guessers: seed 000's known answers, the registry, lookahead, entropy, the model."""
+"""Hangman guessers: the CodeWords AI's known answers, the registry, lookahead, entropy, model."""
 
 from __future__ import annotations
 
@@ -8,11 +8,14 @@ import pandas as pd
 import pytest
 
 from wordkit.errors import UnknownNameError
-from wordkit.games.hangman import Rules, new_game, observed_state
-from wordkit.hangman_lexicon import lexicon_from_table, pool_for
-from wordkit.hangman_optimum import exact_optimum, length_optimum
-from wordkit.hangman_play import play_game
-from wordkit.strategies.hangman import board_for, guesser_names, make_guesser
+from wordkit.hangman.board import Decision, board_for
+from wordkit.hangman.guessers import guesser_names, make_guesser
+from wordkit.hangman.hosts import HonestHangman
+from wordkit.hangman.lexicon import Pool, lexicon_from_table, pool_for
+from wordkit.hangman.optimum import exact_optimum, length_optimum
+from wordkit.hangman.play import Turn, play
+from wordkit.hangman.rules import CLASSIC, Rules, new_game, observed_state
+from wordkit.runner import GameRecord
 
 FIXTURE = Path(__file__).parent / "fixtures" / "hangman_animals.csv"
 
@@ -22,13 +25,24 @@ def pool_of(words: list[str], **kw):  # type: ignore[no-untyped-def]
     return pool_for(lexicon_from_table(pd.DataFrame({"word": words})), **kw)
 
 
+def play_secret(
+    secret: str, guesser, pool: Pool, *, rules: Rules = CLASSIC, seed: int = 0
+) -> tuple[GameRecord, list[Decision]]:  # type: ignore[no-untyped-def]
+    """One game against an honest host holding `secret`: its record and every decision."""
+    turns: list[Turn] = []
+    host = HonestHangman(pool, seed=seed, secret=secret)
+    record = play(guesser, host, rules, pool=pool, watch=turns.append)
+    return record, [t.decision for t in turns]
+
+
 def decide(name: str, words: list[str], state):  # type: ignore[no-untyped-def]
     """One decision of strategy `name` on an inline dictionary."""
-    return make_guesser(name).decide(board_for(pool_of(words), state))
+    return make_guesser(name)(board_for(pool_of(words), state))
 
 
 def test_registry_names_and_unknown() -> None:
-    assert guesser_names() == ["coverage", "entropy", "lookahead", "model"]
+    assert guesser_names()[:4] == ["coverage", "entropy", "lookahead", "model"]
+    assert guesser_names()[4:] == ["expected-size", "greedy", "minimax", "minimax-search"]
     with pytest.raises(UnknownNameError):
         make_guesser("oracle")
 
@@ -72,10 +86,10 @@ def test_coverage_constructs_empathy_skipping_failed_words() -> None:
 def test_walkthrough_tiger_is_won_without_a_wrong_guess() -> None:
     lexicon = lexicon_from_table(pd.read_csv(FIXTURE))
     pool = pool_for(lexicon, hint="animals")
-    record = play_game("tiger", make_guesser("coverage"), pool)
-    assert record.won and record.state.wrong == 0
-    assert record.steps[0].decision.move == "e"
-    assert record.steps[-1].decision.move == "tiger"
+    record, decisions = play_secret("tiger", make_guesser("coverage"), pool)
+    assert record.won and record.wrong == 0
+    assert decisions[0].move == "e"
+    assert decisions[-1].move == "tiger"
 
 
 def test_exact_optimum_of_a_rhyme_family() -> None:
@@ -107,7 +121,7 @@ def test_lookahead_wins_the_rhyme_family_as_often_as_possible() -> None:
     words = ["bat", "cat", "hat", "mat", "rat", "sat", "vat", "pat"]
     pool = pool_of(words)
     guesser = make_guesser("lookahead")
-    wins = sum(play_game(w, guesser, pool, rules=Rules(lives=3)).won for w in words)
+    wins = sum(play_secret(w, guesser, pool, rules=Rules(lives=3))[0].won for w in words)
     assert wins == length_optimum(words, lives=3)
 
 
@@ -115,7 +129,7 @@ def test_entropy_guesses_a_likely_word_early() -> None:
     table = pd.DataFrame({"word": ["moshi", "mbeya", "arusha"], "weight": [90, 5, 5]})
     pool = pool_for(lexicon_from_table(table))
     board = board_for(pool, new_game("moshi", Rules(finish="word")))
-    decision = make_guesser("entropy").decide(board)
+    decision = make_guesser("entropy")(board)
     assert decision.move == "moshi" and decision.label == "whole-word"
 
 
@@ -126,40 +140,40 @@ def test_advanced_word_finish_games_end_in_a_win(name: str) -> None:
     rules = Rules(lives=None, variant="advanced", finish="word", width=12)
     guesser = make_guesser(name)
     for secret in ["tiger", "goose", "moose", "cat", "zebra"]:
-        record = play_game(secret, guesser, pool, rules=rules, seed=3)
-        assert record.won and record.steps[-1].decision.move == secret
+        record, decisions = play_secret(secret, guesser, pool, rules=rules, seed=3)
+        assert record.won and decisions[-1].move == secret
 
 
 def test_model_plays_out_of_dictionary_words() -> None:
     words = ["running", "jumping", "singing", "walking", "talking", "reading"]
     pool = pool_of(words)
     state = observed_state("_umping", letters="umpingj")
-    decision = make_guesser("lookahead").decide(board_for(pool, state))
+    decision = make_guesser("lookahead")(board_for(pool, state))
     assert decision.label in {"model", "model-word"}
-    record = play_game("dancing", make_guesser("entropy"), pool, rules=Rules(lives=8))
-    assert record.state.status in {"won", "lost"}
-    moves = [s.decision.move for s in record.steps]
+    record, _ = play_secret("dancing", make_guesser("entropy"), pool, rules=Rules(lives=8))
+    assert record.won in {True, False} and (record.won or record.wrong == 8)
+    moves = list(record.moves)
     assert len(moves) == len(set(moves))
 
 
 def test_rollouts_from_large_sets_solve_exactly_only_near_the_end() -> None:
-    from wordkit.games.hangman import encode_words
-    from wordkit.strategies.hangman.solver import SolverSettings, solver_for
+    from wordkit.hangman.rules import encode_words
+    from wordkit.hangman.search import WinSearchSettings, win_search_for
 
     words = ["bat", "cat", "hat", "mat", "rat", "sat", "vat", "pat"]
     enc = encode_words(words)
-    settings = SolverSettings(exact_limit=4, deep_rollout_limit=6, shallow_leaf=2)
-    solver = solver_for(enc, pool_of(words).ids, pool_of(words).probs, settings)
-    assert [solver.leaf_for(n) for n in (3, 6, 7, 8)] == [4, 4, 2, 2]
+    settings = WinSearchSettings(exact_limit=4, deep_rollout_limit=6, shallow_leaf=2)
+    search = win_search_for(enc, pool_of(words).ids, pool_of(words).probs, settings)
+    assert [search.leaf_for(n) for n in (3, 6, 7, 8)] == [4, 4, 2, 2]
     # the bounded rollout still wins as many as the exact search on this family
     guesser = make_guesser("lookahead", exact_limit=4, deep_rollout_limit=6)
     pool = pool_of(words)
-    wins = sum(play_game(w, guesser, pool, rules=Rules(lives=3)).won for w in words)
+    wins = sum(play_secret(w, guesser, pool, rules=Rules(lives=3))[0].won for w in words)
     assert wins == length_optimum(words, lives=3)
 
 
 def test_letter_model_falls_back_on_its_own_letter_order() -> None:
-    from wordkit.strategies.hangman.model import learned_model
+    from wordkit.hangman.guessers.model import learned_model
 
     model = learned_model(["zzz", "zza", "ab"])
     assert model.letter_order().startswith("zab")

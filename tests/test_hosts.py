@@ -1,4 +1,4 @@
-"""Hosts: seed 004's family rule and every tie-break, difficulty schedules, Absurdle, trainer."""
+"""Hosts: Evil Hangman's family rule and its tie-breaks, difficulty schedules, the trainer."""
 
 from __future__ import annotations
 
@@ -6,32 +6,28 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from wordkit.errors import GameStateError, UnknownNameError
-from wordkit.games.hangman import Rules, apply_move, encode_words, new_game
-from wordkit.games.wordle import make_wordle, parse_feedback
-from wordkit.hangman_lexicon import Pool, lexicon_from_table, pool_for
-from wordkit.hosts import (
+from wordkit.errors import GameStateError, RangeError, UnknownNameError
+from wordkit.hangman.board import board_for
+from wordkit.hangman.guessers import make_guesser
+from wordkit.hangman.hosts import (
     EvilHangman,
     HonestHangman,
     LookaheadHangman,
     NoWordError,
-    Search,
+    PoolHost,
     UnsupportedVariantError,
-    hangman_advice,
-    hangman_guesser,
     hangman_host,
-    letter_families,
-    play_hangman,
-    play_wordle,
-    versus_by_length,
-    wordle_advice,
-    wordle_guesser,
-    wordle_host,
 )
-from wordkit.hosts.families import family_rank, pattern_order_keys
+from wordkit.hangman.lexicon import Pool, lexicon_from_table, pool_for
+from wordkit.hangman.partitions import family_rank, letter_families, pattern_order_keys
+from wordkit.hangman.play import UNLIMITED, play, versus_by_length
+from wordkit.hangman.rules import Rules, apply_move, encode_words, new_game
+from wordkit.hangman.search import FamilySearch
+from wordkit.hangman.trainer import advice_for
+from wordkit.runner import GameRecord
 
-SEED_004 = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
-UNLIMITED = Rules(lives=None)
+EVIL_EXAMPLE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
+"""Evil Hangman's worked example."""
 
 
 def pool_of(words: list[str]) -> Pool:
@@ -49,6 +45,11 @@ def masks_after(host: EvilHangman | LookaheadHangman | HonestHangman, moves: str
     return masks
 
 
+def play_host(host: PoolHost, guesser: str) -> GameRecord:
+    """One game of a registry guesser against `host`, unlimited lives."""
+    return play(make_guesser(guesser), host, UNLIMITED, pool=host.pool)
+
+
 def family_words(words: list[str], letter: str) -> list[list[str]]:
     """The families of `words` for `letter`, hardest first, as word lists."""
     enc = encode_words(words)
@@ -60,15 +61,15 @@ def family_words(words: list[str], letter: str) -> list[list[str]]:
 # --- the family rule -------------------------------------------------------------------------
 
 
-def test_seed_004_example_families_and_hard_choice() -> None:
-    assert family_words(SEED_004, "e") == [
+def test_evil_example_families_and_hard_choice() -> None:
+    assert family_words(EVIL_EXAMPLE, "e") == [
         ["ally", "cool", "good"],
         ["flew", "ibex"],
         ["beta", "deal"],
         ["hope"],
         ["else"],
     ]
-    host = EvilHangman(pool_of(SEED_004), length=4)
+    host = EvilHangman(pool_of(EVIL_EXAMPLE), length=4)
     state = host.answer(host.start(UNLIMITED), "e")
     assert state.mask == "____" and state.wrong == 1
     assert host.reveal() in {"ally", "cool", "good"}
@@ -133,7 +134,7 @@ def test_second_family_only_when_there_is_one() -> None:
     [("hard", "____", 4), ("medium", "__e_", 3), ("easy", "__e_", 3)],
 )
 def test_fourth_guess_by_difficulty(difficulty: str, mask: str, wrong: int) -> None:
-    host = EvilHangman(pool_of(SEED_004), length=4, difficulty=difficulty)  # type: ignore[arg-type]
+    host = EvilHangman(pool_of(EVIL_EXAMPLE), length=4, difficulty=difficulty)  # type: ignore[arg-type]
     state = host.start(UNLIMITED)
     for move in "zqje":  # no word holds z, q or j
         state = host.answer(state, move)
@@ -141,14 +142,14 @@ def test_fourth_guess_by_difficulty(difficulty: str, mask: str, wrong: int) -> N
 
 
 def test_easy_keeps_the_second_family_on_the_second_guess() -> None:
-    host = EvilHangman(pool_of(SEED_004), length=4, difficulty="easy")
+    host = EvilHangman(pool_of(EVIL_EXAMPLE), length=4, difficulty="easy")
     assert masks_after(host, "ze") == ["____", "__e_"]
     assert host.reveal() in {"flew", "ibex"}
 
 
 def test_unknown_difficulty_is_a_typed_error() -> None:
     with pytest.raises(UnknownNameError):
-        EvilHangman(pool_of(SEED_004), difficulty="brutal")  # type: ignore[arg-type]
+        EvilHangman(pool_of(EVIL_EXAMPLE), difficulty="brutal")  # type: ignore[arg-type]
 
 
 # --- whole words, endings, errors ------------------------------------------------------------
@@ -163,7 +164,7 @@ def test_evil_refuses_a_whole_word_until_it_is_the_last_candidate() -> None:
 
 
 def test_evil_game_lost_names_a_consistent_word() -> None:
-    host = EvilHangman(pool_of(SEED_004), length=4)
+    host = EvilHangman(pool_of(EVIL_EXAMPLE), length=4)
     state = host.start(Rules(lives=2))
     for move in "ea":
         state = host.answer(state, move)
@@ -181,6 +182,8 @@ def test_hosts_respect_length_and_raise_when_none_fits() -> None:
         EvilHangman(pool).start(Rules(variant="advanced"))
     with pytest.raises(UnknownNameError):
         hangman_host("sneaky", pool)
+    with pytest.raises(RangeError):
+        hangman_host("lookahead", pool, depth=99)
 
 
 def test_honest_host_is_seeded_and_respects_the_category() -> None:
@@ -201,7 +204,7 @@ def test_honest_answers_follow_the_rules() -> None:
 
 def test_repeated_guess_is_refused_by_every_host() -> None:
     for name in ("honest", "evil", "lookahead"):
-        host = hangman_host(name, pool_of(SEED_004), length=4)
+        host = hangman_host(name, pool_of(EVIL_EXAMPLE), length=4)
         state = host.answer(host.start(UNLIMITED), "e")
         with pytest.raises(GameStateError):
             host.answer(state, "e")
@@ -213,15 +216,14 @@ def test_repeated_guess_is_refused_by_every_host() -> None:
 def test_lookahead_prefers_a_smaller_family_that_costs_a_miss() -> None:
     words = ["abc", "abd", "abe", "xyz", "xyw"]
     assert masks_after(EvilHangman(pool_of(words), length=3), "a") == ["a__"]
-    host = LookaheadHangman(pool_of(words), length=3, search=Search(depth=1))
+    host = LookaheadHangman(pool_of(words), length=3, search=FamilySearch(depth=1))
     assert masks_after(host, "a") == ["___"]
 
 
-def test_lookahead_is_at_least_as_hard_as_hard_on_the_seed_example() -> None:
-    pool = pool_of(SEED_004)
-    guesser = hangman_guesser("minimax", pool)
-    hard = play_hangman(EvilHangman(pool, length=4), guesser)
-    deep = play_hangman(LookaheadHangman(pool, length=4), guesser)
+def test_lookahead_is_at_least_as_hard_as_hard_on_the_evil_example() -> None:
+    pool = pool_of(EVIL_EXAMPLE)
+    hard = play_host(EvilHangman(pool, length=4), "minimax")
+    deep = play_host(LookaheadHangman(pool, length=4), "minimax")
     assert deep.won and hard.won and deep.wrong >= hard.wrong
 
 
@@ -230,91 +232,54 @@ def test_lookahead_is_at_least_as_hard_as_hard_on_the_seed_example() -> None:
 
 @pytest.mark.parametrize("guesser", ["greedy", "minimax", "minimax-search", "coverage"])
 def test_every_guesser_wins_against_evil_with_unlimited_lives(guesser: str) -> None:
-    pool = pool_of(SEED_004)
-    record = play_hangman(EvilHangman(pool, length=4), hangman_guesser(guesser, pool))
+    pool = pool_of(EVIL_EXAMPLE)
+    record = play_host(EvilHangman(pool, length=4), guesser)
     assert record.won and record.guesses == len(record.moves) == len(record.feedback)
-    assert record.word == record.state.mask
-    assert record.wrong == record.state.wrong
+    assert record.secret == record.feedback[-1]
+    replay = new_game(record.secret, UNLIMITED)
+    for move in record.moves:
+        replay = apply_move(replay, move, secret=record.secret)
+    assert record.wrong == replay.wrong
 
 
 def test_versus_by_length_plays_one_game_per_length() -> None:
-    pool = pool_of([*SEED_004, "cat", "dog", "cow"])
+    pool = pool_of([*EVIL_EXAMPLE, "cat", "dog", "cow"])
     records = versus_by_length(pool, host="evil", guesser="minimax", lengths=[3, 4])
     assert sorted(records) == [3, 4] and all(r.won for r in records.values())
-    direct = play_hangman(EvilHangman(pool, length=4), hangman_guesser("minimax", pool))
-    assert len(records[3].word) == 3 and records[4] == direct
+    direct = play_host(EvilHangman(pool, length=4), "minimax")
+    assert len(records[3].secret) == 3 and records[4] == direct
 
 
 def test_greedy_and_minimax_pick_their_letters() -> None:
     pool = pool_of(["abc", "abd", "aef", "xyz"])
-    state = new_game("abc")
-    assert hangman_guesser("greedy", pool)(state) == "a"  # in 3 words
-    assert hangman_guesser("minimax", pool)(state) == "b"  # largest family 2 (a's is 3)
+    board = board_for(pool, new_game("abc"))
+    assert make_guesser("greedy")(board).move == "a"  # in 3 words
+    assert make_guesser("minimax")(board).move == "b"  # largest family 2 (a's is 3)
 
 
 def test_unknown_guesser_is_a_typed_error() -> None:
     with pytest.raises(UnknownNameError):
-        hangman_guesser("psychic", pool_of(SEED_004))
-
-
-# --- Wordle -----------------------------------------------------------------------------------
-
-
-def test_absurdle_keeps_the_largest_bucket() -> None:
-    game = make_wordle([], ["abc", "abd", "abe", "xyz"], use_disk=False)
-    host = wordle_host("evil", game)
-    assert host.answer([], "abc") == parse_feedback("220", 3)  # {abd, abe} beats {abc}, {xyz}
-
-
-def test_absurdle_ties_go_to_the_least_informative_feedback() -> None:
-    game = make_wordle([], ["abc", "abd", "xyz"], use_disk=False)
-    host = wordle_host("absurdle", game)
-    assert host.answer([], "abc") == parse_feedback("000", 3)
-    assert host.reveal() == "xyz"
-    game = make_wordle(["cab"], ["abx", "bax"], use_disk=False)  # BYY beats BGY
-    assert wordle_host("evil", game).answer([], "cab") == parse_feedback("011", 3)
-
-
-def test_absurdle_fewer_greens_then_fewer_yellows() -> None:
-    game = make_wordle(["abz"], ["abq", "bay"], use_disk=False)  # GGB (2 greens) vs YYB
-    assert wordle_host("evil", game).answer([], "abz") == parse_feedback("110", 3)
-    game = make_wordle(["abz"], ["bxq", "qxw"], use_disk=False)  # BYB vs BBB
-    assert wordle_host("evil", game).answer([], "abz") == parse_feedback("000", 3)
-
-
-def test_absurdle_game_against_a_strategy_names_a_consistent_answer() -> None:
-    game = make_wordle([], ["abc", "abd", "abe", "xyz", "xbc"], use_disk=False)
-    record = play_wordle(wordle_host("evil", game), wordle_guesser(game, "expected-size"))
-    assert record.won and record.turns[-1][0] == record.word
-
-
-def test_honest_wordle_answers_from_its_secret() -> None:
-    game = make_wordle([], ["abc", "abd", "xyz"], use_disk=False)
-    host = wordle_host("honest", game, secret="abd")
-    assert host.answer([], "abc") == parse_feedback("220", 3) and host.reveal() == "abd"
-    with pytest.raises(UnknownNameError):
-        wordle_host("devious", game)
+        make_guesser("psychic")
 
 
 # --- trainer ----------------------------------------------------------------------------------
 
 
 def test_hangman_trainer_expected_sizes() -> None:
-    pool = pool_of(SEED_004)
+    pool = pool_of(EVIL_EXAMPLE)
     state = new_game("good")
+    board = board_for(pool, state)
     after = EvilHangman(pool, length=4).answer(state, "e")
-    advice = hangman_advice(pool, state, "e", after=after)
+    advice = advice_for(board, "e", after=after)
     assert advice.remaining == 9 and advice.left == 3
     assert advice.expected == pytest.approx((9 + 4 + 4 + 1 + 1) / 9)
     assert advice.best_expected <= advice.expected
-    word = hangman_advice(pool, state, "good")
+    word = advice_for(board, "good")
     assert word.expected == pytest.approx((1 + 64) / 9)
 
 
-def test_wordle_trainer_expected_sizes() -> None:
-    game = make_wordle(["xyz"], ["abc", "abd", "abe", "xbc"], use_disk=False)
-    advice = wordle_advice(game, [], "xyz", pattern=parse_feedback("000", 3))
-    assert advice.remaining == 4 and advice.left == 3
-    assert advice.expected == pytest.approx((9 + 1) / 4)  # {abc, abd, abe} and {xbc}
-    assert advice.best_expected == pytest.approx(1.5)  # no allowed guess splits all four
-    assert advice.best in {"abc", "abd", "abe", "xbc"}
+def test_hint_and_trainer_name_the_same_move() -> None:
+    pool = pool_of(["apple", "ankle", "angle", "adorn", "attic", "amber", "other"])
+    board = board_for(pool, apply_move(new_game("apple"), "a", secret="apple"))
+    hint = make_guesser("expected-size")(board).move
+    assert advice_for(board, "e").best == hint

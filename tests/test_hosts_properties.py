@@ -1,4 +1,4 @@
-"""Properties: no host contradicts itself, and the word it names fits the whole game."""
+"""Properties: no Hangman host contradicts itself, and the word it names fits the whole game."""
 
 from __future__ import annotations
 
@@ -6,11 +6,18 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordkit.games.hangman import HangmanState, Rules, apply_move, new_game
-from wordkit.games.wordle import feedback, make_wordle
-from wordkit.hangman_lexicon import lexicon_from_table, pool_for
-from wordkit.hosts import Search, hangman_guesser, hangman_host, play_hangman, wordle_host
-from wordkit.hosts.hangman import EvilHangman, HonestHangman, LookaheadHangman, PoolHost
+from wordkit.hangman.guessers import make_guesser
+from wordkit.hangman.hosts import (
+    EvilHangman,
+    HonestHangman,
+    LookaheadHangman,
+    PoolHost,
+    hangman_host,
+)
+from wordkit.hangman.lexicon import lexicon_from_table, pool_for
+from wordkit.hangman.play import UNLIMITED, play
+from wordkit.hangman.rules import Rules, State, apply_move, new_game
+from wordkit.hangman.search import FamilySearch
 
 WORDS = st.lists(
     st.text(alphabet="abcde", min_size=3, max_size=3), min_size=1, max_size=14, unique=True
@@ -29,11 +36,13 @@ def host_named(name: str, words: list[str], seed: int) -> PoolHost:
         return HonestHangman(pool, seed=seed)
     if name.startswith("lookahead"):
         depth = int(name.split("-")[1])
-        return LookaheadHangman(pool, seed=seed, search=Search(depth=depth, families=2, letters=2))
+        return LookaheadHangman(
+            pool, seed=seed, search=FamilySearch(depth=depth, families=2, letters=2)
+        )
     return EvilHangman(pool, seed=seed, difficulty=name)  # type: ignore[arg-type]
 
 
-def fresh(state: HangmanState, move: str) -> bool:
+def fresh(state: State, move: str) -> bool:
     """True when `move` has not been played in `state` yet."""
     return move not in state.letters and move not in state.words
 
@@ -52,7 +61,7 @@ def test_hangman_hosts_never_contradict_themselves(
     host = host_named(name, words, seed)
     rules = Rules(lives=lives)
     state = host.start(rules)
-    played: list[tuple[str, HangmanState]] = []
+    played: list[tuple[str, State]] = []
     for move in moves:
         if state.status != "playing":
             break
@@ -77,41 +86,10 @@ def test_games_against_every_guesser_end_consistently(
     pool = pool_for(lexicon_from_table(pd.DataFrame({"word": words})), prior="uniform")
     for guesser in ("greedy", "minimax", "minimax-search", "coverage"):
         host = hangman_host(name, pool, seed=seed, depth=2)
-        record = play_hangman(host, hangman_guesser(guesser, pool))
+        record = play(make_guesser(guesser), host, UNLIMITED, pool=pool)
         assert record.won
-        replay = new_game(record.word, Rules(lives=None))
-        for move in record.moves:
-            replay = apply_move(replay, move, secret=record.word)
-        assert replay == record.state
-
-
-ANSWERS = st.lists(
-    st.text(alphabet="abcd", min_size=3, max_size=3), min_size=1, max_size=12, unique=True
-)
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    answers=ANSWERS,
-    extra=st.lists(st.text(alphabet="abcdef", min_size=3, max_size=3), max_size=5),
-    picks=st.lists(st.integers(0, 100), max_size=8),
-    name=st.sampled_from(["honest", "evil"]),
-    seed=st.integers(0, 5),
-)
-def test_wordle_hosts_never_contradict_themselves(
-    answers: list[str], extra: list[str], picks: list[int], name: str, seed: int
-) -> None:
-    game = make_wordle(extra, answers, use_disk=False)
-    host = wordle_host(name, game, seed=seed)
-    turns: list[tuple[str, int]] = []
-    for pick in picks:
-        guess = game.guesses[pick % len(game.guesses)]
-        pattern = host.answer(turns, guess)
-        turns.append((guess, pattern))
-        if pattern == game.win:
-            break
-    word = host.reveal()
-    assert word in answers
-    assert all(feedback(g, word) == p for g, p in turns)
-    if name == "honest":
-        assert word == getattr(host, "secret", None)
+        replay = new_game(record.secret, UNLIMITED)
+        for move, shown in zip(record.moves, record.feedback, strict=True):
+            replay = apply_move(replay, move, secret=record.secret)
+            assert replay.mask == shown
+        assert replay.status == "won" and replay.wrong == record.wrong

@@ -7,26 +7,32 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordkit.games.wordle import (
+from wordkit.cache import cache_dir
+from wordkit.wordle.lists import make_wordle
+from wordkit.wordle.matrix import compute_pattern_matrix, pattern_matrix
+from wordkit.wordle.rules import (
     FeedbackFormatError,
     HardModeError,
     NoAnswerLeftError,
+    Rules,
     UnknownWordError,
     WordLengthError,
     all_green,
-    cache_dir,
     check_hard,
-    compute_pattern_matrix,
     consistent,
     feedback,
     hard_candidates,
     hard_rule,
-    make_wordle,
     parse_feedback,
-    pattern_matrix,
+    parse_turn,
     pattern_str,
-    validate_history,
+    start,
 )
+
+
+def validate_history(game, history, hard: bool = False):  # type: ignore[no-untyped-def]
+    """Replay a history as the game would, checking every turn."""
+    return start(game, Rules(hard=hard)).replay(history).remaining
 
 
 @pytest.fixture(autouse=True)
@@ -108,7 +114,7 @@ def test_parse_feedback_formats(text: str) -> None:
     assert parse_feedback(text) == int("20010", 3)
 
 
-def test_parse_mixed_seed_example() -> None:
+def test_parse_mixed_example() -> None:
     assert parse_feedback("2BB21") == parse_feedback("GBBGY") == int("20021", 3)
 
 
@@ -229,3 +235,23 @@ def test_validate_history_hard(game) -> None:
     validate_history(game, history)
     with pytest.raises(HardModeError, match="guess 2 \\(HELLO\\)"):
         validate_history(game, history, hard=True)
+
+
+def test_state_follows_a_game(game) -> None:
+    state = start(game, Rules(hard=True))
+    assert state.turn == 1 and not state.solved and len(state.remaining) == len(SMALL)
+    row = game.guess_index["abbey"]
+    after = state.after(row, feedback("abbey", "ebbed"))
+    assert after.previous is state and after.turns == (("abbey", feedback("abbey", "ebbed")),)
+    assert game.answer_index["ebbed"] in after.remaining and after.turn == 2
+    assert set(after.legal_rows) == set(hard_candidates(game, hard_rule(after.turns)))
+    with pytest.raises(HardModeError, match="hard mode: HELLO is not allowed"):
+        after.check_move("hello")
+    with pytest.raises(UnknownWordError, match="you already guessed ABBEY"):
+        after.check_move("abbey", new=True)
+    done = parse_turn(after, "GGGGG", suggested=game.guess_index["ebbed"])
+    assert done.solved and done.turns[-1][0] == "ebbed"
+    typed = parse_turn(after, "ebbed=GGGGG", suggested=None)
+    assert typed.solved
+    with pytest.raises(WordLengthError, match="rules ask for 4-letter words"):
+        start(game, Rules(length=4))

@@ -36,7 +36,6 @@ class _Group(TyperGroup):
             typer.echo(f"Error: cannot write the output: {exc.strerror or exc}", err=True)
             raise typer.Exit(1) from None
 
-
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Run the command line; a usage error is one `Error:` line naming the help to read,
         and exit 1 like every other bad input."""

@@ -1,32 +1,46 @@
-"""`wordkit solve|query|stats hangman`: the Hangman guessers on the command line."""
+"""`wordkit solve|query|stats|host hangman`: parse the options, call wordkit.hangman, render.
+
+wordkit.hangman (and numpy, pandas) are imported inside the commands, so `wordkit --help`
+starts fast. The human at the terminal is a host (`solve -i`: types the mask) or a guesser
+(`host hangman`: types letters) plugged into the one game loop, `wordkit.hangman.play.play`.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
 
-import numpy as np
 import typer
-from tqdm import tqdm
 
-from wordkit import hosts, tables
+from wordkit import tables
 from wordkit.cli import render, repl
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
-from wordkit.cli.options import Jobs, Json, Seed, StatsFormat, Trainer, stats_format
-from wordkit.errors import GameStateError, UnknownNameError, WordkitError
-from wordkit.games import hangman as hm
-from wordkit.hangman_lexicon import Pool, lexicon_from_table, pool_for, word_id
-from wordkit.hangman_play import hangman_stats
-from wordkit.strategies import hangman as guessers
-from wordkit.strategies.hangman import Board, Decision, board_for, next_board
+from wordkit.cli.options import Jobs, Json, Records, Seed, StatsFormat, Trainer, stats_format
+from wordkit.errors import GameStateError, WordkitError
 
-TOP = 8
+if TYPE_CHECKING:
+    from wordkit.hangman.board import Board, Decision, Guesser
+    from wordkit.hangman.play import Turn
+    from wordkit.hangman.rules import Rules, State
+    from wordkit.runner import GameRecord
+
+MAX_LENGTH = 63
+"""Longest word a mask may stand for (the rules' limit)."""
+LISTED = 100
+"""Words shown by the L command."""
+HARDEST = 20
+"""Lost words listed under a stats table."""
 
 Words = Annotated[
     str, typer.Option(metavar="NAME_OR_PATH", help="The dictionary (default: english).")
 ]
 Strategy = Annotated[
     str,
-    typer.Option(metavar="NAME", help="coverage, entropy, lookahead or model (default: coverage)."),
+    typer.Option(
+        metavar="NAME",
+        help="coverage, entropy, lookahead, model, expected-size, greedy, minimax or "
+        "minimax-search (default: coverage).",
+    ),
 ]
 Lives = Annotated[int, typer.Option(metavar="N", help="Wrong guesses allowed (default 6).")]
 VariantOpt = Annotated[
@@ -54,44 +68,8 @@ Category = Annotated[
 ]
 
 
-def rules_of(lives: int, variant: str, finish: str, width: int = hm.DEFAULT_WIDTH) -> hm.Rules:
-    """Game rules from the options, with the valid choices listed on a typo."""
-    if variant not in hm.VARIANTS:
-        raise UnknownNameError(f"unknown variant {variant!r}; choose from {', '.join(hm.VARIANTS)}")
-    if finish not in hm.FINISHES:
-        raise UnknownNameError(f"unknown finish {finish!r}; choose from {', '.join(hm.FINISHES)}")
-    if lives < 1:
-        raise UnknownNameError(f"--lives must be at least 1, not {lives}")
-    return hm.Rules(
-        lives=lives, variant=cast(hm.Variant, variant), finish=cast(hm.Finish, finish), width=width
-    )
-
-
-def load_pool(words: str, *, prior: str, category: str | None) -> Pool:
-    """The dictionary a guesser searches, with its prior and category hint applied."""
-    return pool_for(lexicon_from_table(tables.load_table(words)), prior=prior, hint=category)
-
-
-def top_candidates(board: Board, count: int = TOP) -> list[tuple[str, float]]:
-    """The most probable candidates with their probabilities."""
-    probs = board.pool.probs[board.ids]
-    total = probs.sum()
-    shares = probs / total if total > 0 else np.full(len(probs), 1.0 / max(len(probs), 1))
-    order = np.argsort(-shares, kind="stable")[:count]
-    words = board.pool.lexicon.enc.words
-    return [(words[int(board.ids[i])], float(shares[i])) for i in order]
-
-
-def move_of(decision: Decision, board: Board) -> dict[str, Any]:
-    """A decision and the board it was made on, as plain data."""
-    return {
-        "move": decision.move,
-        "kind": "letter" if len(decision.move) == 1 else "word",
-        "confidence": round(decision.confidence, 4),
-        "label": decision.label,
-        "candidates": len(board.ids),
-        "top": [{"word": w, "probability": round(p, 4)} for w, p in top_candidates(board)],
-    }
+class Resigned(Exception):
+    """The human ended the game (end of input, quit or give up)."""
 
 
 # --- solve ----------------------------------------------------------------------------------
@@ -131,136 +109,139 @@ def solve_hangman(
       wordkit solve hangman --mask a__le --guessed aeli
       wordkit solve hangman --words categories --category animals   # interactive
     """
-    rules = rules_of(lives, variant, finish)
-    guesser = guessers.make_guesser(strategy)
+    from wordkit.hangman.guessers import make_guesser
+    from wordkit.hangman.lexicon import load_pool
+    from wordkit.hangman.play import play, solve_position
+    from wordkit.hangman.rules import make_rules
+
+    rules = make_rules(lives=lives, variant=variant, finish=finish)
+    guesser = make_guesser(strategy)
     pool = load_pool(words, prior=prior, category=category)
     if mask is None and (interactive or (repl.interactive() and not json)):
-        guess_my_word(guesser, pool, rules)
+        out = render.console()
+        try:
+            record = play(Announced(guesser), HumanHost(), rules, pool=pool)
+        except Resigned:
+            out.print("Bye.")
+            return
+        out.print("I win!" if record.won else "You win: I am out of lives.")
         return
     if mask is None:
         raise GameStateError("give the game state with --mask (e.g. --mask a__le --guessed aeli)")
-    state = hm.observed_state(
-        mask,
-        letters=list(guessed.replace(",", "").replace(" ", "")),
-        words=[w for w in refuted.split(",") if w.strip()],
-        rules=rules,
+    found = solve_position(
+        pool, strategy=strategy, rules=rules, mask=mask, guessed=guessed, refuted=refuted
     )
-    board = board_for(pool, state)
-    if state.status != "playing":
-        raise GameStateError(f"the game is already over ({state.status})")
-    decision = guesser.decide(board)
-    move = move_of(decision, board)
+    decision, candidates = found.decision, len(found.board.ids)
+    kind = "letter" if len(decision.move) == 1 else "word"
     if json:
-        render.emit_json(move)
+        render.emit_json(
+            {
+                "move": decision.move,
+                "kind": kind,
+                "confidence": round(decision.confidence, 4),
+                "label": decision.label,
+                "candidates": candidates,
+                "top": [{"word": w, "probability": round(p, 4)} for w, p in found.top],
+            }
+        )
         return
     out = render.console()
-    if not len(board.ids):
+    if not candidates:
         out.print("No word of the table fits; guessing with the letter model.")
-    what = "letter" if move["kind"] == "letter" else "word"
     out.print(
-        f"next {what}: {decision.move.upper()}  (confidence {decision.confidence:.0%}, "
+        f"next {kind}: {decision.move.upper()}  (confidence {decision.confidence:.0%}, "
         f"{decision.label})"
     )
-    out.print(f"candidates: {len(board.ids):,}")
-    if move["top"]:
-        out.print("  " + ", ".join(f"{t['word']} {t['probability']:.0%}" for t in move["top"]))
+    out.print(f"candidates: {candidates:,}")
+    if found.top:
+        out.print("  " + ", ".join(f"{w} {p:.0%}" for w, p in found.top))
 
 
-def guess_my_word(guesser: guessers.Guesser, pool: Pool, rules: hm.Rules) -> None:
-    """The human hosts: the AI guesses and the human types the mask after each guess."""
-    out = render.console()
-    out.print("Think of a word. Type its length, or its mask with `_` for each letter.")
-    mask = ask_initial_mask()
-    if mask is None:
-        out.print("Bye.")
-        return
-    state = hm.observed_state(mask, rules=rules)
-    board = board_for(pool, state)
-    while state.status == "playing":
-        decision = guesser.decide(board)
+class Announced:
+    """The AI as a guesser that says each move (with its candidates) before the host answers."""
+
+    def __init__(self, guesser: Guesser) -> None:
+        self.guesser = guesser
+        self.name = guesser.name
+
+    def __call__(self, board: Board) -> Decision:
+        """The AI's decision, announced."""
+        decision = self.guesser(board)
+        out = render.console()
         if not len(board.ids):
             out.print("(No word of the table fits; guessing with the letter model.)")
         out.print(
             f"My guess: [bold]{decision.move.upper()}[/bold]  ({len(board.ids):,} candidates, "
             f"confidence {decision.confidence:.0%}, {decision.label})"
         )
-        after = ask_outcome(state, decision.move)
-        if after is None:
-            out.print("Bye.")
-            return
-        state = after
-        board = next_board(board, state)
-        out.print(f"  {render.spaced(state.mask)}   lives left: {hm.lives_left(state)}")
-    out.print("I win!" if state.status == "won" else "You win: I am out of lives.")
+        return decision
 
 
-def ask_initial_mask() -> str | None:
-    """The starting mask, from a length or a mask typed by the human (re-asked until valid)."""
-    while True:
-        line = repl.ask("length or mask> ")
-        if line is None:
-            return None
-        if line.isdigit() and 1 <= int(line) <= hm.MAX_LENGTH:
-            return hm.HIDDEN * int(line)
-        if line and set(line) <= {hm.HIDDEN}:
-            return line
+class HumanHost:
+    """The human thinks of the word and types its mask after each of the AI's guesses."""
+
+    name = "you"
+
+    def __init__(self) -> None:
+        self.last = ""
+
+    def start(self, rules: Rules) -> State:
+        """The opening state, from the length or mask the human types."""
+        from wordkit.hangman.rules import HIDDEN, observed_state
+
         render.console().print(
-            f"Type a number of letters (1-{hm.MAX_LENGTH}) or underscores, e.g. 5 or _____."
+            "Think of a word. Type its length, or its mask with `_` for each letter."
         )
-
-
-def ask_outcome(state: hm.HangmanState, move: str) -> hm.HangmanState | None:
-    """The state after the AI's move, as the human reports it (re-asked until consistent)."""
-    out = render.console()
-    while True:
-        if len(move) > 1:
-            line = repl.ask("right? (y/n)> ")
+        while True:
+            line = repl.ask("length or mask> ")
             if line is None:
-                return None
-            if line.lower() in ("y", "yes", "n", "no"):
-                return word_outcome(state, move, right=line.lower().startswith("y"))
-            out.print("Type y if that is your word, n if not.")
-            continue
-        line = repl.ask("mask> ")
-        if line is None:
-            return None
-        try:
-            return letter_outcome(state, move, line)
-        except WordkitError as exc:
-            out.print(f"{exc}. Type the mask as it stands now, e.g. {example_mask(state, move)}")
+                raise Resigned
+            if line.isdigit() and 1 <= int(line) <= MAX_LENGTH:
+                line = HIDDEN * int(line)
+            if line and set(line) <= {HIDDEN}:
+                state = observed_state(line, rules=rules)
+                self.last = state.mask
+                return state
+            render.console().print(
+                f"Type a number of letters (1-{MAX_LENGTH}) or underscores, e.g. 5 or _____."
+            )
+
+    def answer(self, state: State, guess: str) -> State:
+        """The state after the AI's move, as the human reports it (re-asked until consistent)."""
+        from wordkit.hangman.rules import reported_letter, reported_word
+
+        out = render.console()
+        while True:
+            if len(guess) > 1:
+                line = repl.ask("right? (y/n)> ")
+                if line is None:
+                    raise Resigned
+                if line.lower() not in ("y", "yes", "n", "no"):
+                    out.print("Type y if that is your word, n if not.")
+                    continue
+                after = reported_word(state, guess, right=line.lower().startswith("y"))
+                break
+            line = repl.ask("mask> ")
+            if line is None:
+                raise Resigned
+            try:
+                after = reported_letter(state, guess, line)
+                break
+            except WordkitError as exc:
+                out.print(f"{exc}. Type the mask as it stands now, e.g. {example(state, guess)}")
+        lives = "unlimited" if after.rules.lives is None else after.rules.lives - after.wrong
+        out.print(f"  {render.spaced(after.mask)}   lives left: {lives}")
+        self.last = after.mask
+        return after
+
+    def reveal(self) -> str:
+        """The word as far as the human showed it."""
+        return self.last
 
 
-def letter_outcome(state: hm.HangmanState, letter: str, typed: str) -> hm.HangmanState:
-    """The state after `letter`, given the mask the human typed (checked against the last)."""
-    mask = typed.strip().lower().replace(" ", "")
-    if len(mask) != len(state.mask):
-        raise GameStateError(f"the mask needs {len(state.mask)} characters, not {len(mask)}")
-    for old, new in zip(state.mask, mask, strict=True):
-        if old != hm.HIDDEN and new != old:
-            raise GameStateError(f"{typed!r} changes a letter already shown")
-        if old == hm.HIDDEN and new not in (hm.HIDDEN, letter):
-            raise GameStateError(f"{typed!r} shows {new!r}, but I guessed {letter!r}")
-    secret_like = "".join(
-        letter if ch == hm.HIDDEN and new == letter else ch
-        for ch, new in zip(state.mask, mask, strict=True)
-    )
-    return hm.observed_state(
-        secret_like, letters=[*state.letters, letter], words=state.words, rules=state.rules
-    )
-
-
-def word_outcome(state: hm.HangmanState, word: str, *, right: bool) -> hm.HangmanState:
-    """The state after a whole-word guess the human said is right or wrong."""
-    if right:
-        return hm.HangmanState(word, state.rules, state.letters, state.words, state.wrong, "won")
-    return hm.observed_state(
-        state.mask, letters=state.letters, words=[*state.words, word], rules=state.rules
-    )
-
-
-def example_mask(state: hm.HangmanState, letter: str) -> str:
+def example(state: State, letter: str) -> str:
     """An example of a valid mask: the letter shown in the first hidden position."""
-    first = state.mask.find(hm.HIDDEN)
+    first = state.mask.find("_")
     return state.mask if first < 0 else state.mask[:first] + letter + state.mask[first + 1 :]
 
 
@@ -287,43 +268,31 @@ def query_hangman(
       wordkit query hangman apple --strategy coverage
       wordkit query hangman zebra --words categories --category animals
     """
-    secret = word.strip().lower()
-    hm.check_word(secret)
-    rules = rules_of(lives, variant, finish)
-    guesser = guessers.make_guesser(strategy)
+    from wordkit.hangman.lexicon import load_pool
+    from wordkit.hangman.play import walkthrough
+    from wordkit.hangman.rules import check_word, make_rules
+
+    check_word(word.strip().lower())
+    rules = make_rules(lives=lives, variant=variant, finish=finish)
     pool = load_pool(words, prior=prior, category=category)
-    board = board_for(pool, hm.new_game(secret, rules))
-    turns: list[dict[str, Any]] = []
-    while board.state.status == "playing" and hm.guess_count(board.state) < 80:
-        decision = guesser.decide(board)
-        after = hm.apply_move(board.state, decision.move, secret=secret, seed=seed)
-        turns.append(
+    done = walkthrough(word, pool, strategy=strategy, rules=rules, seed=seed)
+    record = done.record
+    turns = [turn_data(n, turn) for n, turn in enumerate(done.turns, start=1)]
+    if json:
+        render.emit_json(
             {
-                "turn": len(turns) + 1,
-                "mask": board.state.mask,
-                "candidates": len(board.ids),
-                "strategy": decision.label,
-                "guess": decision.move,
-                "confidence": round(decision.confidence, 4),
-                "correct": after.wrong == board.state.wrong,
+                "word": done.secret,
+                "in_table": done.in_table,
+                "won": record.won,
+                "wrong": record.wrong,
+                "guesses": record.guesses,
+                "turns": turns,
             }
         )
-        board = next_board(board, after)
-    state = board.state
-    result = {
-        "word": secret,
-        "in_table": secret in pool.lexicon.index,
-        "won": state.status == "won",
-        "wrong": state.wrong,
-        "guesses": hm.guess_count(state),
-        "turns": turns,
-    }
-    if json:
-        render.emit_json(result)
         return
     out = render.console()
-    if not result["in_table"]:
-        out.print(f"{secret!r} is not in the table: the AI plays it as an unknown word.")
+    if not done.in_table:
+        out.print(f"{done.secret!r} is not in the table: the AI plays it as an unknown word.")
     rows = [
         (
             t["turn"],
@@ -338,11 +307,24 @@ def query_hangman(
     out.print(
         render.table(None, ("turn", "mask", "candidates", "strategy", "guess", "correct?"), rows)
     )
-    verdict = "won" if result["won"] else "lost"
+    verdict = "won" if record.won else "lost"
     out.print(
-        f"{verdict} with {render.plural(state.wrong, 'wrong guess', 'wrong guesses')} "
-        f"in {render.plural(hm.guess_count(state), 'move')} ({strategy})"
+        f"{verdict} with {render.plural(record.wrong or 0, 'wrong guess', 'wrong guesses')} "
+        f"in {render.plural(record.guesses, 'move')} ({strategy})"
     )
+
+
+def turn_data(number: int, turn: Turn) -> dict[str, Any]:
+    """One turn of a walkthrough as JSON-ready data."""
+    return {
+        "turn": number,
+        "mask": turn.board.state.mask,
+        "candidates": len(turn.board.ids),
+        "strategy": turn.decision.label,
+        "guess": turn.decision.move,
+        "confidence": round(turn.decision.confidence, 4),
+        "correct": turn.hit,
+    }
 
 
 # --- stats ----------------------------------------------------------------------------------
@@ -378,6 +360,7 @@ def stats_hangman(
     depth: Annotated[int, typer.Option(metavar="K", help="With --host lookahead.")] = 3,
     format: StatsFormat = "table",
     json: Json = False,
+    records: Records = None,
 ) -> None:
     """Play every word of a table: win rate, wrong guesses, distribution, hardest words.
 
@@ -387,25 +370,31 @@ def stats_hangman(
       wordkit stats hangman --words cities --prior TZ=0.5 --sample 2000 --seed 1 --finish word
       wordkit stats hangman --host evil --difficulty hard --strategy coverage
     """
+    from tqdm import tqdm
+
+    from wordkit.hangman.lexicon import lexicon_from_table, pool_for
+    from wordkit.hangman.play import hangman_stats, versus_by_length
+    from wordkit.hangman.rules import make_rules
+
     fmt = stats_format(format, json=json, jobs=jobs)
-    if sample is not None and sample < 1:
-        raise UnknownNameError(f"--sample must be at least 1, not {sample}")
-    rules = rules_of(lives, variant, finish)
+    rules = make_rules(lives=lives, variant=variant, finish=finish)
     table = tables.load_table(words)
     if host is not None:
-        versus_hosts(table, host, strategy, difficulty=difficulty, depth=depth, seed=seed, fmt=fmt)
+        pool = pool_for(lexicon_from_table(table), prior="uniform")
+        by_length = versus_by_length(
+            pool, host=host, guesser=strategy, difficulty=difficulty, depth=depth, seed=seed
+        )
+        write_records(records, list(by_length.values()))
+        render_versus(by_length, host, strategy, difficulty=difficulty, depth=depth, fmt=fmt)
         return
     secret_table = tables.load_table(secrets) if secrets is not None else None
-    total = (
-        sample if sample is not None else len(secret_table if secret_table is not None else table)
-    )
+    total = sample if sample is not None else len(table if secret_table is None else secret_table)
     with tqdm(total=total, unit="game", disable=None, leave=False) as bar:
-        result = hangman_stats(
+        run = hangman_stats(
             table,
+            table_name=words if secrets is None else f"{secrets} against {words}",
             strategy=strategy,
-            lives=rules.lives,
-            variant=rules.variant,
-            finish=rules.finish,
+            rules=rules,
             prior=prior,
             hint=hint,
             sample=sample,
@@ -414,83 +403,69 @@ def stats_hangman(
             secrets=secret_table,
             progress=bar.update,
         )
-    data = {
-        "strategy": result.strategy,
-        "games": result.games,
-        "wins": result.wins,
-        "win_rate": round(result.win_rate, 6),
-        "mean_wrong": round(result.mean_wrong, 4),
-        "mean_guesses": round(result.mean_guesses, 4),
-        "histogram": result.histogram,
-        "guess_histogram": {str(k): v for k, v in result.guess_histogram.items()},
-        "failures": result.failures,
-        "by_length": {str(k): v for k, v in result.by_length.items()},
-        "seconds": round(result.seconds, 3),
-    }
-    if fmt == "json":
-        render.emit_json(data)
-        return
-    if fmt == "csv":
-        typer.echo("length,games,wins,win_rate,mean_wrong")
-        for length, row in result.by_length.items():
-            typer.echo(
-                f"{length},{row['games']},{row['wins']},{row['win_rate']:.4f},"
-                f"{row['mean_wrong']:.4f}"
-            )
+    write_records(records, run.records)
+    summary = run.summary
+    if render.emit_summary(summary, fmt):
         return
     out = render.console()
-    summary = [
-        ("strategy", strategy),
-        ("games", f"{result.games:,}"),
-        ("wins", f"{result.wins:,} ({result.win_rate:.2%})"),
-        ("mean wrong guesses", f"{result.mean_wrong:.3f}"),
-        ("mean guesses", f"{result.mean_guesses:.3f}"),
-        ("seconds", f"{result.seconds:.1f}"),
+    rows = [
+        *render.summary_rows(summary)[:3],
+        ("mean wrong guesses", f"{summary.extra['mean_wrong']:.3f}"),
+        *render.summary_rows(summary)[3:],
     ]
-    out.print(render.table(None, ("", ""), summary))
-    width = max(result.histogram.values(), default=1)
+    out.print(render.table(None, ("", ""), rows))
     out.print("wrong guesses per game:")
-    for key, count in result.histogram.items():
-        out.print(f"{key:>5} {'█' * max(1, round(40 * count / width))} {count:,}")
-    if len(result.by_length) > 1:
+    for line in render.histogram(summary.extra["wrong_histogram"]):
+        out.print(line)
+    if len(summary.by_length) > 1:
         out.print(
             render.table(
                 None,
                 ("length", "games", "win rate", "mean wrong"),
                 [
                     (n, f"{r['games']:,}", f"{r['win_rate']:.2%}", f"{r['mean_wrong']:.2f}")
-                    for n, r in result.by_length.items()
+                    for n, r in summary.by_length.items()
                 ],
             )
         )
-    if result.failures:
-        out.print("hardest: " + ", ".join(result.failures[:20]))
+    if summary.failures:
+        more = len(summary.failures) - HARDEST
+        out.print(
+            "lost: "
+            + ", ".join(summary.failures[:HARDEST])
+            + (f" (and {render.plural(more, 'more')})" if more > 0 else "")
+        )
 
 
-def versus_hosts(
-    table: Any, host: str, strategy: str, *, difficulty: str, depth: int, seed: int, fmt: str
+def write_records(path: str | None, records: list[GameRecord]) -> None:
+    """Write one JSON line per game to `path` (`-`: stdout), when a path was given."""
+    if path is None:
+        return
+    from wordkit.cache import atomic_write
+    from wordkit.runner import record_lines
+
+    lines = "".join(record_lines(records))
+    if path == "-":
+        sys.stdout.write(lines)
+    else:
+        from pathlib import Path
+
+        atomic_write(Path(path), lines)
+
+
+def render_versus(
+    by_length: dict[int, GameRecord],
+    host: str,
+    strategy: str,
+    *,
+    difficulty: str,
+    depth: int,
+    fmt: str,
 ) -> None:
     """One game per word length against an adversarial host: the wrong guesses needed to win."""
-    if host not in ("evil", "lookahead"):
-        raise UnknownNameError(f"unknown host {host!r} for stats; choose evil or lookahead")
-    if difficulty not in hosts.DIFFICULTIES:
-        raise UnknownNameError(
-            f"unknown difficulty {difficulty!r}; choose from {', '.join(hosts.DIFFICULTIES)}"
-        )
-    pool = pool_for(lexicon_from_table(table), prior="uniform")
-    lengths = sorted({len(w) for w in pool.lexicon.enc.words})
-    records = hosts.versus_by_length(
-        pool,
-        host=host,
-        guesser=strategy,
-        lengths=lengths,
-        difficulty=cast(hosts.Difficulty, difficulty),
-        depth=depth,
-        seed=seed,
-    )
     rows = [
-        {"length": n, "wrong": r.wrong, "guesses": r.guesses, "won": r.won, "word": r.word}
-        for n, r in records.items()
+        {"length": n, "wrong": r.wrong, "guesses": r.guesses, "won": r.won, "word": r.secret}
+        for n, r in by_length.items()
     ]
     if fmt == "json":
         render.emit_json(
@@ -551,86 +526,98 @@ def host_hangman(
       wordkit host hangman --mode evil --difficulty medium --length 6
       wordkit host hangman --words categories --category animals --trainer
     """
-    if difficulty not in hosts.DIFFICULTIES:
-        raise UnknownNameError(
-            f"unknown difficulty {difficulty!r}; choose from {', '.join(hosts.DIFFICULTIES)}"
-        )
-    if lives < 1:
-        raise UnknownNameError(f"--lives must be at least 1, not {lives}")
-    lexicon = lexicon_from_table(tables.load_table(words))
-    pool = pool_for(lexicon, prior="uniform", hint=category)
-    host = hosts.hangman_host(
-        mode,
-        pool,
-        length=length,
-        difficulty=cast(hosts.Difficulty, difficulty),
-        depth=depth,
-        seed=seed,
+    from wordkit.hangman.hosts import difficulty_of, hangman_host
+    from wordkit.hangman.lexicon import load_pool
+    from wordkit.hangman.play import play
+    from wordkit.hangman.rules import make_rules
+    from wordkit.hangman.trainer import advice_for, advisor
+
+    difficulty_of(difficulty)
+    rules = make_rules(lives=lives)
+    pool = load_pool(words, prior="uniform", category=category)
+    game_host = hangman_host(
+        mode, pool, length=length, difficulty=difficulty, depth=depth, seed=seed
     )
-    state = host.start(hm.Rules(lives=lives))
-    advisor = hosts.hangman_guesser("coverage", pool)
+    guide = advisor()
     out = render.console()
-    out.print(
-        f"Hangman, {len(state.mask)} letters, {mode} host, {lives} lives. Type a letter or a "
-        "word; L lists, ? hints, G gives up, Q quits."
-    )
-    while state.status == "playing":
-        show_board(state)
-        line = repl.ask("guess> ")
-        command = None if line is None else repl.command_of(line, letters_are_guesses=True)
-        if line is None or command in (repl.QUIT, repl.GIVE_UP):
-            out.print(f"The word was {host.reveal_for(state).upper()}.")
-            return
-        if command == repl.LIST:
-            ids = host.candidates(state)
-            names = [pool.lexicon.enc.words[i] for i in ids[:100]]
-            out.print(
-                render.plural(len(ids), "word")
-                + " still possible: "
-                + ", ".join(names)
-                + (" ..." if len(ids) > 100 else "")
-            )
-            continue
-        if command == repl.HINT:
-            out.print(f"Hint: try {advisor(state).upper()}.")
-            continue
-        move = line.strip().lower()
-        try:
-            hm.check_move(state, move)
-            if len(move) > 1:
-                check_whole_word(move, state, pool)
-        except WordkitError as exc:
-            out.print(f"[red]{exc}[/red] (no life lost)")
-            continue
-        after = host.answer(state, move)
+    final: list[State] = []
+
+    def watch(turn: Turn) -> None:
+        move = turn.decision.move
         if trainer:
-            out.print(
-                render.trainer_line(
-                    hosts.hangman_advice(pool, state, move, after=after), noun="word"
-                )
-            )
-        if after.wrong > state.wrong:
+            advice = advice_for(turn.board, move, after=turn.after, guide=guide)
+            out.print(render.trainer_line(advice, noun="word"))
+        if not turn.hit:
             out.print(f"No {move.upper()}.")
-        state = after
-    show_board(state)
-    word = host.reveal_for(state)
-    if state.status == "won":
-        out.print(f"You win: {word.upper()}.")
+        final.append(turn.after)
+
+    human = HumanGuesser(guide, banner=f"{mode} host, {lives} lives")
+    try:
+        record = play(human, game_host, rules, pool=pool, watch=watch)
+    except Resigned:
+        out.print(f"The word was {game_host.reveal().upper()}.")
+        return
+    show_board(final[-1])
+    if record.won:
+        out.print(f"You win: {record.secret.upper()}.")
     else:
-        out.print(f"Hanged. The word was {word.upper()}.")
+        out.print(f"Hanged. The word was {record.secret.upper()}.")
 
 
-def check_whole_word(word: str, state: hm.HangmanState, pool: Pool) -> None:
-    """Refuse a whole-word guess of the wrong length or outside the word table."""
-    if len(word) != len(state.mask):
-        raise hm.InvalidMoveError(
-            f"{word!r} has {len(word)} letters; the word has {len(state.mask)}"
-        )
-    if word_id(pool.lexicon, word) is None:
-        raise hm.InvalidMoveError(f"{word!r} is not in the word list")
+class HumanGuesser:
+    """The human as a guesser: reads moves (and the L, ?, G, Q commands) at the terminal."""
+
+    name = "you"
+
+    def __init__(self, guide: Guesser, *, banner: str) -> None:
+        self.guide = guide
+        self.banner = banner
+        self.started = False
+
+    def __call__(self, board: Board) -> Decision:
+        """The move the human types (re-asked until it is a legal guess)."""
+        from wordkit.hangman.board import Decision
+        from wordkit.hangman.rules import check_listed_word, check_move
+
+        out = render.console()
+        state = board.state
+        if not self.started:
+            self.started = True
+            out.print(
+                f"Hangman, {len(state.mask)} letters, {self.banner}. Type a letter or a word; "
+                "L lists, ? hints, G gives up, Q quits."
+            )
+        show_board(state)
+        while True:
+            line = repl.ask("guess> ")
+            command = None if line is None else repl.command_of(line, letters_are_guesses=True)
+            if line is None or command in (repl.QUIT, repl.GIVE_UP):
+                raise Resigned
+            if command == repl.LIST:
+                words = board.pool.lexicon.enc.words
+                names = [words[i] for i in board.ids[:LISTED]]
+                out.print(
+                    render.plural(len(board.ids), "word")
+                    + " still possible: "
+                    + ", ".join(names)
+                    + (" ..." if len(board.ids) > LISTED else "")
+                )
+                continue
+            if command == repl.HINT:
+                out.print(f"Hint: try {self.guide(board).move.upper()}.")
+                continue
+            move = line.strip().lower()
+            try:
+                check_move(state, move)
+                if len(move) > 1:
+                    check_listed_word(state, move, board.pool.lexicon.index)
+            except WordkitError as exc:
+                out.print(f"[red]{exc}[/red] (no life lost)")
+                continue
+            return Decision(move, 1.0, "human")
 
 
-def show_board(state: hm.HangmanState) -> None:
+def show_board(state: State) -> None:
     """The gallows, the mask, the wrong letters and the lives left."""
     lives = state.rules.lives or 0
     wrong = sorted(set(state.letters) - set(state.mask)) + [

@@ -46,6 +46,8 @@ def seed_of(seed: int | None) -> int:
     if not 0 <= seed <= MAX_SEED:
         raise RangeError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
     return seed
+
+
 Trainer = Annotated[
     bool,
     typer.Option("--trainer", help="After each guess, compare it with the AI's recommendation."),

@@ -18,6 +18,7 @@ from wordkit.errors import GameStateError, RangeError, UnknownNameError
 from wordkit.hangman.lexicon import Pool
 from wordkit.hangman.partitions import DIFFICULTIES, Difficulty, family_rank, letter_families
 from wordkit.hangman.rules import (
+    CLASSIC,
     HIDDEN,
     Ids,
     Rules,
@@ -32,7 +33,6 @@ from wordkit.hangman.rules import (
 from wordkit.hangman.search import FamilySearch, closed_of, family_values
 
 HOST_NAMES: tuple[str, ...] = ("honest", "evil", "lookahead")
-DEFAULT_RULES = Rules()
 MAX_DEPTH = 6
 """The deepest lookahead host (deeper searches take minutes per answer)."""
 MEMO_LIMIT = 4096
@@ -106,7 +106,7 @@ class PoolHost:
             hit = self.memo[state] = candidate_ids(self.pool.lexicon.enc, self.pool.ids, state)
         return hit
 
-    def start(self, rules: Rules = DEFAULT_RULES) -> State:
+    def start(self, rules: Rules = CLASSIC) -> State:
         """The opening state (every position hidden)."""
         if rules.variant != "classic":
             raise UnsupportedVariantError(f"the {self.name} host plays only the classic variant")
@@ -152,7 +152,7 @@ class HonestHangman(PoolHost):
     name: str = "honest"
     secret: str | None = None
 
-    def start(self, rules: Rules = DEFAULT_RULES) -> State:
+    def start(self, rules: Rules = CLASSIC) -> State:
         """The opening state for the secret (drawn now unless given)."""
         if self.secret is None:
             ids = pool_word_ids(self.pool, length=self.length)

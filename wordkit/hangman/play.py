@@ -29,13 +29,12 @@ from wordkit.hangman.lexicon import (
     pool_for,
     row_probabilities,
 )
-from wordkit.hangman.rules import Rules, State, check_word, feedback, observed_state
+from wordkit.hangman.rules import CLASSIC, Rules, State, check_word, feedback, observed_state
 from wordkit.runner import GameRecord, Progress, Summary, chunked, run_chunks, summarize
 
 if TYPE_CHECKING:
     import pandas as pd
 
-CLASSIC = Rules()
 UNLIMITED = Rules(lives=None)
 """Rules for counting the wrong guesses a guesser needs to win: unlimited lives."""
 MOVE_LIMIT = 80

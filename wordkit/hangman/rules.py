@@ -53,6 +53,10 @@ class Rules:
     width: int = DEFAULT_WIDTH
 
 
+CLASSIC = Rules()
+"""The default rules: six lives, classic variant, won once every letter shows."""
+
+
 def make_rules(
     *,
     lives: int | None = DEFAULT_LIVES,

@@ -1,26 +1,37 @@
-"""Wordle hosts: honest (a secret answer picked up front) and Absurdle (the largest bucket)."""
+"""Wordle hosts: honest (a secret answer picked up front) and Absurdle (the largest bucket).
+
+A host answers a guess played in a state with the next state, and at the end names an
+answer consistent with the whole game.
+"""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
-from wordkit.games.wordle import (
-    GREEN,
-    YELLOW,
-    History,
-    Pattern,
-    UnknownWordError,
-    Wordle,
-    consistent,
-)
-from wordkit.hosts.base import NoWordError
+from wordkit.errors import UnknownNameError
+from wordkit.wordle import partitions
+from wordkit.wordle.lists import Wordle
+from wordkit.wordle.rules import GREEN, YELLOW, Pattern, State, UnknownWordError
 
-Answers = np.ndarray
-"""Indices into `game.answers`."""
-Turns = tuple[tuple[str, Pattern], ...]
+HOSTS: tuple[str, ...] = ("honest", "evil")
+
+
+class Host(Protocol):
+    """A Wordle host: the state after a guess (None: the host stopped), and a final answer."""
+
+    name: str
+
+    def answer(self, state: State, row: int) -> State | None:
+        """The state once guess `row` is answered in `state`."""
+        ...
+
+    def reveal(self, state: State) -> str:
+        """An answer consistent with every turn of `state` (the secret, for an honest host)."""
+        ...
 
 
 def mark_counts(patterns: np.ndarray, *, length: int) -> tuple[np.ndarray, np.ndarray]:
@@ -35,69 +46,22 @@ def mark_counts(patterns: np.ndarray, *, length: int) -> tuple[np.ndarray, np.nd
     return greens, yellows
 
 
-def absurdle_pattern(game: Wordle, remaining: Answers, guess: str) -> Pattern:
+def absurdle_pattern(state: State, row: int) -> Pattern:
     """The feedback whose bucket is largest; ties: fewest greens, fewest yellows, lowest value."""
-    row = game.check_guess(guess)
-    if not len(remaining):
-        raise NoWordError("no answer is consistent with the feedback so far")
-    patterns, sizes = np.unique(game.matrix[row, remaining], return_counts=True)
-    greens, yellows = mark_counts(patterns, length=game.length)
+    patterns, sizes = partitions.pattern_sizes(state.game, row, state.remaining)
+    greens, yellows = mark_counts(patterns, length=state.game.length)
     best = np.lexsort((patterns, yellows, greens, -sizes))[0]
     return int(patterns[best])
 
 
-def turns_of(history: History) -> Turns:
-    """A history as a hashable tuple of lowercase (guess, pattern) turns."""
-    return tuple((g.strip().lower(), int(p)) for g, p in history)
-
-
 @dataclass
-class WordleHost:
-    """Shared by Wordle hosts: the remaining answers of a history and the word named at the end."""
+class HonestWordle:
+    """Picks its secret answer up front (seeded, uniform over the answers) and answers truly."""
 
     game: Wordle
     seed: int = 0
-    name: str = "host"
-    last: Turns = field(default=(), init=False)
-    memo: dict[Turns, Answers] = field(default_factory=dict, init=False, repr=False)
-
-    def remaining(self, history: History) -> Answers:
-        """Answers consistent with `history` (memoised; narrowed from the shorter history)."""
-        turns = turns_of(history)
-        hit = self.memo.get(turns)
-        if hit is None:
-            before = self.remaining(turns[:-1]) if turns else None
-            hit = consistent(self.game, turns[-1:], before) if turns else self.game.all_answers()
-            self.memo[turns] = hit
-        return hit
-
-    def reveal_for(self, history: History) -> str:
-        """An answer consistent with every turn of `history`, seeded by the game."""
-        rem = self.remaining(history)
-        turns = turns_of(history)
-        key = f"{self.seed}:" + ",".join(f"{g}{p}" for g, p in turns)
-        return self.game.answers[int(rem[random.Random(key).randrange(len(rem))])]
-
-    def reveal(self) -> str:
-        """An answer consistent with every feedback given so far."""
-        return self.reveal_for(self.last)
-
-    def answer(self, history: History, guess: str) -> Pattern:
-        """The feedback for `guess` after `history` (each host defines it)."""
-        raise NotImplementedError
-
-    def record(self, history: History, guess: str, pattern: Pattern) -> Pattern:
-        """Remember the game after this answer and return the pattern."""
-        self.last = (*turns_of(history), (guess.strip().lower(), pattern))
-        return pattern
-
-
-@dataclass
-class HonestWordle(WordleHost):
-    """Picks its secret answer up front (seeded, uniform over the answers) and answers truly."""
-
-    name: str = "honest"
     secret: str | None = None
+    name: str = "honest"
 
     def __post_init__(self) -> None:
         if self.secret is None:
@@ -106,27 +70,42 @@ class HonestWordle(WordleHost):
         self.secret = self.secret.strip().lower()
         if self.secret not in self.game.answer_index:
             raise UnknownWordError(f"{self.secret!r} is not in the list of possible answers")
+        self.column = self.game.answer_index[self.secret]
 
-    def answer(self, history: History, guess: str) -> Pattern:
-        """The true feedback for `guess` against the secret."""
-        assert self.secret is not None
-        row = self.game.check_guess(guess)
-        pattern = int(self.game.matrix[row, self.game.answer_index[self.secret]])
-        return self.record(history, guess, pattern)
+    def answer(self, state: State, row: int) -> State:
+        """The true feedback for guess `row` against the secret."""
+        return state.after(row, int(self.game.matrix[row, self.column]))
 
-    def reveal_for(self, history: History) -> str:
+    def reveal(self, state: State) -> str:
         """The secret."""
-        assert self.secret is not None
-        return self.secret
+        return self.game.answers[self.column]
 
 
 @dataclass
-class Absurdle(WordleHost):
+class Absurdle:
     """Never commits: answers with the feedback that keeps the most answers possible."""
 
+    game: Wordle
+    seed: int = 0
     name: str = "evil"
 
-    def answer(self, history: History, guess: str) -> Pattern:
+    def answer(self, state: State, row: int) -> State:
         """The feedback whose bucket of remaining answers is largest (least informative on ties)."""
-        pattern = absurdle_pattern(self.game, self.remaining(history), guess)
-        return self.record(history, guess, pattern)
+        return state.after(row, absurdle_pattern(state, row))
+
+    def reveal(self, state: State) -> str:
+        """An answer consistent with every turn of `state`, seeded by the game."""
+        key = f"{self.seed}:" + ",".join(f"{g}{p}" for g, p in state.turns)
+        rem = state.remaining
+        return self.game.answers[int(rem[random.Random(key).randrange(len(rem))])]
+
+
+def make_host(
+    name: str, game: Wordle, *, seed: int = 0, secret: str | None = None
+) -> HonestWordle | Absurdle:
+    """A Wordle host by name: `honest` or `evil` (Absurdle; `absurdle` is accepted too)."""
+    if name == "honest":
+        return HonestWordle(game, seed=seed, secret=secret)
+    if name in ("evil", "absurdle"):
+        return Absurdle(game, seed=seed)
+    raise UnknownNameError(f"unknown Wordle host {name!r} (choose from {', '.join(HOSTS)})")

@@ -14,23 +14,27 @@ never plays a useless guess solves n answers within n guesses, so d ≥ n is no 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from wordkit import cache
 from wordkit.errors import InputFileError, WordkitError
-from wordkit.games.wordle import (
-    MAX_TURNS,
+from wordkit.wordle import partitions
+from wordkit.wordle.lists import Wordle
+from wordkit.wordle.rules import (
+    MAX_GUESSES,
     Pattern,
-    Wordle,
-    atomic_write_bytes,
-    cache_dir,
-    pattern_marks,
+    Turn,
+    all_green,
+    feedback,
+    hard_mask,
+    hard_rule,
     pattern_str,
 )
 
@@ -42,12 +46,12 @@ INF = 1 << 40  # the cost of an infeasible subset; any lower bound ≥ INF prove
 UNLIMITED = 1 << 30  # a depth that never binds
 
 
-class SearchLimitError(WordkitError):
-    """The exact search ran past its time limit."""
-
-
 class DepthLimitError(WordkitError):
     """The answers cannot all be solved within the guess limit."""
+
+
+class SearchTimeout(Exception):
+    """The search passed its deadline; what it memoised so far stays valid."""
 
 
 def trivial_cost(n: int, depth: int) -> int:
@@ -58,19 +62,21 @@ def trivial_cost(n: int, depth: int) -> int:
 
 
 @dataclass
-class Solver:
+class TreeSearch:
     """Memoised exact search over subsets of answers (normal or hard mode).
 
     `limit` > 0 tries only that many guesses per position (best bound first): much faster,
     but then the result is an upper bound (a valid tree) rather than a proven optimum.
     `max_guesses` is the game's limit (every answer solved within it; None = unlimited).
+    `deadline` (a time.monotonic() value) makes a search that passes it raise SearchTimeout:
+    an interactive decision must come back in seconds; None searches however long it takes.
     """
 
     game: Wordle
     hard: bool = False
     limit: int = 0
-    max_guesses: int | None = MAX_TURNS
-    deadline: float | None = None  # time.monotonic() limit, None = unlimited
+    max_guesses: int | None = MAX_GUESSES
+    deadline: float | None = None
     # (subset bytes, legal-set key, min(depth, n)) → (value, exact?, best guess row or -1)
     memo: dict = field(default_factory=dict, repr=False)
     nodes: int = 0
@@ -81,9 +87,6 @@ class Solver:
         self.all_rows = np.arange(self.ng)
         self.answer_rows = g.answer_rows
         self.win = g.win
-        self.npat = g.win + 1
-        # Transposed matrix: a subset's columns become contiguous rows.
-        self.mt = np.ascontiguousarray(g.matrix.T)
         self._legal: dict[tuple[int, int], np.ndarray] = {}
 
     # -- hard mode ------------------------------------------------------------------------
@@ -94,16 +97,7 @@ class Solver:
         mask = self._legal.get(key)
         if mask is None:
             g = self.game
-            letters = g.guess_letters[row]
-            mask = np.ones(self.ng, dtype=bool)
-            need: dict[int, int] = {}
-            for i, m in enumerate(pattern_marks(pattern, g.length)):
-                if m == 2:
-                    mask &= g.guess_letters[:, i] == letters[i]
-                if m:
-                    need[int(letters[i])] = need.get(int(letters[i]), 0) + 1
-            for code, k in need.items():
-                mask &= g.letter_counts[:, code] >= k
+            mask = hard_mask(g, hard_rule([(g.guesses[row], pattern)], g.length))
             self._legal[key] = mask
         return mask
 
@@ -115,7 +109,7 @@ class Solver:
     @staticmethod
     def memo_key(subset: Subset, legal: np.ndarray | None, depth: int) -> tuple:
         """Memo key of a position: depth ≥ n never binds, so it is capped at n."""
-        return (subset.tobytes(), Solver.legal_key(legal), min(depth, len(subset)))
+        return (subset.tobytes(), TreeSearch.legal_key(legal), min(depth, len(subset)))
 
     @property
     def root_depth(self) -> int:
@@ -123,26 +117,6 @@ class Solver:
         return UNLIMITED if self.max_guesses is None else self.max_guesses
 
     # -- partition statistics -------------------------------------------------------------
-
-    def bucket_counts(self, rows: Rows, subset: Subset) -> np.ndarray:
-        """Number of distinct feedback patterns of `subset` under each guess row."""
-        n, r = len(subset), len(rows)
-        if n <= 8:
-            sub = self.game.matrix[np.ix_(rows, subset)]
-            eq = (sub[:, :, None] == sub[:, None, :]).sum(axis=2)
-            return np.rint((1.0 / eq).sum(axis=1)).astype(np.int64)
-        cols = self.mt[subset] if r == self.ng else self.mt[np.ix_(subset, rows)]
-        idx = cols.astype(np.int32) * r + np.arange(r, dtype=np.int32)
-        seen = np.zeros(self.npat * r, dtype=bool)
-        seen[idx.ravel()] = True
-        return seen.reshape(self.npat, r).sum(axis=0, dtype=np.int64)
-
-    def sum_squares(self, rows: Rows, subset: Subset) -> np.ndarray:
-        """Sum of squared bucket sizes of `subset` under each guess row."""
-        sub = self.game.matrix[np.ix_(rows, subset)].astype(np.int64)
-        sub += (np.arange(len(rows)) * self.npat)[:, None]
-        counts = np.bincount(sub.ravel(), minlength=len(rows) * self.npat)
-        return (counts * counts).reshape(len(rows), -1).sum(axis=1)
 
     def answer_split(self, subset: Subset) -> int:
         """A row among the subset's answers splitting it into singletons, or -1."""
@@ -164,11 +138,6 @@ class Solver:
         return 2 * n - 1 if self.answer_split(subset) >= 0 else 2 * n
 
     # -- search ---------------------------------------------------------------------------
-
-    def check_time(self) -> None:
-        """Raise SearchLimitError past the deadline."""
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            raise SearchLimitError("exact search ran out of time")
 
     def solve(
         self,
@@ -194,8 +163,8 @@ class Solver:
         if hit is not None and (hit[1] or hit[0] >= beta):
             return int(hit[0])
         self.nodes += 1
-        if self.nodes % 128 == 0:
-            self.check_time()
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise SearchTimeout(f"the exact search passed its deadline after {self.nodes} nodes")
         value, exact, row = self._search(subset, legal, beta, hint, min(depth, n))
         if value >= INF:  # a lower bound ≥ INF proves that no tree fits in the depth
             value, exact, row = INF, True, -1
@@ -230,7 +199,7 @@ class Solver:
         rows = all_rows[sel]
         ins = np.zeros(self.ng, dtype=bool)
         ins[self.answer_rows[subset]] = True
-        nb = self.bucket_counts(rows, subset)
+        nb = partitions.bucket_count(self.game, rows, subset)
         # Children inherit these counts as upper bounds (the rest keep their old bounds).
         ub[sel] = nb
         child_hint = (all_rows, ub)
@@ -246,7 +215,7 @@ class Solver:
             return floor_node, False, -1
         keep = np.flatnonzero(lb < beta)
         rows, lb = rows[keep], lb[keep]
-        ss = self.sum_squares(rows, subset)
+        ss = partitions.sum_squares(partitions.bucket_sizes(self.game, rows, subset))
         order = np.lexsort((ss, lb))
         if self.limit:
             order = order[: self.limit]
@@ -265,15 +234,7 @@ class Solver:
 
     def buckets(self, row: int, subset: Subset) -> list[tuple[int, Subset]]:
         """Non-winning (pattern, bucket) pairs of `subset` under guess `row`, largest first."""
-        pats = self.game.matrix[row, subset]
-        order = np.argsort(pats, kind="stable")
-        sp = pats[order]
-        cuts = np.flatnonzero(sp[1:] != sp[:-1]) + 1
-        groups = np.split(subset[order], cuts)
-        heads = np.concatenate(([0], cuts))
-        out = [(int(sp[h]), g) for h, g in zip(heads, groups, strict=True) if sp[h] != self.win]
-        out.sort(key=lambda pg: -len(pg[1]))
-        return out
+        return [(p, b) for p, b in partitions.buckets(self.game, row, subset) if p != self.win]
 
     def child_legal(self, legal: np.ndarray | None, row: int, pattern: int) -> np.ndarray | None:
         """The legal-guess mask after `row` got `pattern` (None in normal mode)."""
@@ -374,8 +335,6 @@ class Solver:
 
 def tree_play(tree: Tree, answer: str, length: int = 5) -> list[tuple[str, Pattern]]:
     """The (guess, pattern) turns the tree plays against `answer`."""
-    from wordkit.games.wordle import all_green, feedback
-
     turns: list[tuple[str, Pattern]] = []
     node: Tree | None = tree
     while node is not None:
@@ -387,8 +346,9 @@ def tree_play(tree: Tree, answer: str, length: int = 5) -> list[tuple[str, Patte
     raise InputFileError(f"the decision tree does not cover the answer {answer!r}")
 
 
-def tree_lookup(tree: Tree, history: list[tuple[str, Pattern]], length: int = 5) -> str | None:
-    """The tree's next guess after `history`, or None if the history left the tree."""
+def tree_node(tree: Tree, history: Sequence[Turn], length: int = 5) -> Tree | None:
+    """The subtree reached after `history` (its "guess" is the next guess), or None if the
+    history left the tree."""
     node = tree
     for guess, pattern in history:
         if node["guess"] != guess:
@@ -397,12 +357,12 @@ def tree_lookup(tree: Tree, history: list[tuple[str, Pattern]], length: int = 5)
         if nxt is None:
             return None
         node = nxt
-    return str(node["guess"])
+    return node
 
 
 def save_tree(tree: Tree, path: str | os.PathLike[str]) -> None:
     """Write a tree as JSON (atomically)."""
-    atomic_write_bytes(Path(path), json.dumps(tree, separators=(",", ":")).encode())
+    cache.atomic_write(Path(path), json.dumps(tree, separators=(",", ":")))
 
 
 def load_tree(path: str | os.PathLike[str]) -> Tree:
@@ -411,16 +371,38 @@ def load_tree(path: str | os.PathLike[str]) -> Tree:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
         raise InputFileError(f"cannot read decision tree {path}: {e}") from e
-    if not isinstance(data, dict) or "guess" not in data or "next" not in data:
+    if not is_tree(data):
         raise InputFileError(f"{path} is not a wordkit decision tree")
     return data
 
 
-def tree_path(game: Wordle, opener: str, hard: bool, max_guesses: int | None = MAX_TURNS) -> Path:
-    """Where the cached optimal tree for an opener (and guess limit) lives."""
+def is_tree(data: object, guesses: dict[str, int] | None = None) -> bool:
+    """Whether `data` is a whole decision tree: every node a guess (known, when `guesses` is
+    given), an integer total and a dict of subtrees."""
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, dict):
+            return False
+        guess, total, nxt = node.get("guess"), node.get("total"), node.get("next")
+        if not isinstance(guess, str) or not isinstance(total, int) or not isinstance(nxt, dict):
+            return False
+        if guesses is not None and guess not in guesses:
+            return False
+        stack.extend(nxt.values())
+    return True
+
+
+def tree_name(game: Wordle, opener: str, hard: bool, max_guesses: int | None = MAX_GUESSES) -> str:
+    """The cache file name of the optimal tree for an opener (and guess limit)."""
     mode = "hard" if hard else "normal"
     limit = "unlimited" if max_guesses is None else f"max{max_guesses}"
-    return cache_dir() / f"wordle-tree-{game.key}-{opener.lower()}-{mode}-{limit}.json"
+    return f"wordle-tree-{game.key}-{opener.lower()}-{mode}-{limit}.json"
+
+
+def tree_path(game: Wordle, opener: str, hard: bool, max_guesses: int | None = MAX_GUESSES) -> Path:
+    """Where the cached optimal tree for an opener (and guess limit) lives."""
+    return cache.cache_path(tree_name(game, opener, hard, max_guesses))
 
 
 def optimal_tree(
@@ -428,17 +410,17 @@ def optimal_tree(
     opener: str,
     hard: bool = False,
     use_disk: bool = True,
-    max_guesses: int | None = MAX_TURNS,
+    max_guesses: int | None = MAX_GUESSES,
+    deadline: float | None = None,
 ) -> Tree:
-    """The optimal tree from `opener` within `max_guesses` (None = unlimited), cached on disk."""
-    path = tree_path(game, opener, hard, max_guesses)
-    if use_disk and path.exists():
-        try:
-            return load_tree(path)
-        except InputFileError:
-            pass
-    tree = Solver(game, hard=hard, max_guesses=max_guesses).tree(opener)
+    """The optimal tree from `opener` within `max_guesses` (None = unlimited), cached on disk;
+    a damaged cache file is ignored and rebuilt. SearchTimeout once past `deadline`."""
+    name = tree_name(game, opener, hard, max_guesses)
     if use_disk:
-        with contextlib.suppress(OSError):  # the cache is only an optimisation
-            save_tree(tree, path)
+        cached = cache.read_cached_json(name, dict)
+        if cached is not None and is_tree(cached, game.guess_index):
+            return cached
+    tree = TreeSearch(game, hard=hard, max_guesses=max_guesses, deadline=deadline).tree(opener)
+    if use_disk:
+        cache.write_cached(name, json.dumps(tree, separators=(",", ":")))
     return tree

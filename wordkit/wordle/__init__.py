@@ -1,0 +1,2 @@
+"""Wordle: rules and state, word lists, the pattern matrix, partitions, guessers, the exact
+search, hosts, the trainer and the game loop."""

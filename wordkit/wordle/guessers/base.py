@@ -1,0 +1,131 @@
+"""What every Wordle guesser is: a callable from a `State` to a `Decision`, with a `name`.
+
+The shared part (`PartitionGuesser`) plays the opener, plays the last answer when one is
+left, and memoises the rest per position, so stats over thousands of games stay fast.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+import numpy as np
+
+from wordkit import cache
+from wordkit.wordle import partitions
+from wordkit.wordle.lists import Wordle
+from wordkit.wordle.rules import Rules, State, start
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A guesser's move: the guess (its row in game.guesses and the word), its score and what
+    the score measures."""
+
+    row: int
+    word: str
+    score: float = float("nan")
+    measure: str = ""
+    note: str = ""
+    """Why this is not the guesser's own choice (its exact search ran out of time), or ''."""
+
+
+class Guesser(Protocol):
+    """Anything that picks the next guess in a state."""
+
+    name: str
+
+    def __call__(self, state: State) -> Decision:
+        """The guess to play next."""
+        ...
+
+
+def decision(game: Wordle, row: int | np.integer, score: float, measure: str) -> Decision:
+    """A Decision for guess `row` of `game`."""
+    return Decision(int(row), game.guesses[int(row)], float(score), measure)
+
+
+def best_by(keys: list[np.ndarray]) -> int:
+    """Position of the lexicographically smallest tuple of keys (first key most important)."""
+    # np.lexsort sorts by the last key first; position in `rows` breaks final ties.
+    return int(np.lexsort(list(reversed(keys)))[0])
+
+
+@dataclass(eq=False)
+class PartitionGuesser:
+    """A guesser that `pick`s from the partition of the remaining answers, with an opener."""
+
+    name: str = "guesser"
+    opener: str | None = None
+    """The first guess; None: the guesser's own best opener (computed once, cached on disk)."""
+    memo: dict[Any, Decision] = field(default_factory=dict, repr=False)
+    budget: float | None = None
+    """Seconds an exact search may take per decision before the entropy guess is played
+    instead (with a note); None: exact, however long it takes (stats)."""
+    uses_turn: ClassVar[bool] = False
+    """Whether the decision depends on the turn number (else positions share it)."""
+
+    def __call__(self, state: State) -> Decision:
+        """The opener, the last answer left, or the (memoised) pick for this position."""
+        game = state.game
+        if not state.turns:
+            return decision(game, state.check_move(self.first_guess(game)), float("nan"), "opener")
+        if len(state.remaining) == 1:
+            # One answer left: play it (every guesser agrees; saves the partition).
+            return decision(game, game.answer_rows[state.remaining[0]], 1.0, "solved")
+        hard = state.hard_rule if state.rules.hard else None
+        key = (game.key, state.remaining.tobytes(), hard, state.turn if self.uses_turn else 0)
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self.memo[key] = self.pick(state)
+        return hit
+
+    def pick(self, state: State) -> Decision:
+        """The guess for a position with several answers left (each guesser defines it)."""
+        raise NotImplementedError
+
+    def first_guess(self, game: Wordle) -> str:
+        """The opener: the one given (checked), else the guesser's cached best opener."""
+        if self.opener is not None:
+            return game.guesses[game.check_guess(self.opener)]
+        return best_opener(game, self)
+
+    def deadline(self) -> float | None:
+        """When an exact search started now must give up (None: never)."""
+        return None if self.budget is None else time.monotonic() + self.budget
+
+    def timed_out(self, state: State) -> Decision:
+        """The entropy guess, noted, for a position whose exact search ran out of time."""
+        move = most_informative(state)
+        note = (
+            f"the exact search ({self.name}) needs more than {self.budget:g} s here; "
+            f"this is the entropy guess"
+        )
+        return Decision(move.row, move.word, move.score, move.measure, note)
+
+
+def most_informative(state: State) -> Decision:
+    """The guess with the most expected bits of feedback (ties: a possible answer)."""
+    game, rows, rem = state.game, state.legal_rows, state.remaining
+    bits = partitions.entropy(partitions.bucket_sizes(game, rows, rem))
+    # Rounding makes float ties (equal partitions) compare equal.
+    i = best_by([-np.round(bits, 9), ~partitions.in_remaining(game, rows, rem)])
+    return decision(game, rows[i], float(bits[i]), "expected bits")
+
+
+def best_opener(game: Wordle, guesser: PartitionGuesser) -> str:
+    """The guesser's first guess for the full answer list, computed once and cached on disk
+    (a damaged cache file is ignored and rewritten)."""
+    name = f"wordle-openers-{game.key}.json"
+    cached = cache.read_cached_json(name, dict) or {}
+    word = cached.get(guesser.name)
+    if isinstance(word, str) and word in game.guess_index:
+        return word
+    move = guesser.pick(start(game, Rules(length=game.length)))
+    if not move.note:  # an opener found under a time budget is not worth keeping
+        fresh = cache.read_cached_json(name, dict) or {}
+        fresh[guesser.name] = move.word
+        cache.write_cached(name, json.dumps(fresh, indent=1, sort_keys=True))
+    return move.word

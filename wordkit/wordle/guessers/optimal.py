@@ -1,0 +1,101 @@
+"""Play the least-total decision tree (wordkit.wordle.search), cached on disk as JSON."""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from wordkit.wordle.guessers.base import Decision, PartitionGuesser, decision
+from wordkit.wordle.lists import Wordle
+from wordkit.wordle.rules import MAX_GUESSES, State
+from wordkit.wordle.search import (
+    UNLIMITED,
+    DepthLimitError,
+    SearchTimeout,
+    Tree,
+    TreeSearch,
+    optimal_tree,
+    tree_node,
+)
+
+Searches = dict[tuple[str, bool], TreeSearch]
+
+
+def exact_choice(
+    searches: Searches, state: State, max_guesses: int | None, deadline: float | None = None
+) -> Decision:
+    """The least-total tree's first guess, solving within max_guesses if any tree can;
+    SearchTimeout once past `deadline` (what was searched stays memoised)."""
+    game, hard = state.game, state.rules.hard
+    search = searches.get((game.key, hard))
+    if search is None:
+        search = searches[(game.key, hard)] = TreeSearch(game, hard=hard, max_guesses=max_guesses)
+    left = UNLIMITED if max_guesses is None else max(max_guesses - state.turn + 1, 0)
+    search.deadline = deadline
+    try:
+        try:
+            cost, row = search.best(state.remaining, state.legal_rows, left)
+        except DepthLimitError:  # e.g. after a poor opener: least total guesses, no limit
+            cost, row = search.best(state.remaining, state.legal_rows, UNLIMITED)
+    finally:
+        search.deadline = None
+    return decision(game, row, cost, "total guesses")
+
+
+@dataclass(eq=False)
+class OptimalGuesser(PartitionGuesser):
+    """Play the least-total decision tree, every answer within `max_guesses` if possible.
+
+    From its own opener it follows the whole tree (computed once, cached on disk as JSON);
+    off that tree (another opener was played) it searches each position exactly.
+    """
+
+    name: str = "optimal"
+    max_guesses: int | None = MAX_GUESSES  # None: no limit
+    uses_turn: ClassVar[bool] = True  # the guesses left bound the search
+    searches: Searches = field(default_factory=dict, repr=False)
+    trees: dict[tuple[str, str, bool], Tree | None] = field(default_factory=dict, repr=False)
+
+    def first_guess(self, game: Wordle) -> str:
+        """The opener given, else SALET (the proven optimum on the standard lists) when the
+        lists have it, else the expected-size opener: the exact best opener is far beyond an
+        interactive search."""
+        if self.opener is None and "salet" in game.guess_index:
+            return "salet"
+        if self.opener is None:
+            from wordkit.wordle.guessers.expected_size import ExpectedSizeGuesser
+
+            return ExpectedSizeGuesser().first_guess(game)
+        return super().first_guess(game)
+
+    def tree(self, state: State, deadline: float | None = None) -> Tree | None:
+        """The optimal tree from the opener played, if it is this guesser's own and a tree
+        solving every answer within the limit exists (and is found before `deadline`)."""
+        game, hard = state.game, state.rules.hard
+        opener = state.turns[0][0]
+        key = (game.key, opener, hard)
+        if key not in self.trees:
+            tree = None
+            if opener == self.first_guess(game):
+                # Past the deadline the positions are searched one by one instead.
+                with contextlib.suppress(DepthLimitError, SearchTimeout):
+                    tree = optimal_tree(
+                        game, opener, hard, max_guesses=self.max_guesses, deadline=deadline
+                    )
+            self.trees[key] = tree
+        return self.trees[key]
+
+    def pick(self, state: State) -> Decision:
+        """The tree's guess for this position, else an exact search of it (the entropy guess
+        when that takes longer than the budget)."""
+        deadline = self.deadline()
+        tree = self.tree(state, deadline)
+        node = None if tree is None else tree_node(tree, state.turns, state.game.length)
+        if node is not None:
+            row = state.game.guess_index[node["guess"]]
+            return decision(state.game, row, node["total"], "total guesses")
+        try:
+            return exact_choice(self.searches, state, self.max_guesses, deadline)
+        except SearchTimeout:
+            return self.timed_out(state)

@@ -1,0 +1,131 @@
+"""The pattern matrix (guesses × answers → feedback), built with numpy and cached on disk."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+import numpy as np
+
+from wordkit import cache
+from wordkit.wordle.notices import notice
+from wordkit.wordle.rules import Word, WordLengthError, word_length
+
+Matrix = np.ndarray  # rows = guesses, columns = answers, entries = patterns
+
+
+def letter_array(words: Sequence[Word]) -> np.ndarray:
+    """An (n, length) uint8 array of letter codes (0..255 of each character's ordinal)."""
+    length = word_length(words)
+    data = "".join(words).encode("utf-32-le")
+    codes = np.frombuffer(data, dtype=np.uint32).reshape(len(words), length)
+    # Compact the alphabet so codes index small count tables even for non-ASCII letters.
+    _, inverse = np.unique(codes, return_inverse=True)
+    return inverse.reshape(codes.shape).astype(np.uint8)
+
+
+def pattern_dtype(length: int) -> type[np.unsignedinteger]:
+    """The smallest unsigned dtype holding every pattern of `length` letters."""
+    if 3**length <= 2**8:
+        return np.uint8
+    if 3**length <= 2**16:
+        return np.uint16
+    if 3**length <= 2**32:
+        return np.uint32
+    raise WordLengthError(f"words of {length} letters are too long for a pattern matrix")
+
+
+def _matrix_block(g: np.ndarray, a: np.ndarray, acount: np.ndarray, dtype: type) -> np.ndarray:
+    """Patterns for guess letters g (k, L) against answer letters a (n, L), vectorised."""
+    k, length = g.shape
+    greens = [g[:, i, None] == a[None, :, i] for i in range(length)]
+    out: np.ndarray = np.zeros((k, a.shape[0]), dtype=dtype)
+    for i in range(length):
+        # Yellow iff the answer has more copies of the letter than the guess spends on
+        # earlier positions (any mark) plus later greens: greens are matched first, then
+        # yellows go left to right.
+        same = g == g[:, i, None]  # (k, L): guess positions holding the same letter
+        spent = same[:, :i].sum(axis=1).astype(np.uint8)[:, None]
+        spent = np.broadcast_to(spent, out.shape)
+        later = [j for j in range(i + 1, length) if same[:, j].any()]
+        if later:
+            spent = spent + sum(greens[j] & same[:, j, None] for j in later)
+        count = acount[g[:, i]]  # (k, n): copies of guess letter i in each answer
+        yellow = ~greens[i] & (count > spent)
+        out = out * 3 + (2 * greens[i] + yellow).astype(dtype)
+    return out
+
+
+def compute_pattern_matrix(guesses: Sequence[Word], answers: Sequence[Word]) -> Matrix:
+    """The (guesses × answers) feedback matrix, computed without a Python loop over pairs."""
+    length = word_length(guesses, answers)
+    dtype = pattern_dtype(length)
+    codes = letter_array([*guesses, *answers])
+    g, a = codes[: len(guesses)], codes[len(guesses) :]
+    nletters = int(codes.max()) + 1
+    acount = np.zeros((nletters, len(answers)), dtype=np.uint8)
+    for i in range(length):
+        np.add.at(acount, (a[:, i], np.arange(len(answers))), 1)
+    # Blocks of guesses keep the temporaries in cache.
+    step = max(1, 2**19 // max(1, len(answers)))
+    blocks = [
+        _matrix_block(g[s : s + step], a, acount, dtype) for s in range(0, len(guesses), step)
+    ]
+    if not blocks:
+        return np.zeros((0, len(answers)), dtype=dtype)
+    return np.concatenate(blocks)
+
+
+def lists_key(guesses: Sequence[Word], answers: Sequence[Word]) -> str:
+    """A content hash of both word lists (and their length) naming cached results."""
+    length = word_length(guesses, answers)
+    return cache.content_key(f"wordle-v1 L={length}", "\n".join(guesses), "\n".join(answers))
+
+
+SLOW_CELLS = 10**7
+"""A matrix this large takes a noticeable while to build: say so."""
+
+
+def read_matrix(name: str, shape: tuple[int, int], dtype: type, top: int) -> Matrix | None:
+    """A cached matrix of the expected shape and type, its patterns below `top`, or None when
+    absent or damaged (a truncated or foreign file is ignored, then rebuilt)."""
+    data = cache.read_cached(name)
+    if data is None:
+        return None
+    try:
+        matrix = np.load(io.BytesIO(data), allow_pickle=False)
+    except (OSError, ValueError, EOFError):
+        return None
+    if not isinstance(matrix, np.ndarray) or matrix.shape != shape or matrix.dtype != dtype:
+        return None
+    if matrix.size and int(matrix.max()) >= top:
+        return None  # a pattern no word pair can have
+    return matrix
+
+
+MEMO: dict[str, Matrix] = {}
+"""Matrices built or loaded in this process, by `lists_key`."""
+
+
+def pattern_matrix(
+    guesses: Sequence[Word], answers: Sequence[Word], use_disk: bool = True
+) -> Matrix:
+    """The feedback matrix, memoised in process and cached on disk by the lists' content."""
+    key = lists_key(guesses, answers)
+    if key in MEMO:
+        return MEMO[key]
+    name = f"wordle-matrix-{key}.npy"
+    shape = (len(guesses), len(answers))
+    length = word_length(guesses, answers)
+    matrix = read_matrix(name, shape, pattern_dtype(length), 3**length) if use_disk else None
+    if matrix is None:
+        if len(guesses) * len(answers) >= SLOW_CELLS:
+            notice(f"building the pattern matrix ({shape[0]:,} × {shape[1]:,}); once, then cached")
+        matrix = compute_pattern_matrix(guesses, answers)
+        if use_disk:
+            buf = io.BytesIO()
+            np.save(buf, matrix, allow_pickle=False)
+            cache.write_cached(name, buf.getvalue())
+    matrix.setflags(write=False)
+    MEMO[key] = matrix
+    return matrix

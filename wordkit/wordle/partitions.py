@@ -1,0 +1,124 @@
+"""The partition service: how a guess splits the remaining answers into feedback buckets.
+
+Every statistic follows from the bucket each remaining answer falls in (`bucket_sizes`):
+sum of squares = row sum (n × the expected size of the list left), entropy from the row mean
+of log2, the largest bucket = row max. `bucket_counts` gives the same split per pattern.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from wordkit.wordle.lists import Wordle
+
+Rows = np.ndarray  # indices into game.guesses
+Answers = np.ndarray  # indices into game.answers
+
+
+def bucket_counts(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
+    """(len(rows), patterns) bucket sizes of `remaining` under each guess row (2-D bincount)."""
+    npat = game.win + 1
+    out = np.empty((len(rows), npat), dtype=np.int64)
+    # Chunks bound the temporary int64 offsets to a few MB.
+    step = max(1, 2**20 // max(1, len(remaining)))
+    for s in range(0, len(rows), step):
+        r = rows[s : s + step]
+        sub = game.matrix[np.ix_(r, remaining)].astype(np.int64)
+        sub += (np.arange(len(r)) * npat)[:, None]
+        out[s : s + step] = np.bincount(sub.ravel(), minlength=len(r) * npat).reshape(-1, npat)
+    return out
+
+
+def bucket_sizes(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
+    """(len(rows), n): the size of the bucket each remaining answer falls in, per guess."""
+    n = len(remaining)
+    out = np.empty((len(rows), n), dtype=np.int32)
+    if n <= 32:
+        # Small sets: count equal pairs directly, avoiding rows × 243 bins.
+        step = max(1, 2**21 // max(1, n * n))
+        for s in range(0, len(rows), step):
+            sub = game.matrix[np.ix_(rows[s : s + step], remaining)]
+            out[s : s + step] = (sub[:, :, None] == sub[:, None, :]).sum(axis=2)
+        return out
+    npat = game.win + 1
+    step = max(1, 2**20 // n)
+    for s in range(0, len(rows), step):
+        r = rows[s : s + step]
+        sub = game.matrix[np.ix_(r, remaining)].astype(np.int64)
+        sub += (np.arange(len(r)) * npat)[:, None]
+        counts = np.bincount(sub.ravel(), minlength=len(r) * npat)
+        out[s : s + step] = counts[sub]
+    return out
+
+
+def sum_squares(sizes: np.ndarray) -> np.ndarray:
+    """Sum of squared bucket sizes per row (n × the expected size of the list left)."""
+    return sizes.sum(axis=1, dtype=np.int64)
+
+
+def expected_size(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
+    """The expected number of answers left after each guess row (sum of squares / n)."""
+    if not len(remaining):
+        return np.zeros(len(rows))
+    return sum_squares(bucket_sizes(game, rows, remaining)) / len(remaining)
+
+
+_LOG2 = np.log2(np.arange(1, 2**16 + 1, dtype=np.float64))
+
+
+def entropy(sizes: np.ndarray) -> np.ndarray:
+    """Expected information (bits) of each row's partition."""
+    n = sizes.shape[1]
+    table = _LOG2 if n <= len(_LOG2) else np.log2(np.arange(1, n + 1, dtype=np.float64))
+    return np.log2(n) - table[sizes - 1].mean(axis=1)
+
+
+def largest(sizes: np.ndarray) -> np.ndarray:
+    """The largest bucket of each row's partition (the worst case)."""
+    return sizes.max(axis=1)
+
+
+def bucket_count(game: Wordle, rows: Rows, subset: Answers) -> np.ndarray:
+    """Number of distinct feedback patterns of `subset` under each guess row."""
+    n, r = len(subset), len(rows)
+    if n <= 8:
+        sub = game.matrix[np.ix_(rows, subset)]
+        eq = (sub[:, :, None] == sub[:, None, :]).sum(axis=2)
+        return np.rint((1.0 / eq).sum(axis=1)).astype(np.int64)
+    npat = game.win + 1
+    # The transposed matrix makes a subset's columns contiguous rows.
+    mt = game.matrix_t
+    cols = mt[subset] if r == len(game.guesses) else mt[np.ix_(subset, rows)]
+    idx = cols.astype(np.int32) * r + np.arange(r, dtype=np.int32)
+    seen = np.zeros(npat * r, dtype=bool)
+    seen[idx.ravel()] = True
+    return seen.reshape(npat, r).sum(axis=0, dtype=np.int64)
+
+
+def buckets(game: Wordle, row: int, subset: Answers) -> list[tuple[int, Answers]]:
+    """Every (pattern, bucket) of `subset` under guess `row`, largest first (stable)."""
+    pats = game.matrix[row, subset]
+    order = np.argsort(pats, kind="stable")
+    sp = pats[order]
+    cuts = np.flatnonzero(sp[1:] != sp[:-1]) + 1
+    groups = np.split(subset[order], cuts)
+    heads = np.concatenate(([0], cuts))
+    out = [(int(sp[h]), g) for h, g in zip(heads, groups, strict=True)]
+    out.sort(key=lambda pg: -len(pg[1]))
+    return out
+
+
+def pattern_sizes(game: Wordle, row: int, remaining: Answers) -> tuple[np.ndarray, np.ndarray]:
+    """The patterns `row` can get against `remaining` (ascending) and their bucket sizes."""
+    patterns, sizes = np.unique(game.matrix[row, remaining], return_counts=True)
+    return patterns, sizes
+
+
+def in_remaining(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
+    """Boolean per row: is this guess one of the remaining answers?"""
+    mask = np.zeros(len(game.guesses), dtype=bool)
+    mask[game.answer_rows[remaining]] = True
+    return mask[rows]
