@@ -43,3 +43,17 @@ def test_help_has_text_and_an_example(path: list[str]) -> None:
 def test_version_and_module_entry() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.stdout.startswith("wordkit ")
+
+
+def test_help_imports_nothing_heavy() -> None:
+    """`wordkit --help` starts at once: no numpy, pandas or rich before a command runs."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from typer.testing import CliRunner; from wordkit.cli import app; "
+        "CliRunner().invoke(app, ['--help']); "
+        "print(sorted(m for m in ('numpy', 'pandas', 'rich', 'tqdm') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

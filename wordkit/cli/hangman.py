@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from wordkit import tables
 from wordkit.cli import render, repl
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
 from wordkit.cli.options import Jobs, Json, Records, Seed, StatsFormat, Trainer, stats_format
@@ -372,6 +371,7 @@ def stats_hangman(
     """
     from tqdm import tqdm
 
+    from wordkit import tables
     from wordkit.hangman.lexicon import lexicon_from_table, pool_for
     from wordkit.hangman.play import hangman_stats, versus_by_length
     from wordkit.hangman.rules import make_rules
