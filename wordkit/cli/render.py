@@ -33,11 +33,12 @@ GALLOWS = (
 
 
 def console(*, err: bool = False) -> Console:
-    """A rich console on stdout (or stderr) that colours only real terminals."""
+    """A rich console on stdout (or stderr) that colours only real terminals; markup is off,
+    so text a user typed (`[/]`, `[bold]`) is printed as typed, never interpreted."""
     from rich.console import Console
 
     stream = sys.stderr if err else sys.stdout
-    return Console(file=stream, highlight=False, soft_wrap=True)
+    return Console(file=stream, highlight=False, soft_wrap=True, markup=False)
 
 
 def tiles(word: str, marks: Sequence[int]) -> Text:
