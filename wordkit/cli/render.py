@@ -13,6 +13,7 @@ if TYPE_CHECKING:  # rich is imported by the functions that draw, so `--help` st
     from rich.text import Text
 
     from wordkit.runner import Summary
+    from wordkit.trainer import Advice
 
 # Wordle marks: 0 grey (letter absent), 1 yellow (elsewhere), 2 green (in place).
 SQUARES = ("⬛", "🟨", "🟩")
@@ -161,8 +162,8 @@ def histogram(counts: Mapping[str, int], *, width: int = 40) -> list[str]:
     ]
 
 
-def trainer_line(advice: Any, *, noun: str = "answer") -> str:
-    """Seed 003's trainer: what the guess left, against what the AI would have played."""
+def trainer_line(advice: Advice, *, noun: str = "answer") -> str:
+    """The trainer's line: what the move left, against what the AI would have played."""
     left = "" if advice.left is None else f", {advice.left:,} after"
     return (
         f"Trainer: {noun}s possible: {advice.remaining:,} before{left}. "

@@ -7,28 +7,15 @@ the trainer is the one that answers a hint, so both always name the same move.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from wordkit.hangman.board import Board, Guesser
 from wordkit.hangman.partitions import letter_expected_sizes, word_expected_size
 from wordkit.hangman.rules import State, candidate_ids, letter_code
+from wordkit.trainer import Advice
 
 ADVISOR = "expected-size"
 """The strategy behind hints and the trainer."""
-
-
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """Candidates before the move (and after, once answered), the move's and the AI's size."""
-
-    remaining: int
-    left: int | None
-    guess: str
-    expected: float
-    best: str
-    best_expected: float
 
 
 def advisor() -> Guesser:

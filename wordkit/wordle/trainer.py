@@ -6,26 +6,12 @@ the number of answers left: the size of the list you expect to be left with.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from wordkit.trainer import Advice
 from wordkit.wordle import partitions
 from wordkit.wordle.guessers.expected_size import ExpectedSizeGuesser
 from wordkit.wordle.rules import State
-
-
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """Answers possible before the guess (and after, once answered), the guess's and the AI's
-    expected list size."""
-
-    remaining: int
-    left: int | None
-    guess: str
-    expected: float
-    best: str
-    best_expected: float
 
 
 def advice(state: State, row: int, after: State | None = None) -> Advice:
