@@ -133,7 +133,7 @@ def test_latin1_file(tmp_path: Path) -> None:
 
 
 @pytest.mark.full
-def test_seed_002_figure_through_the_cli(tmp_path: Path) -> None:
+def test_city_agent_figure_through_the_cli(tmp_path: Path) -> None:
     source = shared_file("cities", "worldcities.csv")
     out = tmp_path / "cities.csv"
     result = invoke(

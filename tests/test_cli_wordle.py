@@ -206,7 +206,7 @@ def test_numeric_options_are_range_errors() -> None:
     result = wk("host", "wordle", *LISTS, "--max-guesses", "0", input="")
     assert (result.exit_code, result.stderr) == (
         1,
-        "Error: --max-guesses must be at least 1, not 0\n",
+        "Error: --max-guesses must be between 1 and 100, not 0\n",
     )
 
 

@@ -1,4 +1,4 @@
-"""`prepare`: every cleaning option, and seed 002's figure on worldcities.csv."""
+"""`prepare`: every cleaning option, and the city-guessing agent's figure on worldcities.csv."""
 
 from __future__ import annotations
 
@@ -127,7 +127,7 @@ def test_describe_lists_every_reason(places: pd.DataFrame) -> None:
 
 
 @pytest.mark.full
-def test_seed_002_worldcities_figure() -> None:
+def test_city_agent_worldcities_figure() -> None:
     path = shared_file("cities", "worldcities.csv")
     table, report = p.prepare(
         read_raw(str(path)),

@@ -3,31 +3,81 @@
 The game package (and numpy) are imported inside the commands, so `wordkit --help` starts fast.
 A human at the terminal plugs into the one game loop: as the host in `solve wordle` (AI
 mode: the AI guesses, the human types feedback) and as the guesser in `host wordle`.
+Nothing a user typed is ever read as rich markup: text goes out through `say`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated
+import contextlib
+import itertools
+import json as jsonlib
+import math
+import sys
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer.core import TyperCommand
 
 from wordkit.cli import render, repl
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
-from wordkit.cli.options import Jobs, Json, Records, Seed, StatsFormat, Trainer, stats_format
+from wordkit.cli.options import (
+    FreshSeed,
+    Jobs,
+    Json,
+    Records,
+    StatsFormat,
+    Trainer,
+    seed_of,
+    stats_format,
+)
 from wordkit.errors import RangeError, WordkitError
 
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.text import Text
 
     from wordkit.runner import GameRecord, Summary
     from wordkit.wordle.guessers import Decision, Guesser
+    from wordkit.wordle.hosts import Host
     from wordkit.wordle.lists import Wordle
     from wordkit.wordle.rules import Rules, State, Turn
 
 STRATEGY_NAMES = "expected-size, entropy, minimax, heuristic, heuristic-seed, optimal"
 """The names of wordkit.wordle.guessers.GUESSERS (kept here so `--help` imports no numpy)."""
+LENGTH_RANGE = (2, 15)
+"""wordkit.wordle.lists.LENGTHS, first and last (kept here so `--help` imports no numpy)."""
 LIST_AT_MOST = 200
+MAX_GUESSES_RANGE = (1, 100)
+MAX_JOBS = 64
+"""More workers than this only fight over the cores (and could exhaust the process table)."""
+BUDGET = 3.0
+"""Seconds an exact search may think per decision in solve, query and host."""
+BUDGET_RANGE = (0.01, 86400.0)
+
+
+class WordleCommand(TyperCommand):
+    """A command that refuses an option given twice (instead of keeping the last value
+    silently); options meant to be repeated (`--history`) accumulate."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Check for repeated options, then parse as usual."""
+        if not ctx.resilient_parsing:
+            _, _, order = self.make_parser(ctx).parse_args(args=list(args))
+            counts = Counter(
+                p
+                for p in order
+                if getattr(p, "param_type_name", "") == "option"
+                and not getattr(p, "multiple", False)
+                and not getattr(p, "is_flag", False)
+            )
+            for param, times in counts.items():
+                if times > 1:
+                    name = max(param.opts, key=len)
+                    ctx.fail(f"{name} was given {times} times; give it once")
+        return super().parse_args(ctx, args)
+
 
 Answers = Annotated[
     str | None,
@@ -48,7 +98,10 @@ Length = Annotated[
     int | None,
     typer.Option(
         metavar="N",
-        help="Play N-letter words of the english table (4-9) instead of the wordle tables.",
+        help=(
+            f"Play N-letter words ({LENGTH_RANGE[0]}-{LENGTH_RANGE[1]}) of the english table "
+            "instead of the wordle tables."
+        ),
     ),
 ]
 Strategy = Annotated[str, typer.Option(metavar="NAME", help=f"One of: {STRATEGY_NAMES}.")]
@@ -57,6 +110,36 @@ Opener = Annotated[
     typer.Option(metavar="WORD", help="First guess (default: the strategy's best, cached)."),
 ]
 Hard = Annotated[bool, typer.Option("--hard", help="Hard mode: reuse every hint revealed.")]
+Budget = Annotated[
+    float,
+    typer.Option(
+        metavar="SECONDS",
+        help="Time an exact search may think per guess; past it, the entropy guess (noted).",
+    ),
+]
+StatsBudget = Annotated[
+    float | None,
+    typer.Option(
+        "--budget",
+        metavar="SECONDS",
+        help="Time an exact search may think per guess (default: none, the figures are exact).",
+    ),
+]
+
+
+def checked_budget(budget: float | None) -> float | None:
+    """The --budget given, if it is a number of seconds in range."""
+    low, high = BUDGET_RANGE
+    if budget is not None and not (math.isfinite(budget) and low <= budget <= high):
+        raise RangeError(f"--budget must be between {low:g} and {high:g} seconds, not {budget:g}")
+    return budget
+
+
+def checked_jobs(jobs: int) -> int:
+    """The --jobs given, if in range."""
+    if not 1 <= jobs <= MAX_JOBS:
+        raise RangeError(f"--jobs must be between 1 and {MAX_JOBS}, not {jobs}")
+    return jobs
 
 
 def lists_and_rules(
@@ -80,16 +163,98 @@ def guesses_text(count: int) -> str:
     return render.plural(count, "guess", "guesses")
 
 
+# --- terminal helpers -----------------------------------------------------------------------
+
+
+def say(out: Console, text: str | Text, *, style: str | None = None, end: str = "\n") -> None:
+    """Print `text` as it is: never read as markup (it may hold what the user typed), and
+    with unencodable characters escaped where stdout cannot show them."""
+    if isinstance(text, str) and not render.encodable(text, out.file):
+        encoding = getattr(out.file, "encoding", None) or "ascii"
+        text = text.encode(encoding, "backslashreplace").decode(encoding)
+    out.print(text, style=style, markup=False, highlight=False, end=end)
+
+
+def stderr_is_terminal() -> bool:
+    """Whether stderr is a terminal (spinners, progress bars and notices go there only)."""
+    return sys.stderr.isatty()
+
+
+_ERR: list[Console] = []
+
+
+def err_console() -> Console:
+    """The one stderr console (spinners and notices share it, so they do not garble)."""
+    if not _ERR:
+        _ERR.append(render.console(err=True))
+    return _ERR[0]
+
+
+@contextlib.contextmanager
+def thinking(what: str = "thinking") -> Iterator[None]:
+    """A spinner on stderr while the AI or a host thinks (only when stderr is a terminal)."""
+    if not stderr_is_terminal():
+        yield
+        return
+    with err_console().status(f"{what}…" if render.encodable("…", sys.stderr) else what):
+        yield
+
+
+@contextlib.contextmanager
+def notices_shown() -> Iterator[None]:
+    """Say on stderr what each one-off slow step does (only when stderr is a terminal)."""
+    from wordkit.wordle.notices import listening
+
+    if not stderr_is_terminal():
+        yield
+        return
+    with listening(lambda text: say(err_console(), text + " …", style="dim")):
+        yield
+
+
+class ThinkingGuesser:
+    """A guesser whose every decision shows the spinner."""
+
+    def __init__(self, guesser: Guesser) -> None:
+        self.guesser = guesser
+        self.name = guesser.name
+
+    def __call__(self, state: State) -> Decision:
+        """The wrapped guesser's decision."""
+        with thinking():
+            return self.guesser(state)
+
+
+class ThinkingHost:
+    """A host whose every answer shows the spinner (Absurdle weighs every feedback)."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.name = host.name
+
+    def answer(self, state: State, row: int) -> State | None:
+        """The wrapped host's answer."""
+        with thinking("the host is thinking"):
+            return self.host.answer(state, row)
+
+    def reveal(self, state: State) -> str:
+        """The wrapped host's answer at the end."""
+        return self.host.reveal(state)
+
+
 # --- solve --------------------------------------------------------------------------------
 
 
-@solve_app.command("wordle")
+@solve_app.command("wordle", cls=WordleCommand)
 def solve_wordle(
     history: Annotated[
-        str | None,
+        list[str] | None,
         typer.Option(
             metavar="WORD=FEEDBACK,...",
-            help="The game so far, e.g. roate=BBYGB,slimy=20010 (G/Y/B, 2/1/0 or squares).",
+            help=(
+                "The game so far, e.g. roate=BBYGB,slimy=20010 (G/Y/B, 2/1/0 or squares); "
+                "repeat it to add turns."
+            ),
         ),
     ] = None,
     strategy: Strategy = "entropy",
@@ -98,6 +263,7 @@ def solve_wordle(
     answers: Answers = None,
     guesses: Guesses = None,
     length: Length = None,
+    budget: Budget = BUDGET,
     interactive: Annotated[
         bool, typer.Option("--interactive", "-i", help="Play interactively even when piped.")
     ] = False,
@@ -116,25 +282,31 @@ def solve_wordle(
     """
     from wordkit.wordle import play
 
+    seconds = checked_budget(budget)
     if history is None and (interactive or (repl.interactive() and not json)):
         # The human host may play on past six guesses.
         game, rules = lists_and_rules(answers, guesses, length, hard=hard, max_guesses=None)
-        ai_mode(game, rules, strategy, opener)
+        ai_mode(game, rules, strategy, opener, seconds)
         return
     game, rules = lists_and_rules(answers, guesses, length, hard=hard)
-    move = play.next_move(game, history or "", strategy, rules, opener=opener)
+    with notices_shown(), thinking():
+        move = play.next_move(
+            game, ",".join(history or ()), strategy, rules, opener=opener, budget=seconds
+        )
     if json:
         render.emit_json(move.as_dict())
         return
     out = render.console()
     if move.solved is not None:
-        out.print(f"Solved: {move.solved.upper()}")
+        say(out, f"Solved: {move.solved.upper()}")
         return
     expected = render.plural(move.expected_size, "answer")
-    out.print(f"next guess: {str(move.guess).upper()}  (expected {expected} left after it)")
-    out.print(f"answers left: {move.answers_left:,}")
+    say(out, f"next guess: {str(move.guess).upper()}  (expected {expected} left after it)")
+    if move.note:
+        say(out, f"note: {move.note}")
+    say(out, f"answers left: {move.answers_left:,}")
     if move.answers:
-        out.print("  " + ", ".join(move.answers))
+        say(out, "  " + ", ".join(move.answers))
 
 
 class HumanHost:
@@ -147,38 +319,40 @@ class HumanHost:
 
     def answer(self, state: State, row: int) -> State | None:
         """The state after the typed feedback (None: quit); U undoes, L lists."""
+        from rich.text import Text
+
         from wordkit.wordle.play import expected_left
         from wordkit.wordle.rules import parse_turn
 
         game = state.game
         left = render.plural(len(state.remaining), "answer")
-        self.out.print(
-            f"Guess {state.turn}: [bold]{game.guesses[row].upper()}[/bold]  "
-            f"({left} left, expected {expected_left(state, row):.1f} after it)"
-        )
+        line_out = Text(f"Guess {state.turn}: ")
+        line_out.append(game.guesses[row].upper(), style="bold")
+        line_out.append(f"  ({left} left, expected {expected_left(state, row):.1f} after it)")
+        say(self.out, line_out)
         while True:
             line = repl.ask("feedback> ")
             if line is None or line.lower() == "q":
                 return None
             if line.lower() == "l":
                 shown = state.remaining[:LIST_AT_MOST]
-                self.out.print(", ".join(game.answers[i] for i in shown))
+                say(self.out, ", ".join(game.answers[i] for i in shown))
                 if len(state.remaining) > LIST_AT_MOST:
-                    self.out.print(f"... and {len(state.remaining) - LIST_AT_MOST:,} more")
+                    say(self.out, f"... and {len(state.remaining) - LIST_AT_MOST:,} more")
                 continue
             if line.lower() == "u":
                 if state.previous is None:
-                    self.out.print("Nothing to undo.")
+                    say(self.out, "Nothing to undo.")
                     return state
-                self.out.print(f"Undid {state.turns[-1][0].upper()}.")
+                say(self.out, f"Undid {state.turns[-1][0].upper()}.")
                 return state.previous
             try:
                 after = parse_turn(state, line, suggested=row)
             except WordkitError as exc:
                 hint = " (type U to undo)" if state.turns else ""
-                self.out.print(f"[red]{exc}[/red]{hint}")
+                say(self.out, f"{exc}{hint}", style="red")
                 continue
-            self.out.print(tiles_of(after))
+            say(self.out, tiles_of(after))
             return after
 
     def reveal(self, state: State) -> str:
@@ -194,83 +368,130 @@ def tiles_of(state: State) -> Text:
     return render.tiles(word, pattern_marks(pattern, state.game.length))
 
 
-def ai_mode(game: Wordle, rules: Rules, strategy: str, opener: str | None) -> None:
+def ai_mode(
+    game: Wordle, rules: Rules, strategy: str, opener: str | None, budget: float | None
+) -> None:
     """The human hosts: the AI guesses and the human types the feedback after each guess."""
     from wordkit.wordle.play import guesser_for, play
 
-    guesser = guesser_for(game, strategy, opener=opener)
+    with notices_shown(), thinking():
+        guesser = guesser_for(game, strategy, opener=opener, budget=budget)
     out = render.console()
-    out.print(
+    say(
+        out,
         f"Think of a {game.length}-letter word from the answer list ({len(game.answers):,} words)."
         " After each guess type its feedback (G/Y/B, 2/1/0 or squares; WORD=FEEDBACK if you"
-        " played another word). L lists the answers left, U undoes, Q quits."
+        " played another word). L lists the answers left, U undoes, Q quits.",
     )
-    record = play(guesser, HumanHost(), rules, game=game)
+    with notices_shown():
+        record = play(ThinkingGuesser(guesser), HumanHost(), rules, game=game)
     if record.solved:
-        out.print(f"Solved in {guesses_text(record.guesses)}: {record.secret.upper()}.")
+        say(out, f"Solved in {guesses_text(record.guesses)}: {record.secret.upper()}.")
     else:
-        out.print("Bye.")
+        say(out, "Bye.")
 
 
 # --- query --------------------------------------------------------------------------------
 
 
-@query_app.command("wordle")
+def read_words(words: Sequence[str]) -> list[str]:
+    """The words given, with `-` replaced by the words read from stdin (one a line; blank
+    lines and #comments skipped)."""
+    out: list[str] = []
+    for word in words:
+        if word != "-":
+            out.append(word)
+            continue
+        while line := repl.read_line():
+            text = line.split("#", 1)[0].strip()
+            if text:
+                out.append(text)
+    return out
+
+
+@query_app.command("wordle", cls=WordleCommand)
 def query_wordle(
-    word: Annotated[str, typer.Argument(metavar="WORD", help="The answer to solve.")],
+    words: Annotated[
+        list[str],
+        typer.Argument(metavar="WORD...", help="The answers to solve; - reads them from stdin."),
+    ],
     strategy: Strategy = "entropy",
     opener: Opener = None,
     hard: Hard = False,
     answers: Answers = None,
     guesses: Guesses = None,
     length: Length = None,
-    json: Json = False,
+    budget: Budget = BUDGET,
+    json: Annotated[
+        bool, typer.Option("--json", help="Machine-readable output: one JSON line per word.")
+    ] = False,
 ) -> None:
-    """How the AI would solve WORD: each guess, its feedback and the answers left.
+    """How the AI would solve each WORD: each guess, its feedback and the answers left.
 
     \b
     Example:
       wordkit query wordle cigar --strategy expected-size --opener roate
+      wordkit query wordle cigar rebut sissy --json
+      wordkit query wordle - --json < answers.txt
     """
     from wordkit.wordle.play import query
     from wordkit.wordle.rules import pattern_marks, pattern_str
 
+    seconds = checked_budget(budget)
     game, rules = lists_and_rules(answers, guesses, length, hard=hard)
-    record, steps = query(game, word, strategy, rules, opener=opener)
-    if json:
-        render.emit_json(
-            {
-                "answer": record.secret,
-                "guesses": record.guesses,
-                "solved": record.solved,
-                "strategy": strategy,
-                "hard": hard,
-                "steps": [
-                    {
-                        "turn": s.turn,
-                        "guess": s.guess,
-                        "feedback": pattern_str(s.pattern, game.length, "letters"),
-                        "answers_before": s.answers_before,
-                        "answers_left": s.answers_left,
-                    }
-                    for s in steps
-                ],
-            }
-        )
-        return
     out = render.console()
-    for s in steps:
-        line = render.tiles(s.guess, pattern_marks(s.pattern, game.length))
-        line.append(f"  {s.answers_before:>5,} → {render.plural(s.answers_left, 'answer')}")
-        out.print(line)
-    verdict = "solved" if record.solved else "not solved"
-    out.print(f"{verdict} in {guesses_text(record.guesses)} ({strategy})")
+    arrow = "→" if render.encodable("→") else "->"
+    queried = read_words(words)
+    named = len(queried) > 1 or "-" in words  # several answers: each verdict names its own
+    with notices_shown():
+        with thinking():
+            games = query(game, queried, strategy, rules, opener=opener, budget=seconds)
+        for n in itertools.count():
+            with thinking():
+                item = next(games, None)
+            if item is None:
+                break
+            record, steps = item
+            if json:
+                line = {
+                    "answer": record.secret,
+                    "guesses": record.guesses,
+                    "solved": record.solved,
+                    "strategy": strategy,
+                    "hard": hard,
+                    "steps": [
+                        {
+                            "turn": s.turn,
+                            "guess": s.guess,
+                            "feedback": pattern_str(s.pattern, game.length, "letters"),
+                            "answers_before": s.answers_before,
+                            "answers_left": s.answers_left,
+                            **({"note": s.note} if s.note else {}),
+                        }
+                        for s in steps
+                    ],
+                }
+                sys.stdout.write(jsonlib.dumps(line, ensure_ascii=False) + "\n")
+                continue
+            if n:
+                say(out, "")
+            for s in steps:
+                tiles = render.tiles(s.guess, pattern_marks(s.pattern, game.length))
+                tiles.append(
+                    f"  {s.answers_before:>5,} {arrow} {render.plural(s.answers_left, 'answer')}"
+                )
+                say(out, tiles)
+                if s.note:
+                    say(out, f"  note: {s.note}")
+            verdict = "solved" if record.solved else "not solved"
+            name = f"{record.secret.upper()}: " if named else ""
+            say(out, f"{name}{verdict} in {guesses_text(record.guesses)} ({strategy})")
 
 
 # --- stats --------------------------------------------------------------------------------
 
 
-@stats_app.command("wordle")
+@stats_app.command("wordle", cls=WordleCommand)
 def stats_wordle(
     strategy: Strategy = "entropy",
     opener: Opener = None,
@@ -284,6 +505,7 @@ def stats_wordle(
         str | None,
         typer.Option(metavar="HOST", help="Play against a host instead: evil (Absurdle)."),
     ] = None,
+    budget: StatsBudget = None,
     records: Records = None,
     json: Json = False,
 ) -> None:
@@ -302,19 +524,46 @@ def stats_wordle(
     from wordkit.wordle.play import run_stats, versus
 
     fmt = stats_format(format, json=json, jobs=jobs)
+    checked_jobs(jobs)
+    seconds = checked_budget(budget)
     # Absurdle has no guess limit: the figure is the guesses needed.
     limit = None if host is not None else 6
-    game, rules = lists_and_rules(answers, guesses, length, hard=hard, max_guesses=limit)
-    if host is not None:
-        record, turns = versus(game, host, strategy, rules, opener=opener)
-        show_versus(game, record, turns, strategy, hard=hard, fmt=fmt)
-        return
-    table = answers or ("wordle" if length is None else f"english ({length} letters)")
-    summary, played = run_stats(game, strategy, rules, opener=opener, jobs=jobs, table=table)
+    with notices_shown():
+        game, rules = lists_and_rules(answers, guesses, length, hard=hard, max_guesses=limit)
+        if host is not None:
+            with thinking():
+                record, turns = versus(game, host, strategy, rules, opener=opener, budget=seconds)
+            show_versus(game, record, turns, strategy, hard=hard, fmt=fmt)
+            return
+        table = answers or ("wordle" if length is None else f"english ({length} letters)")
+        with progress_bar(len(game.answers)) as advance:
+            summary, played = run_stats(
+                game,
+                strategy,
+                rules,
+                opener=opener,
+                jobs=jobs,
+                table=table,
+                progress=advance,
+                budget=seconds,
+            )
     if records is not None:
         tables.write_text(runner.record_lines(played), records)
     if not render.emit_summary(summary, fmt):
         show_stats(summary)
+
+
+@contextlib.contextmanager
+def progress_bar(total: int) -> Iterator[Any]:
+    """A tqdm bar on stderr counting games (only when stderr is a terminal); yields the
+    callback that advances it."""
+    if not stderr_is_terminal():
+        yield None
+        return
+    from tqdm import tqdm
+
+    with tqdm(total=total, unit="game", file=sys.stderr, leave=False, ascii=None) as bar:
+        yield bar.update
 
 
 def show_stats(summary: Summary) -> None:
@@ -336,9 +585,9 @@ def show_stats(summary: Summary) -> None:
         rows.insert(3, ("known optimum", best))
     out.print(render.table(None, ("", ""), rows))
     for line in render.histogram(summary.histogram):
-        out.print(line)
+        say(out, line)
     if summary.failures:
-        out.print("not solved within 6: " + ", ".join(summary.failures[:30]))
+        say(out, "not solved within 6: " + ", ".join(summary.failures[:30]))
 
 
 def show_versus(
@@ -376,10 +625,11 @@ def show_versus(
         return
     out = render.console()
     for guess, pattern in played:
-        out.print(render.tiles(guess, pattern_marks(pattern, game.length)))
+        say(out, render.tiles(guess, pattern_marks(pattern, game.length)))
     verdict = "solved" if record.won else "not solved"
-    out.print(
-        f"{strategy} vs Absurdle: {verdict} in {guesses_text(record.guesses)} ({record.secret})"
+    say(
+        out,
+        f"{strategy} vs Absurdle: {verdict} in {guesses_text(record.guesses)} ({record.secret})",
     )
 
 
@@ -409,35 +659,44 @@ class HumanGuesser:
                 return None
             if command == repl.LIST:
                 left = state.remaining
-                self.out.print(
+                say(
+                    self.out,
                     render.plural(len(left), "answer")
                     + " still possible: "
                     + ", ".join(game.answers[i] for i in left[:100])
-                    + (" ..." if len(left) > 100 else "")
+                    + (" ..." if len(left) > 100 else ""),
                 )
                 continue
             if command == repl.HINT:
-                self.out.print(f"Hint: try {self.advisor(state).word.upper()}.")
+                with thinking():
+                    hint = self.advisor(state)
+                say(self.out, f"Hint: try {hint.word.upper()}.")
                 continue
             try:
                 row = state.check_move(line, new=True)
             except WordkitError as exc:
-                self.out.print(f"[red]{exc}[/red] (no guess used)")
+                say(self.out, f"{exc} (no guess used)", style="red")
                 continue
             return Decision(row, game.guesses[row])
 
 
-@host_app.command("wordle")
+@host_app.command("wordle", cls=WordleCommand)
 def host_wordle(
     mode: Annotated[
         str, typer.Option(metavar="MODE", help="honest, or evil (Absurdle: never commits).")
     ] = "honest",
-    seed: Seed = 0,
+    seed: FreshSeed = None,
     trainer: Trainer = False,
     hard: Hard = False,
     max_guesses: Annotated[
         int | None,
-        typer.Option(metavar="N", help="Guesses allowed (default: 6 honest, unlimited evil)."),
+        typer.Option(
+            metavar="N",
+            help=(
+                f"Guesses allowed, {MAX_GUESSES_RANGE[0]}-{MAX_GUESSES_RANGE[1]} "
+                "(default: 6 honest, unlimited evil)."
+            ),
+        ),
     ] = None,
     answers: Answers = None,
     guesses: Guesses = None,
@@ -447,7 +706,8 @@ def host_wordle(
 
     Type a word to guess it. L lists the answers still possible, ? asks the AI for a hint,
     G gives up and shows the answer, Q quits. With --mode evil the host never commits to a
-    word (Absurdle): every answer keeps as many words alive as it can.
+    word (Absurdle): every answer keeps as many words alive as it can. Without --seed a
+    fresh seed is drawn and shown, so a game can be replayed.
 
     \b
     Example:
@@ -455,43 +715,56 @@ def host_wordle(
       wordkit host wordle --mode evil
     """
     from wordkit.wordle.guessers import make_guesser
-    from wordkit.wordle.hosts import make_host
+    from wordkit.wordle.hosts import host_kind, make_host
     from wordkit.wordle.lists import select_lists
     from wordkit.wordle.play import play
-    from wordkit.wordle.rules import Rules, pattern_marks
+    from wordkit.wordle.rules import Rules, pattern_marks, start
     from wordkit.wordle.trainer import advice
 
-    limit = max_guesses if max_guesses is not None else (6 if mode == "honest" else None)
-    if limit is not None and limit < 1:
-        raise RangeError(f"--max-guesses must be at least 1, not {limit}")
-    game = select_lists(answers, guesses, length)
-    host = make_host(mode, game, seed=seed)
+    limit = max_guesses if max_guesses is not None else (6 if host_kind(mode) == "honest" else None)
+    low, high = MAX_GUESSES_RANGE
+    if limit is not None and not low <= limit <= high:
+        raise RangeError(f"--max-guesses must be between {low} and {high}, not {limit}")
+    with notices_shown():
+        game = select_lists(answers, guesses, length)
+    host = make_host(mode, game, seed=seed_of(seed))
     rules = Rules(length=game.length, max_guesses=limit, hard=hard)
     guesser = HumanGuesser(make_guesser("expected-size"))
     out = render.console()
-    out.print(
+    say(
+        out,
         f"Wordle, {game.length} letters, {mode} host"
         + (f", {limit} guesses" if limit else ", as many guesses as you need")
         + (", hard mode" if hard else "")
-        + ". Type a word; L lists, ? hints, G gives up, Q quits."
+        + ". Type a word; L lists, ? hints, G gives up, Q quits.",
     )
     known: dict[str, int] = {}
+    latest = [start(game, rules)]
 
     def watch(before: State, move: Decision, after: State) -> None:
+        latest[0] = after
         word, pattern = after.turns[-1]
         marks = pattern_marks(pattern, game.length)
         for letter, mark in zip(word, marks, strict=True):
             known[letter] = max(known.get(letter, 0), mark)
-        out.print(render.tiles(word, marks))
+        say(out, render.tiles(word, marks))
         if trainer:
-            out.print(render.trainer_line(advice(before, move.row, after)))
+            with thinking():
+                line = render.trainer_line(advice(before, move.row, after))
+            say(out, line)
         if not after.solved:
-            out.print(render.keyboard(known, "".join(g for g, _ in after.turns)), end="")
+            say(out, render.keyboard(known, "".join(g for g, _ in after.turns)), end="")
 
-    record = play(guesser, host, rules, game=game, watch=watch)
+    try:
+        record = play(guesser, ThinkingHost(host), rules, game=game, watch=watch)
+    except KeyboardInterrupt:
+        # Ctrl-C while the AI or the host thinks ends as at a prompt: show the answer; the
+        # app's handler then says "Interrupted." and exits 130.
+        say(out, f"The answer was {host.reveal(latest[0]).upper()}.")
+        raise
     if record.won:
-        out.print(f"You win in {record.guesses}: {record.secret.upper()}.")
+        say(out, f"You win in {record.guesses}: {record.secret.upper()}.")
     elif guesser.gave_up:
-        out.print(f"The answer was {record.secret.upper()}.")
+        say(out, f"The answer was {record.secret.upper()}.")
     else:
-        out.print(f"Out of guesses. The answer was {record.secret.upper()}.")
+        say(out, f"Out of guesses. The answer was {record.secret.upper()}.")

@@ -10,6 +10,7 @@ own `apply_move` against a word of the family it keeps, so status and lives foll
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -35,6 +36,11 @@ from wordkit.hangman.search import FamilySearch, closed_of, family_values
 HOST_NAMES: tuple[str, ...] = ("honest", "evil", "lookahead")
 MAX_DEPTH = 6
 """The deepest lookahead host (deeper searches take minutes per answer)."""
+ANSWER_BUDGET = 2.0
+"""Seconds the interactive lookahead host may think about one answer (then it settles for the
+deepest search that finished)."""
+GROWTH = 4.0
+"""At least how many times longer one more ply of the host's search takes."""
 MEMO_LIMIT = 4096
 """Candidate sets a host remembers per game before it starts afresh."""
 
@@ -241,12 +247,40 @@ def lookahead_kept(pool: Pool, ids: Ids, state: State, guess: str, *, search: Fa
     return int(fams.ids_of(ids, fam)[0])
 
 
+def budgeted_kept(
+    pool: Pool, ids: Ids, state: State, guess: str, *, search: FamilySearch, budget: float
+) -> int:
+    """`lookahead_kept` within about `budget` seconds: deepening one ply at a time, it keeps the
+    deepest search that finished, and starts no ply that would not end in time (the full
+    depth gives the same family as `lookahead_kept`)."""
+    if len(guess) > 1:
+        return word_guess_kept(ids, pool.lexicon.enc.words, guess, rank=0)
+    code = letter_code(guess)
+    fams = letter_families(pool.lexicon.enc, ids, code, length=len(state.mask))
+    closed = closed_of(state) | 1 << code
+    deadline = time.monotonic() + budget
+    values: list[tuple[float, int]] = []
+    cost, growth = 0.0, GROWTH
+    for depth in range(1, search.depth + 1):
+        started = time.monotonic()
+        if values and started + cost * growth > deadline:
+            break
+        values = family_values(pool, ids, fams, closed, depth=depth, search=search, limit=None)
+        spent = time.monotonic() - started
+        growth = max(GROWTH, spent / cost) if cost > 0 else GROWTH
+        cost = spent
+    _, fam = max(values, key=lambda vf: (round(vf[0], 9), -vf[1]))
+    return int(fams.ids_of(ids, fam)[0])
+
+
 @dataclass
 class LookaheadHangman(PoolHost):
-    """An evil host that keeps the family worst for the best guesser, `depth` plies ahead."""
+    """An evil host that keeps the family worst for the best guesser, `depth` plies ahead
+    (within `budget` seconds an answer when one is set: the interactive host)."""
 
     name: str = "lookahead"
     search: FamilySearch = FamilySearch()
+    budget: float | None = None
 
     def answer(self, state: State, guess: str) -> State:
         """The next state, keeping the family with the most misses ahead."""
@@ -254,7 +288,12 @@ class LookaheadHangman(PoolHost):
         ids = self.candidates(state)
         if not len(ids):
             raise NoWordError("no word of the table is consistent with this game")
-        kept = lookahead_kept(self.pool, ids, state, guess, search=self.search)
+        if self.budget is None:
+            kept = lookahead_kept(self.pool, ids, state, guess, search=self.search)
+        else:
+            kept = budgeted_kept(
+                self.pool, ids, state, guess, search=self.search, budget=self.budget
+            )
         return self.answered(state, kept=self.pool.lexicon.enc.words[kept], move=guess)
 
 
@@ -267,6 +306,7 @@ def hangman_host(
     depth: int = 3,
     seed: int = 0,
     secret: str | None = None,
+    budget: float | None = None,
 ) -> PoolHost:
     """A Hangman host by name over `pool` (the table, category and prior are the pool's)."""
     if name == "honest":
@@ -276,7 +316,9 @@ def hangman_host(
     if name == "lookahead":
         if not 1 <= depth <= MAX_DEPTH:
             raise RangeError(f"--depth must be between 1 and {MAX_DEPTH}, not {depth}")
-        return LookaheadHangman(pool, length=length, seed=seed, search=FamilySearch(depth=depth))
+        return LookaheadHangman(
+            pool, length=length, seed=seed, search=FamilySearch(depth=depth), budget=budget
+        )
     raise UnknownNameError(f"unknown Hangman host {name!r} (choose from {', '.join(HOST_NAMES)})")
 
 

@@ -39,6 +39,10 @@ UNLIMITED = Rules(lives=None)
 """Rules for counting the wrong guesses a guesser needs to win: unlimited lives."""
 MOVE_LIMIT = 80
 """A game still running after this many moves is lost (guards unlimited lives)."""
+MAX_SAMPLE = 1_000_000
+"""Most games a `--sample` may ask for (hours of play; more would exhaust memory)."""
+MAX_JOBS = 64
+"""Most worker processes a stats run starts."""
 
 Memo = dict[State, tuple[Board, Decision]]
 """Boards and decisions of one guesser over one pool, by state (shared by games in a run)."""
@@ -151,9 +155,12 @@ def solve_position(
     """The strategy's move for a state as a player sees it: the mask, the letters guessed and
     the whole words refuted (comma-separated)."""
     guesser = make_guesser(strategy)
+    letters = [ch for ch in guessed.lower() if ch not in ", "]
+    if rules.variant == "classic":  # a letter guessed twice is one guess (repeated options)
+        letters = list(dict.fromkeys(letters))
     state = observed_state(
         mask,
-        letters=list(guessed.replace(",", "").replace(" ", "")),
+        letters=letters,
         words=[w for w in refuted.split(",") if w.strip()],
         rules=rules,
     )
@@ -266,6 +273,7 @@ def setup_worker(
     prior: Prior,
     rules: Rules,
     seed: int,
+    tick: Progress | None = None,
 ) -> None:
     """Prepare the (process-global) guesser and pools used by play_chunk."""
     _WORK.clear()
@@ -276,11 +284,13 @@ def setup_worker(
         rules=rules,
         seed=seed,
         pools={},
+        tick=tick,
     )
 
 
 def play_chunk(chunk: list[Game]) -> list[tuple[int, GameRecord]]:
-    """Play a chunk of games with the worker's guesser, one memo per category hint."""
+    """Play a chunk of games with the worker's guesser, one memo per category hint (in this
+    process, `_WORK["tick"]` is told of every finished game)."""
     guesser: Guesser = _WORK["guesser"]
     rules: Rules = _WORK["rules"]
     pools: dict[str | None, Pool] = _WORK["pools"]
@@ -293,6 +303,8 @@ def play_chunk(chunk: list[Game]) -> list[tuple[int, GameRecord]]:
         host = HonestHangman(pool, seed=_WORK["seed"], secret=secret)
         record = play(guesser, host, rules, pool=pool, memo=memos[hint], category=hint)
         done.append((index, record))
+        if _WORK.get("tick") is not None:
+            _WORK["tick"](1)
     return done
 
 
@@ -313,10 +325,10 @@ def hangman_stats(
 ) -> StatsRun:
     """Play every row of `secrets` (default: the table itself) or a prior-drawn sample."""
     started = time.perf_counter()
-    if sample is not None and sample < 1:
-        raise RangeError(f"--sample must be at least 1, not {sample}")
-    if jobs < 1:
-        raise RangeError(f"--jobs must be at least 1, not {jobs}")
+    if sample is not None and not 1 <= sample <= MAX_SAMPLE:
+        raise RangeError(f"--sample must be between 1 and {MAX_SAMPLE:,}, not {sample}")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise RangeError(f"--jobs must be between 1 and {MAX_JOBS}, not {jobs}")
     lexicon = lexicon_from_table(table)
     make_guesser(strategy, **(strategy_options or {}))  # fail fast on a bad name or option
     pool_for(lexicon, prior=prior)  # fail fast on a bad prior
@@ -330,14 +342,25 @@ def hangman_stats(
         raise GameStateError(f"some secrets are longer than the advanced width {rules.width}")
     games: list[Game] = [(i, word, cat if hint else None) for i, (word, cat) in enumerate(rows)]
     ordered = sorted(games, key=lambda g: (g[2] or "", len(g[1]), g[1]))
+    chunks = chunked(ordered, parts=max(1, jobs) * 8 if jobs > 1 else 16)
+    in_process = jobs <= 1 or len(chunks) <= 1  # then progress is told game by game
     done = run_chunks(
         play_chunk,
-        chunked(ordered, parts=max(1, jobs) * 8 if jobs > 1 else 16),
+        chunks,
         jobs=jobs,
         setup=setup_worker,
-        setup_args=(lexicon, strategy, strategy_options or {}, prior, rules, seed),
-        progress=progress,
+        setup_args=(
+            lexicon,
+            strategy,
+            strategy_options or {},
+            prior,
+            rules,
+            seed,
+            progress if in_process else None,
+        ),
+        progress=None if in_process else progress,
     )
+    _WORK.clear()
     records = [record for _, record in sorted(done, key=lambda ir: ir[0])]
     options: dict[str, Any] = {
         "lives": rules.lives,

@@ -26,6 +26,10 @@ ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 HIDDEN = "_"
 PAD = "-"
 DEFAULT_LIVES = 6
+UNLIMITED_WORDS = ("0", "unlimited", "none", "inf")
+"""What `--lives` accepts for no limit on wrong guesses."""
+MAX_LIVES = 1000
+"""Most lives a game may give (more is unlimited in practice: a game ends within 80 moves)."""
 DEFAULT_WIDTH = 20
 MAX_LENGTH = 63
 """Longest word the position bitmasks (uint64) can hold."""
@@ -57,6 +61,25 @@ CLASSIC = Rules()
 """The default rules: six lives, classic variant, won once every letter shows."""
 
 
+def lives_of(text: str | int | None) -> int | None:
+    """The lives an option value allows: a number 1-1000, or None for `0`/`unlimited`."""
+    if text is None:
+        return None
+    value = str(text).strip().lower()
+    if value in UNLIMITED_WORDS:
+        return None
+    if not (value.isascii() and value.lstrip("-").isdigit()):
+        raise RangeError(f"--lives must be a number or `unlimited`, not {str(text)!r}")
+    lives = int(value)
+    if lives == 0:
+        return None
+    if not 1 <= lives <= MAX_LIVES:
+        raise RangeError(
+            f"--lives must be between 1 and {MAX_LIVES} (0 or `unlimited`: no limit), not {lives}"
+        )
+    return lives
+
+
 def make_rules(
     *,
     lives: int | None = DEFAULT_LIVES,
@@ -75,8 +98,8 @@ def make_rules(
             break
     else:
         raise UnknownNameError(f"unknown finish {finish!r}; choose from {', '.join(FINISHES)}")
-    if lives is not None and lives < 1:
-        raise RangeError(f"--lives must be at least 1, not {lives}")
+    if lives is not None and not 1 <= lives <= MAX_LIVES:
+        raise RangeError(f"--lives must be between 1 and {MAX_LIVES}, not {lives}")
     if not 1 <= width <= MAX_LENGTH:
         raise RangeError(f"--width must be between 1 and {MAX_LENGTH}, not {width}")
     return Rules(lives=lives, variant=chosen_variant, finish=chosen_finish, width=width)
@@ -165,12 +188,18 @@ def observed_state(
     words: Iterable[str] = (),
     rules: Rules = Rules(),
 ) -> State:
-    """A state rebuilt from what a player was shown (`_` or `-` hidden), checked for consistency."""
-    shown = "".join(HIDDEN if ch in (HIDDEN, PAD, "?", ".") else ch for ch in mask.strip().lower())
+    """A state rebuilt from what a player was shown (`_` or `-` hidden, spaces between letters
+    ignored, as wordkit prints masks), checked for consistency. Letters the mask shows count as
+    guessed (once each; in the advanced variant once per occurrence shown)."""
+    shown = "".join(
+        HIDDEN if ch in (HIDDEN, PAD, "?", ".") else ch for ch in "".join(mask.lower().split())
+    )
     letters_t = tuple(x.strip().lower() for x in letters)
     words_t = tuple(x.strip().lower() for x in words)
     if not shown:
         raise GameStateError("the mask is empty: give one `_` per letter, e.g. --mask _____")
+    if len(shown) > MAX_LENGTH:
+        raise RangeError(f"the mask has {len(shown)} letters; words have at most {MAX_LENGTH}")
     for ch in shown:
         if ch != HIDDEN and ch not in ALPHABET:
             raise GameStateError(f"mask {mask!r} has a character that is not a letter or `_`")
@@ -179,9 +208,7 @@ def observed_state(
             raise GameStateError(f"guessed letter {letter!r} is not one letter a-z")
     for word in words_t:
         check_word(word)
-    unguessed = sorted({ch for ch in shown if ch != HIDDEN} - set(letters_t))
-    if unguessed:
-        raise GameStateError(f"mask shows {', '.join(unguessed)} but it was never guessed")
+    letters_t += shown_unguessed(shown, letters_t, variant=rules.variant)
     if rules.variant == "classic" and len(set(letters_t)) != len(letters_t):
         raise RepeatedGuessError("a letter appears twice among the guesses (classic variant)")
     if rules.variant == "advanced":
@@ -193,6 +220,16 @@ def observed_state(
         misses = sum(max(0, letters_t.count(ch) - shown.count(ch)) for ch in set(letters_t))
     state = State(shown, rules, letters_t, words_t, misses + len(words_t))
     return replace(state, status=status_of(state, solved=False))
+
+
+def shown_unguessed(shown: str, letters: Sequence[str], *, variant: Variant) -> tuple[str, ...]:
+    """The guesses a mask implies beyond `letters`: each shown letter not guessed (advanced: one
+    guess per occurrence shown)."""
+    extra: list[str] = []
+    for ch in sorted({c for c in shown if c != HIDDEN}):
+        times = shown.count(ch) if variant == "advanced" else 1
+        extra += [ch] * max(0, times - list(letters).count(ch))
+    return tuple(extra)
 
 
 def status_of(state: State, *, solved: bool) -> Status:

@@ -104,8 +104,15 @@ def make_host(
     name: str, game: Wordle, *, seed: int = 0, secret: str | None = None
 ) -> HonestWordle | Absurdle:
     """A Wordle host by name: `honest` or `evil` (Absurdle; `absurdle` is accepted too)."""
-    if name == "honest":
+    if host_kind(name) == "honest":
         return HonestWordle(game, seed=seed, secret=secret)
+    return Absurdle(game, seed=seed)
+
+
+def host_kind(name: str) -> str:
+    """`honest` or `evil` for a host name (`absurdle` is evil); else UnknownNameError."""
     if name in ("evil", "absurdle"):
-        return Absurdle(game, seed=seed)
+        return "evil"
+    if name == "honest":
+        return name
     raise UnknownNameError(f"unknown Wordle host {name!r} (choose from {', '.join(HOSTS)})")

@@ -21,7 +21,6 @@ from wordkit.wordle import partitions
 from wordkit.wordle.guessers import Decision, PartitionGuesser, make_guesser
 from wordkit.wordle.hosts import Absurdle, HonestWordle, Host
 from wordkit.wordle.lists import Wordle, known_optimum
-from wordkit.wordle.notices import notice
 from wordkit.wordle.rules import Rules, State, Turn, parse_turn, pattern_str, start
 
 GUESS_LIMIT = 30
@@ -89,8 +88,6 @@ def guesser_for(
     guesser.budget = budget
     if opener is not None:
         guesser.opener = opener
-    elif guesser.opener is None:
-        notice(f"choosing the {guesser.name} opener for these lists; once, then cached")
     guesser.opener = guesser.first_guess(game)
     return guesser
 

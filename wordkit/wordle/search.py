@@ -27,6 +27,7 @@ from wordkit import cache
 from wordkit.errors import InputFileError, WordkitError
 from wordkit.wordle import partitions
 from wordkit.wordle.lists import Wordle
+from wordkit.wordle.notices import notice
 from wordkit.wordle.rules import (
     MAX_GUESSES,
     Pattern,
@@ -420,6 +421,8 @@ def optimal_tree(
         cached = cache.read_cached_json(name, dict)
         if cached is not None and is_tree(cached, game.guess_index):
             return cached
+    mode = ", hard mode" if hard else ""
+    notice(f"searching the optimal decision tree from {opener.upper()}{mode}; once, then cached")
     tree = TreeSearch(game, hard=hard, max_guesses=max_guesses, deadline=deadline).tree(opener)
     if use_disk:
         cache.write_cached(name, json.dumps(tree, separators=(",", ":")))

@@ -16,6 +16,7 @@ import numpy as np
 from wordkit import cache
 from wordkit.wordle import partitions
 from wordkit.wordle.lists import Wordle
+from wordkit.wordle.notices import notice
 from wordkit.wordle.rules import Rules, State, start
 
 
@@ -123,6 +124,7 @@ def best_opener(game: Wordle, guesser: PartitionGuesser) -> str:
     word = cached.get(guesser.name)
     if isinstance(word, str) and word in game.guess_index:
         return word
+    notice(f"choosing the {guesser.name} opener for these lists; once, then cached")
     move = guesser.pick(start(game, Rules(length=game.length)))
     if not move.note:  # an opener found under a time budget is not worth keeping
         fresh = cache.read_cached_json(name, dict) or {}
