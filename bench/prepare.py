@@ -1,4 +1,4 @@
-"""Benchmark `prepare` on seed 002's worldcities.csv: the seed's figure and the time it takes."""
+"""Benchmark `prepare` on worldcities.csv with the city-guessing agent's rules: figure and time."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ RESULTS = ROOT / "bench" / "results" / "prepare.json"
 
 
 def main() -> None:
-    """Time reading and cleaning worldcities.csv with seed 002's rules; print and save figures."""
+    """Time cleaning worldcities.csv with the city-guessing agent's rules; print and save."""
     if not SOURCE.is_file():
         print(f"skipped: {SOURCE} is not present")
         return
@@ -34,7 +34,7 @@ def main() -> None:
     prepare_s = time.perf_counter() - start
     figures = {
         "rows_in": report.rows_in,
-        "passed_filters (seed 002: 5,011)": report.passed_filters,
+        "passed_filters (the city agent: 5,011)": report.passed_filters,
         "kept after merging duplicates": report.kept,
         "tanzanian": int((table["category"] == "TZ").sum()),
         "read_seconds": round(read_s, 3),
