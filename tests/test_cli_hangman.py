@@ -90,7 +90,10 @@ def test_state_no_word_fits_uses_the_letter_model() -> None:
             ["--mask", "a_1le", "--guessed", "a"],
             "Error: mask 'a_1le' has a character that is not a letter or `_`",
         ),
-        (["--mask", "a__le", "--guessed", "a"], "Error: mask shows e, l but it was never guessed"),
+        (
+            ["--mask", "a__le", "--mask", "b__le"],
+            "Error: --mask was given 2 times; give it once",
+        ),
         (
             ["--mask", "_____", "--strategy", "magic"],
             "Error: unknown Hangman strategy 'magic' (choose from "
@@ -256,16 +259,176 @@ def test_stats_summary_keys_and_numeric_histograms() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["stats", "hangman", *T, "--lives", "0"], "Error: --lives must be at least 1, not 0\n"),
-        (["stats", "hangman", *T, "--sample", "0"], "Error: --sample must be at least 1, not 0\n"),
+        (
+            ["stats", "hangman", *T, "--lives", "-1"],
+            "Error: --lives must be between 1 and 1000 (0 or `unlimited`: no limit), not -1\n",
+        ),
+        (
+            ["stats", "hangman", *T, "--sample", "0"],
+            "Error: --sample must be between 1 and 1,000,000, not 0\n",
+        ),
         (
             ["stats", "hangman", *T, "--host", "lookahead", "--depth", "99"],
             "Error: --depth must be between 1 and 6, not 99\n",
         ),
-        (["solve", "hangman", *T, "--mask", "___", "--lives", "0"], None),
+        (["solve", "hangman", *T, "--mask", "___", "--lives", "lots"], None),
     ],
 )
 def test_numeric_ranges(args: list[str], message: str | None) -> None:
     result = wk(*args)
     assert result.exit_code == 1
-    assert result.stderr == (message or "Error: --lives must be at least 1, not 0\n")
+    assert result.stderr == (
+        message or "Error: --lives must be a number or `unlimited`, not 'lots'\n"
+    )
+
+
+def solve_i(*script: str, args: tuple[str, ...] = ("--category", "animal")):  # type: ignore[no-untyped-def]
+    result = wk("solve", "hangman", *T, "-i", *args, input="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return result.stdout
+
+
+def test_interactive_whole_word_first_move_answered_yes() -> None:
+    words = tmp_table("hippopotamus,1,animals\ncat,1,animals\n")
+    result = wk(
+        "solve", "hangman", "--words", words, "--category", "animals", "-i", input="12\ny\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "My guess: HIPPOPOTAMUS  (1 candidate" in result.stdout
+    assert result.stdout.rstrip().endswith("I win!")
+
+
+def tmp_table(rows: str) -> str:
+    import tempfile
+
+    path = Path(tempfile.mkdtemp()) / "t.csv"
+    path.write_text("word,weight,category\n" + rows)
+    return str(path)
+
+
+@pytest.mark.parametrize("miss", ["", "n", "-", "___", "_ _ _"])
+def test_interactive_a_miss_needs_no_mask(miss: str) -> None:
+    out = solve_i("3", miss, "y")
+    assert "My guess: C  (3 candidates" in out
+    assert "  _ _ _   lives left: 5" in out
+    assert "My guess: DOG" in out and out.rstrip().endswith("I win!")
+
+
+def test_interactive_whole_word_answered_no_then_list_undo_quit() -> None:
+    out = solve_i("3", "", "n", "L", "U", "Q")
+    assert "right? (y/n)>" in out
+    assert "  _ _ _   lives left: 4" in out  # C and the word DOG both missed
+    assert "0 words still possible" in out
+    assert out.count("My guess: DOG") == 2  # asked again after the undo
+    assert out.rstrip().endswith("Bye.")
+
+
+def test_interactive_undo_before_any_answer_and_quit_at_the_start() -> None:
+    out = solve_i("3", "U", "Q")
+    assert "Nothing to undo yet." in out and out.rstrip().endswith("Bye.")
+    assert solve_i("Q").rstrip().endswith("Bye.")
+
+
+def test_interactive_markup_typed_is_shown_as_text() -> None:
+    out = solve_i("3", "[/]", "[bold]zz", "Q")
+    assert "'[/]' shows '[', but I guessed 'c'." in out
+    assert "the mask needs 3 characters, not 8." in out
+
+
+def test_interactive_unlimited_lives_and_advanced_variant() -> None:
+    out = solve_i("3", "", "y", args=("--category", "animal", "--lives", "unlimited"))
+    assert "lives left: unlimited" in out and out.rstrip().endswith("I win!")
+    out = solve_i("3", "c__", "Q", args=("--category", "animal", "--variant", "advanced"))
+    assert out.rstrip().endswith("Bye.")
+
+
+def test_mask_as_printed_and_shown_letters_count_as_guessed() -> None:
+    spaced = wk("solve", "hangman", *T, "--mask", "a _ _ l e", "--guessed", "i", "--json")
+    plain = wk("solve", "hangman", *T, "--mask", "a__le", "--guessed", "aeli", "--json")
+    assert spaced.exit_code == plain.exit_code == 0, spaced.output
+    assert json.loads(spaced.stdout) == json.loads(plain.stdout)
+
+
+def test_repeated_guessed_and_refuted_options_add_up() -> None:
+    def candidates(*args: str) -> list[str]:
+        result = wk("solve", "hangman", *T, "--mask", "a__le", "--json", *args)
+        assert result.exit_code == 0, result.output
+        return sorted(t["word"] for t in json.loads(result.stdout)["top"])
+
+    assert candidates("--guessed", "aelp", "--guessed", "aeli") == candidates("--guessed", "aelpi")
+    assert "apple" not in candidates("--guessed", "aelp", "--guessed", "aeli")
+    assert candidates("--refuted", "angle", "--refuted", "ankle") == candidates(
+        "--refuted", "angle,ankle"
+    )
+    result = wk("solve", "hangman", *T, "--mask", "___", "--category", "a", "--category", "b")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: --category was given 2 times; give it once\n"
+
+
+def test_lives_unlimited_and_zero_in_stats() -> None:
+    for value in ("unlimited", "0"):
+        result = wk("stats", "hangman", *T, "--json", "--lives", value)
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["lives"] is None
+
+
+def test_stats_seed_fresh_when_random_and_quiet_when_not() -> None:
+    assert wk("stats", "hangman", *T, "--json").stderr == ""
+    fresh = wk("stats", "hangman", *T, "--json", "--sample", "30")
+    seed = re.fullmatch(r"seed: (\d+) \(repeat this run with --seed \1\)\n", fresh.stderr)
+    assert seed
+    again = wk("stats", "hangman", *T, "--json", "--sample", "30", "--seed", seed.group(1))
+    drop = ("seconds",)
+    first = {k: v for k, v in json.loads(fresh.stdout).items() if k not in drop}
+    assert first == {k: v for k, v in json.loads(again.stdout).items() if k not in drop}
+
+
+def test_help_shows_each_default_once() -> None:
+    for command in ("solve", "query", "stats", "host"):
+        text = " ".join(wk(command, "hangman", "--help").stdout.split())
+        for twice in ("(default: english)", "(default: coverage)", "(default 6)"):
+            assert twice not in text
+        assert "0 or `unlimited` for no limit" in text
+
+
+def test_stats_progress_advances_game_by_game() -> None:
+    import pandas as pd
+
+    from wordkit.hangman.play import hangman_stats
+
+    ticks: list[int] = []
+    table = pd.read_csv(TABLE)
+    hangman_stats(table, strategy="coverage", progress=ticks.append)
+    assert ticks == [1] * len(table)
+
+
+def test_thinking_shows_a_spinner_only_on_a_terminal(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import io
+    import sys
+
+    from wordkit.cli.hangman import thinking
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for stream, shown in ((Terminal(), True), (io.StringIO(), False)):
+        monkeypatch.setattr(sys, "stderr", stream)
+        with thinking("Thinking..."):
+            pass
+        assert ("Thinking..." in stream.getvalue()) is shown
+
+
+@pytest.mark.full
+@pytest.mark.parametrize(("variant", "mean"), [("classic", 3.255)])
+def test_city_game_with_unlimited_lives_gives_the_bench_figure(variant: str, mean: float) -> None:
+    result = wk(
+        *("stats", "hangman", "--words", "cities", "--prior", "TZ=0.5", "--sample", "2000"),
+        *("--seed", "1", "--finish", "word", "--strategy", "lookahead", "--lives", "unlimited"),
+        *("--variant", variant, "--json"),
+    )
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.stdout)
+    assert stats["lives"] is None and stats["wins"] == 2000
+    assert round(stats["mean_guesses"], 3) == mean

@@ -73,3 +73,79 @@ def test_hangman_hint_and_trainer_name_the_same_move() -> None:
     hint = re.search(r"Hint: try ([A-Z]+)\.", out)
     best = re.search(r"the AI would play ([A-Z]+) ", out)
     assert hint and best and hint.group(1) == best.group(1)
+
+
+def test_hangman_markup_typed_is_shown_as_text() -> None:
+    out = play("hangman", "--words", TINY, "--seed", "1", input="[/]\n[bold]zz\nQ\n")
+    assert "'[/]' is not a word of 1-63 letters a-z (no life lost)" in out
+    assert "'[bold]zz' is not a word of 1-63 letters a-z (no life lost)" in out
+
+
+def test_hangman_fresh_seed_is_shown_and_a_given_seed_replays() -> None:
+    fresh = runner.invoke(app, ["host", "hangman", "--words", TINY], input="G\n")
+    assert fresh.exit_code == 0
+    seed = re.fullmatch(r"seed: (\d+) \(repeat this run with --seed \1\)\n", fresh.stderr)
+    assert seed
+    word = re.search(r"The word was ([A-Z]+)\.", fresh.stdout)
+    again = play("hangman", "--words", TINY, "--seed", seed.group(1), input="G\n")
+    assert word and f"The word was {word.group(1)}." in again
+    words = {
+        re.search(
+            r"was ([A-Z]+)", play("hangman", "--words", TINY, "--seed", str(s), input="G\n")
+        ).group(1)  # type: ignore[union-attr]
+        for s in range(12)
+    }
+    assert len(words) > 1  # seeds pick different secrets
+
+
+def test_hangman_negative_seed_and_deep_lookahead_are_refused() -> None:
+    result = runner.invoke(app, ["host", "hangman", "--words", TINY, "--seed", "-1"], input="")
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: --seed must be between 0 and {2**63 - 1}, not -1\n"
+    result = runner.invoke(
+        app, ["host", "hangman", "--mode", "lookahead", "--depth", "12"], input=""
+    )
+    assert result.exit_code == 1
+    assert result.stderr == "Error: --depth must be between 1 and 6, not 12\n"
+
+
+def test_hangman_unlimited_lives() -> None:
+    out = play("hangman", "--words", TINY, "--seed", "1", "--lives", "unlimited", input="x\nG\n")
+    assert "honest host, unlimited lives" in out
+    assert "lives left: unlimited" in out
+
+
+def test_hangman_ctrl_c_while_the_host_thinks_shows_the_word(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from wordkit.hangman.hosts import LookaheadHangman
+
+    def interrupted(self, state, guess):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(LookaheadHangman, "answer", interrupted)
+    result = runner.invoke(
+        app, ["host", "hangman", "--words", TINY, "--mode", "lookahead", "--seed", "1"], input="o\n"
+    )
+    assert result.exit_code == 130
+    assert re.search(r"The word was (CAT|COT|DOG)\.\n$", result.stdout)
+    assert result.stderr == "Interrupted.\n"
+
+
+def test_lookahead_host_answers_within_its_budget() -> None:
+    import time
+
+    from wordkit.hangman.hosts import hangman_host
+    from wordkit.hangman.lexicon import load_pool
+    from wordkit.hangman.rules import CLASSIC
+
+    pool = load_pool(str(FIXTURES / "cli_words_many.txt"), prior="uniform")
+    patient = hangman_host("lookahead", pool, length=6, depth=4, seed=0)
+    hasty = hangman_host("lookahead", pool, length=6, depth=6, seed=0, budget=0.0)
+    state = patient.start(CLASSIC)
+    hasty.start(CLASSIC)
+    started = time.monotonic()
+    quick = hasty.answer(state, "e")
+    assert time.monotonic() - started < 5
+    assert quick.status == "playing" and len(quick.mask) == 6
+    roomy = hangman_host("lookahead", pool, length=6, depth=4, seed=0, budget=60.0)
+    roomy.start(CLASSIC)
+    assert roomy.answer(state, "e") == patient.answer(state, "e")  # the full depth when in time

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from wordkit.errors import GameStateError
+from wordkit.errors import GameStateError, RangeError
 from wordkit.hangman.rules import (
     GameOverError,
     InvalidMoveError,
@@ -18,6 +18,7 @@ from wordkit.hangman.rules import (
     candidate_ids,
     encode_words,
     feedback,
+    lives_of,
     new_game,
     observed_state,
 )
@@ -109,11 +110,37 @@ def test_lives_run_out() -> None:
 
 def test_observed_state_rejects_contradictions() -> None:
     with pytest.raises(GameStateError):
-        observed_state("a____", letters="e")
+        observed_state("a____", letters="e", words=["a1"])
     with pytest.raises(GameStateError):
         observed_state("a_1__", letters="a")
     with pytest.raises(RepeatedGuessError):
         observed_state("a____", letters="aa")
+
+
+def test_shown_letters_count_as_guessed_and_spaces_are_ignored() -> None:
+    state = observed_state("a _ _ L e", letters="ip")
+    assert state.mask == "a__le" and state.letters == ("i", "p", "a", "e", "l")
+    assert state.wrong == 2
+    advanced = observed_state("a_a", letters="", rules=Rules(variant="advanced", width=3))
+    assert advanced.letters == ("a", "a") and advanced.wrong == 0
+
+
+def test_masks_longer_than_the_bitmasks_are_refused() -> None:
+    with pytest.raises(RangeError, match="the mask has 64 letters; words have at most 63"):
+        observed_state("a" * 64, letters="a")
+
+
+@pytest.mark.parametrize(
+    ("text", "lives"), [("6", 6), ("0", None), ("unlimited", None), (" Unlimited ", None)]
+)
+def test_lives_of(text: str, lives: int | None) -> None:
+    assert lives_of(text) == lives
+
+
+@pytest.mark.parametrize("text", ["-1", "1001", "six", "1e3", "²", ""])
+def test_lives_of_refuses(text: str) -> None:
+    with pytest.raises(RangeError):
+        lives_of(text)
 
 
 def test_advanced_reveals_one_occurrence_padded_to_width() -> None:

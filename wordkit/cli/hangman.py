@@ -8,18 +8,30 @@ starts fast. The human at the terminal is a host (`solve -i`: types the mask) or
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from wordkit.cli import render, repl
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
-from wordkit.cli.options import Jobs, Json, Records, Seed, StatsFormat, Trainer, stats_format
+from wordkit.cli.options import (
+    FreshSeed,
+    Jobs,
+    Json,
+    Records,
+    StatsFormat,
+    Trainer,
+    seed_of,
+    stats_format,
+)
 from wordkit.errors import GameStateError, WordkitError
 
 if TYPE_CHECKING:
     from wordkit.hangman.board import Board, Decision, Guesser
-    from wordkit.hangman.play import Turn
+    from wordkit.hangman.lexicon import Pool
+    from wordkit.hangman.play import Host, Turn
     from wordkit.hangman.rules import Rules, State
     from wordkit.runner import GameRecord
 
@@ -30,18 +42,22 @@ LISTED = 100
 HARDEST = 20
 """Lost words listed under a stats table."""
 
-Words = Annotated[
-    str, typer.Option(metavar="NAME_OR_PATH", help="The dictionary (default: english).")
-]
+Words = Annotated[str, typer.Option(metavar="NAME_OR_PATH", help="The dictionary.")]
 Strategy = Annotated[
     str,
     typer.Option(
         metavar="NAME",
         help="coverage, entropy, lookahead, model, expected-size, greedy, minimax or "
-        "minimax-search (default: coverage).",
+        "minimax-search.",
     ),
 ]
-Lives = Annotated[int, typer.Option(metavar="N", help="Wrong guesses allowed (default 6).")]
+Lives = Annotated[
+    str,
+    typer.Option(
+        metavar="N",
+        help="Wrong guesses allowed, 1-1000; 0 or `unlimited` for no limit.",
+    ),
+]
 VariantOpt = Annotated[
     str,
     typer.Option(
@@ -59,16 +75,49 @@ FinishOpt = Annotated[
     ),
 ]
 Prior = Annotated[
-    str,
-    typer.Option(metavar="PRIOR", help="uniform, weight, or CATEGORY=SHARE,... e.g. TZ=0.5."),
+    list[str] | None,
+    typer.Option(
+        metavar="PRIOR",
+        help="uniform, weight, or CATEGORY=SHARE,... e.g. TZ=0.5 (repeats add up).  "
+        "[default: weight]",
+        show_default=False,
+    ),
 ]
 Category = Annotated[
-    str | None, typer.Option(metavar="NAME", help="Only words of this category (a hint).")
+    list[str] | None, typer.Option(metavar="NAME", help="Only words of this category (a hint).")
 ]
 
 
 class Resigned(Exception):
     """The human ended the game (end of input, quit or give up)."""
+
+
+class Undo(Exception):
+    """The human host takes back the last answer."""
+
+
+def single(values: list[str] | None, option: str) -> str | None:
+    """The one value of an option that may not be repeated (a repeat is refused, not dropped)."""
+    if not values:
+        return None
+    if len(set(values)) > 1:
+        raise GameStateError(f"{option} was given {len(values)} times; give it once")
+    return values[0]
+
+
+def joined_prior(values: list[str] | None) -> str:
+    """The prior from every --prior given (shares of several categories add up)."""
+    return ",".join(values) if values else "weight"
+
+
+@contextmanager
+def thinking(message: str) -> Iterator[None]:
+    """A spinner on stderr while the AI thinks (only when stderr is a terminal)."""
+    if not sys.stderr.isatty():
+        yield
+        return
+    with render.console(err=True).status(message):
+        yield
 
 
 # --- solve ----------------------------------------------------------------------------------
@@ -77,22 +126,30 @@ class Resigned(Exception):
 @solve_app.command("hangman")
 def solve_hangman(
     mask: Annotated[
-        str | None,
-        typer.Option(metavar="MASK", help="The word as shown, `_` for hidden letters: a__le."),
+        list[str] | None,
+        typer.Option(
+            metavar="MASK",
+            help="The word as shown, `_` for hidden letters: a__le or 'a _ _ l e'.",
+        ),
     ] = None,
     guessed: Annotated[
-        str, typer.Option(metavar="LETTERS", help="Letters guessed so far, e.g. aeli.")
-    ] = "",
+        list[str] | None,
+        typer.Option(metavar="LETTERS", help="Letters guessed so far, e.g. aeli (repeats add up)."),
+    ] = None,
     refuted: Annotated[
-        str, typer.Option(metavar="WORDS", help="Whole words guessed wrongly, comma-separated.")
-    ] = "",
+        list[str] | None,
+        typer.Option(
+            metavar="WORDS",
+            help="Whole words guessed wrongly, comma-separated (repeats add up).",
+        ),
+    ] = None,
     category: Category = None,
     strategy: Strategy = "coverage",
     words: Words = "english",
-    lives: Lives = 6,
+    lives: Lives = "6",
     variant: VariantOpt = "classic",
     finish: FinishOpt = "reveal",
-    prior: Prior = "weight",
+    prior: Prior = None,
     interactive: Annotated[
         bool, typer.Option("--interactive", "-i", help="Play interactively even when piped.")
     ] = False,
@@ -101,7 +158,9 @@ def solve_hangman(
     """The AI's next Hangman move for a state; on a terminal, the AI guesses your word.
 
     Interactively, you think of a word and type its length (or its mask); after each guess
-    you type the mask as it now stands (e.g. _a__e), or y/n for a whole-word guess.
+    you type the mask as it now stands (e.g. _a__e; an empty line, n or - for a miss), or
+    y/n for a whole-word guess. L lists the words still possible, U undoes your last
+    answer, Q quits. The letters a mask shows count as guessed.
 
     \b
     Example:
@@ -110,26 +169,28 @@ def solve_hangman(
     """
     from wordkit.hangman.guessers import make_guesser
     from wordkit.hangman.lexicon import load_pool
-    from wordkit.hangman.play import play, solve_position
-    from wordkit.hangman.rules import make_rules
+    from wordkit.hangman.play import solve_position
+    from wordkit.hangman.rules import lives_of, make_rules
 
-    rules = make_rules(lives=lives, variant=variant, finish=finish)
+    rules = make_rules(lives=lives_of(lives), variant=variant, finish=finish)
     guesser = make_guesser(strategy)
-    pool = load_pool(words, prior=prior, category=category)
-    if mask is None and (interactive or (repl.interactive() and not json)):
-        out = render.console()
-        try:
-            record = play(Announced(guesser), HumanHost(), rules, pool=pool)
-        except Resigned:
-            out.print("Bye.")
-            return
-        out.print("I win!" if record.won else "You win: I am out of lives.")
+    shown = single(mask, "--mask")
+    with thinking(f"Loading {words}..."):
+        pool = load_pool(words, prior=joined_prior(prior), category=single(category, "--category"))
+    if shown is None and (interactive or (repl.interactive() and not json)):
+        solve_interactively(guesser, rules, pool)
         return
-    if mask is None:
+    if shown is None:
         raise GameStateError("give the game state with --mask (e.g. --mask a__le --guessed aeli)")
-    found = solve_position(
-        pool, strategy=strategy, rules=rules, mask=mask, guessed=guessed, refuted=refuted
-    )
+    with thinking("Thinking..."):
+        found = solve_position(
+            pool,
+            strategy=strategy,
+            rules=rules,
+            mask=shown,
+            guessed="".join(guessed or ()),
+            refuted=",".join(refuted or ()),
+        )
     decision, candidates = found.decision, len(found.board.ids)
     kind = "letter" if len(decision.move) == 1 else "word"
     if json:
@@ -156,82 +217,163 @@ def solve_hangman(
         out.print("  " + ", ".join(f"{w} {p:.0%}" for w, p in found.top))
 
 
-class Announced:
-    """The AI as a guesser that says each move (with its candidates) before the host answers."""
+def solve_interactively(guesser: Guesser, rules: Rules, pool: Pool) -> None:
+    """The AI guesses the word the human thinks of; U replays the game without the last
+    answer (the AI is deterministic, so it makes the same moves up to there)."""
+    from wordkit.hangman.play import play
 
-    def __init__(self, guesser: Guesser) -> None:
+    out = render.console()
+    host = HumanHost(pool)
+    while True:
+        try:
+            record = play(Announced(guesser, host), host, rules, pool=pool)
+            break
+        except Undo:
+            host = host.undone()
+        except Resigned:
+            out.print("Bye.")
+            return
+    out.print("I win!" if record.won else "You win: I am out of lives.")
+
+
+class Announced:
+    """The AI as a guesser that says each move (with its candidates) before the host answers
+    (silent while the host replays answers after an undo)."""
+
+    def __init__(self, guesser: Guesser, host: HumanHost) -> None:
         self.guesser = guesser
+        self.host = host
         self.name = guesser.name
 
     def __call__(self, board: Board) -> Decision:
         """The AI's decision, announced."""
-        decision = self.guesser(board)
+        from rich.text import Text
+
+        with thinking("Thinking..."):
+            decision = self.guesser(board)
+        if self.host.replaying():
+            return decision
         out = render.console()
         if not len(board.ids):
             out.print("(No word of the table fits; guessing with the letter model.)")
-        out.print(
-            f"My guess: [bold]{decision.move.upper()}[/bold]  ({len(board.ids):,} candidates, "
+        line = Text("My guess: ")
+        line.append(decision.move.upper(), style="bold")
+        line.append(
+            f"  ({render.plural(len(board.ids), 'candidate')}, "
             f"confidence {decision.confidence:.0%}, {decision.label})"
         )
+        out.print(line)
         return decision
 
 
+MISS = ("", "n", "no", "-")
+"""What a human host may type after a letter that is not in the word."""
+UNDO = ("U", ":u", ":U", "/u", "/U")
+"""What a human host types to take back the last answer."""
+
+
 class HumanHost:
-    """The human thinks of the word and types its mask after each of the AI's guesses."""
+    """The human thinks of the word and types its mask after each of the AI's guesses.
+
+    `script` holds the answers given before an undo, replayed without asking."""
 
     name = "you"
 
-    def __init__(self) -> None:
+    def __init__(
+        self, pool: Pool, *, opening: State | None = None, script: list[State] | None = None
+    ) -> None:
+        self.pool = pool
+        self.opening = opening
+        self.script = list(script or [])
+        self.answers: list[State] = []
         self.last = ""
+
+    def replaying(self) -> bool:
+        """True while answers from before an undo are being replayed."""
+        return len(self.answers) < len(self.script)
+
+    def undone(self) -> HumanHost:
+        """A host for the same game without its last answer."""
+        return HumanHost(self.pool, opening=self.opening, script=self.answers[:-1])
 
     def start(self, rules: Rules) -> State:
         """The opening state, from the length or mask the human types."""
         from wordkit.hangman.rules import HIDDEN, observed_state
 
-        render.console().print(
-            "Think of a word. Type its length, or its mask with `_` for each letter."
-        )
+        if self.opening is not None:
+            self.last = self.opening.mask
+            return self.opening
+        out = render.console()
+        out.print("Think of a word. Type its length, or its mask with `_` for each letter.")
         while True:
             line = repl.ask("length or mask> ")
-            if line is None:
+            if line is None or line in ("Q", ":q", ":Q"):
                 raise Resigned
-            if line.isdigit() and 1 <= int(line) <= MAX_LENGTH:
+            line = "".join(line.split())
+            if line.isascii() and line.isdigit() and 1 <= int(line) <= MAX_LENGTH:
                 line = HIDDEN * int(line)
-            if line and set(line) <= {HIDDEN}:
+            if line and len(line) <= MAX_LENGTH and set(line) <= {HIDDEN}:
                 state = observed_state(line, rules=rules)
-                self.last = state.mask
+                self.opening, self.last = state, state.mask
                 return state
-            render.console().print(
-                f"Type a number of letters (1-{MAX_LENGTH}) or underscores, e.g. 5 or _____."
-            )
+            out.print(f"Type a number of letters (1-{MAX_LENGTH}) or underscores, e.g. 5 or _____.")
 
     def answer(self, state: State, guess: str) -> State:
         """The state after the AI's move, as the human reports it (re-asked until consistent)."""
+        if self.replaying():
+            after = self.script[len(self.answers)]
+        else:
+            after = self.asked(state, guess)
+            lives = "unlimited" if after.rules.lives is None else after.rules.lives - after.wrong
+            render.console().print(f"  {render.spaced(after.mask)}   lives left: {lives}")
+        self.answers.append(after)
+        self.last = after.mask
+        return after
+
+    def asked(self, state: State, guess: str) -> State:
+        """The human's answer to `guess`, with the L, U and Q commands."""
         from wordkit.hangman.rules import reported_letter, reported_word
 
         out = render.console()
+        word = len(guess) > 1
         while True:
-            if len(guess) > 1:
-                line = repl.ask("right? (y/n)> ")
-                if line is None:
-                    raise Resigned
-                if line.lower() not in ("y", "yes", "n", "no"):
-                    out.print("Type y if that is your word, n if not.")
-                    continue
-                after = reported_word(state, guess, right=line.lower().startswith("y"))
-                break
-            line = repl.ask("mask> ")
-            if line is None:
+            line = repl.ask("right? (y/n)> " if word else "mask (empty: not in it)> ")
+            if line is None or repl.command_of(line, letters_are_guesses=True) == repl.QUIT:
                 raise Resigned
+            if line in UNDO:
+                if self.answers:
+                    raise Undo
+                out.print("Nothing to undo yet.")
+                continue
+            if repl.command_of(line, letters_are_guesses=True) == repl.LIST:
+                self.list_words(state)
+                continue
+            if word:
+                if line.lower() not in ("y", "yes", "n", "no"):
+                    out.print("Type y if that is your word, n if not (U undoes, Q quits).")
+                    continue
+                return reported_word(state, guess, right=line.lower().startswith("y"))
+            if line.lower() in MISS and not (line.lower() == guess and len(state.mask) == 1):
+                line = state.mask
             try:
-                after = reported_letter(state, guess, line)
-                break
+                return reported_letter(state, guess, line)
             except WordkitError as exc:
-                out.print(f"{exc}. Type the mask as it stands now, e.g. {example(state, guess)}")
-        lives = "unlimited" if after.rules.lives is None else after.rules.lives - after.wrong
-        out.print(f"  {render.spaced(after.mask)}   lives left: {lives}")
-        self.last = after.mask
-        return after
+                out.print(
+                    f"{exc}. Type the mask as it stands now, e.g. {example(state, guess)} "
+                    "(empty: not in the word)"
+                )
+
+    def list_words(self, state: State) -> None:
+        """The words of the table still consistent with the answers."""
+        from wordkit.hangman.board import board_for, candidate_words
+
+        names = candidate_words(board_for(self.pool, state))
+        render.console().print(
+            render.plural(len(names), "word")
+            + " still possible"
+            + (": " + ", ".join(names[:LISTED]) if names else "")
+            + (" ..." if len(names) > LISTED else "")
+        )
 
     def reveal(self) -> str:
         """The word as far as the human showed it."""
@@ -253,11 +395,11 @@ def query_hangman(
     strategy: Strategy = "coverage",
     words: Words = "english",
     category: Category = None,
-    lives: Lives = 6,
+    lives: Lives = "6",
     variant: VariantOpt = "classic",
     finish: FinishOpt = "reveal",
-    prior: Prior = "weight",
-    seed: Annotated[int, typer.Option(metavar="S", help="Seed (advanced variant).")] = 0,
+    prior: Prior = None,
+    seed: FreshSeed = None,
     json: Json = False,
 ) -> None:
     """How the AI would solve WORD, turn by turn (words outside the table are played too).
@@ -267,14 +409,20 @@ def query_hangman(
       wordkit query hangman apple --strategy coverage
       wordkit query hangman zebra --words categories --category animals
     """
+    from wordkit.hangman.guessers import make_guesser
     from wordkit.hangman.lexicon import load_pool
     from wordkit.hangman.play import walkthrough
-    from wordkit.hangman.rules import check_word, make_rules
+    from wordkit.hangman.rules import check_word, lives_of, make_rules
 
     check_word(word.strip().lower())
-    rules = make_rules(lives=lives, variant=variant, finish=finish)
-    pool = load_pool(words, prior=prior, category=category)
-    done = walkthrough(word, pool, strategy=strategy, rules=rules, seed=seed)
+    rules = make_rules(lives=lives_of(lives), variant=variant, finish=finish)
+    make_guesser(strategy)
+    with thinking(f"Loading {words}..."):
+        pool = load_pool(words, prior=joined_prior(prior), category=single(category, "--category"))
+    # only the advanced host's reveals are random: draw (and show) a seed only then
+    chosen = seed_of(seed) if rules.variant == "advanced" or seed is not None else 0
+    with thinking("Thinking..."):
+        done = walkthrough(word, pool, strategy=strategy, rules=rules, seed=chosen)
     record = done.record
     turns = [turn_data(n, turn) for n, turn in enumerate(done.turns, start=1)]
     if json:
@@ -333,17 +481,17 @@ def turn_data(number: int, turn: Turn) -> dict[str, Any]:
 def stats_hangman(
     words: Words = "english",
     strategy: Strategy = "coverage",
-    lives: Lives = 6,
+    lives: Lives = "6",
     variant: VariantOpt = "classic",
     finish: FinishOpt = "reveal",
-    prior: Prior = "weight",
+    prior: Prior = None,
     hint: Annotated[
         bool, typer.Option("--hint", help="Give each game its word's category.")
     ] = False,
     sample: Annotated[
         int | None, typer.Option(metavar="N", help="Play N secrets drawn with the prior.")
     ] = None,
-    seed: Annotated[int, typer.Option(metavar="S", help="Seed for sampling and hosts.")] = 0,
+    seed: FreshSeed = None,
     jobs: Jobs = 1,
     secrets: Annotated[
         str | None,
@@ -372,35 +520,47 @@ def stats_hangman(
     from tqdm import tqdm
 
     from wordkit import tables
+    from wordkit.hangman.guessers import make_guesser
     from wordkit.hangman.lexicon import lexicon_from_table, pool_for
-    from wordkit.hangman.play import hangman_stats, versus_by_length
-    from wordkit.hangman.rules import make_rules
+    from wordkit.hangman.play import check_run, check_versus, hangman_stats, versus_by_length
+    from wordkit.hangman.rules import lives_of, make_rules
 
     fmt = stats_format(format, json=json, jobs=jobs)
-    rules = make_rules(lives=lives, variant=variant, finish=finish)
-    table = tables.load_table(words)
+    rules = make_rules(lives=lives_of(lives), variant=variant, finish=finish)
+    check_run(sample=sample, jobs=jobs)
     if host is not None:
-        pool = pool_for(lexicon_from_table(table), prior="uniform")
-        by_length = versus_by_length(
-            pool, host=host, guesser=strategy, difficulty=difficulty, depth=depth, seed=seed
-        )
+        check_versus(host, difficulty=difficulty, depth=depth)
+    make_guesser(strategy)
+    with thinking(f"Loading {words}..."):
+        table = tables.load_table(words)
+        lexicon = lexicon_from_table(table)
+        pool = pool_for(lexicon, prior="uniform" if host is not None else joined_prior(prior))
+    # a run with nothing random needs no seed: draw (and show) one only when it matters
+    random = sample is not None or rules.variant == "advanced" or host is not None
+    chosen = seed_of(seed) if random or seed is not None else 0
+    if host is not None:
+        with thinking(f"Playing against the {host} host, one game per length..."):
+            by_length = versus_by_length(
+                pool, host=host, guesser=strategy, difficulty=difficulty, depth=depth, seed=chosen
+            )
         write_records(records, list(by_length.values()))
         render_versus(by_length, host, strategy, difficulty=difficulty, depth=depth, fmt=fmt)
         return
     secret_table = tables.load_table(secrets) if secrets is not None else None
     total = sample if sample is not None else len(table if secret_table is None else secret_table)
-    with tqdm(total=total, unit="game", disable=None, leave=False) as bar:
+    with tqdm(total=total, unit="game", disable=None, leave=False, mininterval=0.5) as bar:
         run = hangman_stats(
             table,
             table_name=words if secrets is None else f"{secrets} against {words}",
             strategy=strategy,
             rules=rules,
-            prior=prior,
+            prior=joined_prior(prior),
             hint=hint,
             sample=sample,
-            seed=seed,
+            seed=chosen,
             jobs=jobs,
             secrets=secret_table,
+            lexicon=lexicon,
             progress=bar.update,
         )
     write_records(records, run.records)
@@ -433,7 +593,7 @@ def stats_hangman(
         out.print(
             "lost: "
             + ", ".join(summary.failures[:HARDEST])
-            + (f" (and {render.plural(more, 'more')})" if more > 0 else "")
+            + (f" (and {render.plural(more, 'more', 'more')})" if more > 0 else "")
         )
 
 
@@ -503,17 +663,13 @@ def host_hangman(
     difficulty: Annotated[
         str, typer.Option(metavar="LEVEL", help="For evil: easy, medium or hard.")
     ] = "hard",
-    depth: Annotated[int, typer.Option(metavar="K", help="For lookahead: moves ahead.")] = 3,
-    seed: Seed = 0,
+    depth: Annotated[int, typer.Option(metavar="K", help="For lookahead: moves ahead, 1-6.")] = 3,
+    seed: FreshSeed = None,
     trainer: Trainer = False,
-    words: Annotated[
-        str, typer.Option(metavar="NAME_OR_PATH", help="The word table (default: english).")
-    ] = "english",
+    words: Words = "english",
     length: Annotated[int | None, typer.Option(metavar="N", help="Word length.")] = None,
-    category: Annotated[
-        str | None, typer.Option(metavar="NAME", help="Only words of this category.")
-    ] = None,
-    lives: Annotated[int, typer.Option(metavar="N", help="Wrong guesses allowed.")] = 6,
+    category: Category = None,
+    lives: Lives = "6",
 ) -> None:
     """Play Hangman against the computer: it hosts, you guess letters or the whole word.
 
@@ -526,17 +682,25 @@ def host_hangman(
       wordkit host hangman --mode evil --difficulty medium --length 6
       wordkit host hangman --words categories --category animals --trainer
     """
-    from wordkit.hangman.hosts import difficulty_of, hangman_host
+    from wordkit.hangman.hosts import ANSWER_BUDGET, check_host, hangman_host
     from wordkit.hangman.lexicon import load_pool
     from wordkit.hangman.play import play
-    from wordkit.hangman.rules import make_rules
+    from wordkit.hangman.rules import lives_of, make_rules
     from wordkit.hangman.trainer import advice_for, advisor
 
-    difficulty_of(difficulty)
-    rules = make_rules(lives=lives)
-    pool = load_pool(words, prior="uniform", category=category)
+    check_host(mode, difficulty=difficulty, depth=depth, length=length)
+    rules = make_rules(lives=lives_of(lives))
+    with thinking(f"Loading {words}..."):
+        pool = load_pool(words, prior="uniform", category=single(category, "--category"))
+    chosen = seed_of(seed)
     game_host = hangman_host(
-        mode, pool, length=length, difficulty=difficulty, depth=depth, seed=seed
+        mode,
+        pool,
+        length=length,
+        difficulty=difficulty,
+        depth=depth,
+        seed=chosen,
+        budget=ANSWER_BUDGET,
     )
     guide = advisor()
     out = render.console()
@@ -551,17 +715,42 @@ def host_hangman(
             out.print(f"No {move.upper()}.")
         final.append(turn.after)
 
-    human = HumanGuesser(guide, banner=f"{mode} host, {lives} lives")
+    allowed = "unlimited" if rules.lives is None else rules.lives
+    human = HumanGuesser(guide, banner=f"{mode} host, {allowed} lives")
     try:
-        record = play(human, game_host, rules, pool=pool, watch=watch)
+        record = play(human, Thinking(game_host), rules, pool=pool, watch=watch)
     except Resigned:
         out.print(f"The word was {game_host.reveal().upper()}.")
         return
+    except KeyboardInterrupt:  # Ctrl-C while the host thinks: the word, as at a prompt
+        out.print(f"The word was {game_host.reveal().upper()}.")
+        raise
     show_board(final[-1])
     if record.won:
         out.print(f"You win: {record.secret.upper()}.")
     else:
         out.print(f"Hanged. The word was {record.secret.upper()}.")
+
+
+class Thinking:
+    """A host shown with a spinner on stderr while it works out each answer."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.name = host.name
+
+    def start(self, rules: Rules) -> State:
+        """The host's opening state."""
+        return self.host.start(rules)
+
+    def answer(self, state: State, guess: str) -> State:
+        """The host's answer, with a spinner while it thinks."""
+        with thinking("The host is thinking..."):
+            return self.host.answer(state, guess)
+
+    def reveal(self) -> str:
+        """The host's word."""
+        return self.host.reveal()
 
 
 class HumanGuesser:
@@ -604,7 +793,9 @@ class HumanGuesser:
                 )
                 continue
             if command == repl.HINT:
-                out.print(f"Hint: try {self.guide(board).move.upper()}.")
+                with thinking("Thinking..."):
+                    hint = self.guide(board).move
+                out.print(f"Hint: try {hint.upper()}.")
                 continue
             move = line.strip().lower()
             try:
@@ -612,21 +803,20 @@ class HumanGuesser:
                 if len(move) > 1:
                     check_listed_word(state, move, board.pool.lexicon.index)
             except WordkitError as exc:
-                out.print(f"[red]{exc}[/red] (no life lost)")
+                out.print(f"{exc} (no life lost)", style="red")
                 continue
             return Decision(move, 1.0, "human")
 
 
 def show_board(state: State) -> None:
     """The gallows, the mask, the wrong letters and the lives left."""
-    lives = state.rules.lives or 0
+    lives = state.rules.lives
     wrong = sorted(set(state.letters) - set(state.mask)) + [
         w for w in state.words if w != state.mask
     ]
     console = render.console()
-    console.print(render.gallows(state.wrong, lives) if lives else "")
+    if lives is not None:
+        console.print(render.gallows(state.wrong, lives))
     console.print(f"  {render.spaced(state.mask.upper())}")
-    console.print(
-        f"  wrong: {' '.join(x.upper() for x in wrong) or '-'}   "
-        f"lives left: {max(lives - state.wrong, 0)}"
-    )
+    left = "unlimited" if lives is None else max(lives - state.wrong, 0)
+    console.print(f"  wrong: {' '.join(x.upper() for x in wrong) or '-'}   lives left: {left}")

@@ -21,6 +21,7 @@ from wordkit.hangman.partitions import DIFFICULTIES, Difficulty, family_rank, le
 from wordkit.hangman.rules import (
     CLASSIC,
     HIDDEN,
+    MAX_LENGTH,
     Ids,
     Rules,
     State,
@@ -309,17 +310,32 @@ def hangman_host(
     budget: float | None = None,
 ) -> PoolHost:
     """A Hangman host by name over `pool` (the table, category and prior are the pool's)."""
+    check_host(name, difficulty=difficulty, depth=depth, length=length)
     if name == "honest":
         return HonestHangman(pool, length=length, seed=seed, secret=secret)
     if name == "evil":
         return EvilHangman(pool, length=length, seed=seed, difficulty=difficulty_of(difficulty))
     if name == "lookahead":
-        if not 1 <= depth <= MAX_DEPTH:
-            raise RangeError(f"--depth must be between 1 and {MAX_DEPTH}, not {depth}")
         return LookaheadHangman(
             pool, length=length, seed=seed, search=FamilySearch(depth=depth), budget=budget
         )
     raise UnknownNameError(f"unknown Hangman host {name!r} (choose from {', '.join(HOST_NAMES)})")
+
+
+def check_host(
+    name: str, *, difficulty: str = "hard", depth: int = 3, length: int | None = None
+) -> None:
+    """Raise a typed error for an unknown host or difficulty, or a depth or length out of
+    range."""
+    if length is not None and not 1 <= length <= MAX_LENGTH:
+        raise RangeError(f"--length must be between 1 and {MAX_LENGTH}, not {length}")
+    if name not in HOST_NAMES:
+        raise UnknownNameError(
+            f"unknown Hangman host {name!r} (choose from {', '.join(HOST_NAMES)})"
+        )
+    difficulty_of(difficulty)
+    if name == "lookahead" and not 1 <= depth <= MAX_DEPTH:
+        raise RangeError(f"--depth must be between 1 and {MAX_DEPTH}, not {depth}")
 
 
 def difficulty_of(name: str) -> Difficulty:

@@ -19,7 +19,7 @@ import numpy as np
 from wordkit.errors import GameStateError, RangeError, UnknownNameError
 from wordkit.hangman.board import Board, Decision, Guesser, board_for, next_board, top_candidates
 from wordkit.hangman.guessers import make_guesser
-from wordkit.hangman.hosts import HonestHangman, hangman_host
+from wordkit.hangman.hosts import HonestHangman, check_host, hangman_host
 from wordkit.hangman.lexicon import (
     Lexicon,
     Pool,
@@ -193,6 +193,13 @@ def walkthrough(
 VERSUS_HOSTS = ("evil", "lookahead")
 
 
+def check_versus(host: str, *, difficulty: str, depth: int) -> None:
+    """Raise a typed error for a host stats cannot play against, or its options out of range."""
+    if host not in VERSUS_HOSTS:
+        raise UnknownNameError(f"unknown host {host!r} for stats; choose evil or lookahead")
+    check_host(host, difficulty=difficulty, depth=depth)
+
+
 def versus_by_length(
     pool: Pool,
     *,
@@ -206,8 +213,7 @@ def versus_by_length(
 ) -> dict[int, GameRecord]:
     """One game of `guesser` against an adversarial `host` per word length (default: every
     length of the pool); the evil hosts are deterministic."""
-    if host not in VERSUS_HOSTS:
-        raise UnknownNameError(f"unknown host {host!r} for stats; choose evil or lookahead")
+    check_versus(host, difficulty=difficulty, depth=depth)
     player = make_guesser(guesser)
     if lengths is None:
         lengths = sorted({int(n) for n in pool.lexicon.enc.lengths[pool.ids]})
@@ -308,6 +314,14 @@ def play_chunk(chunk: list[Game]) -> list[tuple[int, GameRecord]]:
     return done
 
 
+def check_run(*, sample: int | None, jobs: int) -> None:
+    """Raise RangeError for a sample size or a number of workers out of range."""
+    if sample is not None and not 1 <= sample <= MAX_SAMPLE:
+        raise RangeError(f"--sample must be between 1 and {MAX_SAMPLE:,}, not {sample}")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise RangeError(f"--jobs must be between 1 and {MAX_JOBS}, not {jobs}")
+
+
 def hangman_stats(
     table: pd.DataFrame,
     *,
@@ -322,16 +336,19 @@ def hangman_stats(
     jobs: int = 1,
     secrets: pd.DataFrame | None = None,
     progress: Progress | None = None,
+    lexicon: Lexicon | None = None,
 ) -> StatsRun:
-    """Play every row of `secrets` (default: the table itself) or a prior-drawn sample."""
+    """Play every row of `secrets` (default: the table itself) or a prior-drawn sample
+    (`lexicon`: the table's, when already built)."""
     started = time.perf_counter()
-    if sample is not None and not 1 <= sample <= MAX_SAMPLE:
-        raise RangeError(f"--sample must be between 1 and {MAX_SAMPLE:,}, not {sample}")
-    if not 1 <= jobs <= MAX_JOBS:
-        raise RangeError(f"--jobs must be between 1 and {MAX_JOBS}, not {jobs}")
-    lexicon = lexicon_from_table(table)
-    make_guesser(strategy, **(strategy_options or {}))  # fail fast on a bad name or option
-    pool_for(lexicon, prior=prior)  # fail fast on a bad prior
+    check_run(sample=sample, jobs=jobs)
+    if lexicon is None:
+        lexicon = lexicon_from_table(table)
+    guesser = make_guesser(strategy, **(strategy_options or {}))  # fail fast on a bad name
+    pool = pool_for(lexicon, prior=prior)  # fail fast on a bad prior
+    prepare = getattr(guesser, "prepare", None)
+    if prepare is not None and secrets is None and not hint:
+        prepare(pool, rules, jobs=jobs)  # the default AI's policy book, built once per table
     rows = secret_rows(table if secrets is None else secrets, prior=prior, sample=sample, seed=seed)
     if hint:
         for category in sorted({c for _, c in rows if c is not None}):
