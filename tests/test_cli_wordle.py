@@ -202,7 +202,10 @@ def test_numeric_options_are_range_errors() -> None:
         "Error: --length must be between 2 and 15, not 1\n",
     )
     result = wk("stats", "wordle", *LISTS, "--jobs", "0")
-    assert (result.exit_code, result.stderr) == (1, "Error: --jobs must be at least 1, not 0\n")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: --jobs must be between 1 and 64, not 0\n",
+    )
     result = wk("host", "wordle", *LISTS, "--max-guesses", "0", input="")
     assert (result.exit_code, result.stderr) == (
         1,
@@ -299,3 +302,343 @@ def test_host_wordle_unknown_mode() -> None:
         1,
         "Error: unknown Wordle host 'nice' (choose from honest, evil)\n",
     )
+
+
+# --- issue 10: a tool people can trust --------------------------------------------------------
+
+
+def test_exact_search_past_its_budget_plays_the_entropy_guess() -> None:
+    from wordkit.wordle.guessers import EntropyGuesser
+    from wordkit.wordle.guessers.base import most_informative
+    from wordkit.wordle.lists import load_wordle
+    from wordkit.wordle.rules import Rules, start
+
+    game = load_wordle(SMALL)
+    state = start(game, Rules()).after(game.check_guess("light"), 0)
+    assert len(state.remaining) > 2
+    exact = EntropyGuesser()(state)
+    assert exact.note == "" and exact.measure == "total guesses"
+    rushed = EntropyGuesser(budget=1e-9)(state)
+    assert rushed.row == most_informative(state).row
+    assert rushed.note == (
+        "the exact search (entropy) needs more than 1e-09 s here; this is the entropy guess"
+    )
+
+
+def test_budget_is_shown_and_checked() -> None:
+    from wordkit.wordle.guessers import EntropyGuesser
+
+    result = wk("solve", "wordle", *LISTS, "--history", "crane=BBBBB", "--budget", "nan")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: --budget must be between 0.01 and 86400 seconds, not nan\n",
+    )
+    result = wk("stats", "wordle", *LISTS, "--budget", "-1")
+    assert result.stderr == "Error: --budget must be between 0.01 and 86400 seconds, not -1\n"
+    # A budget too short for the exact endgame: the entropy guess, with a note in the output.
+    slow = EntropyGuesser.pick
+
+    def rushed(self: EntropyGuesser, state: object) -> object:
+        self.budget = 1e-9
+        return slow(self, state)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(EntropyGuesser, "pick", rushed)
+        result = wk("solve", "wordle", *LISTS, "--history", "light=BBBBB")
+        assert result.exit_code == 0, result.output
+        assert "note: the exact search (entropy) needs more than 1e-09 s here" in result.stdout
+        result = wk("solve", "wordle", *LISTS, "--history", "light=BBBBB", "--json")
+        assert json.loads(result.stdout)["note"].startswith("the exact search (entropy)")
+
+
+@pytest.mark.full
+def test_the_slow_searches_of_the_issue_answer_within_seconds() -> None:
+    import subprocess
+    import sys
+    import time
+
+    for args in (
+        ["solve", "wordle", "--strategy", "optimal", "--history", "jumpy=BBBBB"],
+        ["query", "wordle", "cigar", "--strategy", "optimal", "--hard", "--opener", "xylyl"],
+    ):
+        began = time.monotonic()
+        out = subprocess.run(
+            [sys.executable, "-m", "wordkit", *args, "--budget", "1"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert out.returncode == 0, out.stderr
+        assert "this is the entropy guess" in out.stdout
+        assert time.monotonic() - began < 40
+
+
+@pytest.mark.parametrize("typed", ["[/]", "[bold]zz", "[red]x[/red]"])
+def test_typed_text_is_never_markup(typed: str) -> None:
+    out = host("--seed", "1", input=f"{typed}\nQ\n")
+    assert f"{typed!r} has {len(typed)} letters; this game uses 5-letter words" in out
+    result = wk("solve", "wordle", *LISTS, "-i", "--opener", "crane", input=f"{typed}\nq\n")
+    assert result.exit_code == 0, result.output
+    assert f'"{typed}": ' in result.stdout
+
+
+def test_invalid_utf8_at_a_prompt_is_refused_cleanly() -> None:
+    result = runner.invoke(app, ["host", "wordle", *LISTS, "--seed", "1"], input=b"cr\xffne\nQ\n")
+    assert result.exit_code == 0, result.output
+    assert "'cr\ufffdne' is not in the list of allowed guesses (no guess used)" in result.stdout
+
+
+def test_ascii_stdout_gets_letters_not_squares() -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    for args in (["query", "wordle", "stone", "--opener", "crane"], ["stats", "wordle"]):
+        out = subprocess.run(
+            [sys.executable, "-m", "wordkit", *args, *LISTS],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+        assert (out.returncode, out.stderr) == (0, ""), out.stderr
+    assert out.stdout.isascii()
+    lines = subprocess.run(
+        [sys.executable, "-m", "wordkit", "query", "wordle", "stone", "--opener", "crane", *LISTS],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    ).stdout.splitlines()
+    assert lines[0] == " C  R  A  N  E   BBBGG     40 -> 1 answer"
+
+
+@pytest.mark.parametrize("mode", ["honest", "evil"])
+def test_ctrl_c_while_the_host_thinks_shows_the_answer(
+    mode: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordkit.wordle import hosts
+
+    def interrupted(self: object, state: object, row: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(hosts.Absurdle, "answer", interrupted)
+    monkeypatch.setattr(hosts.HonestWordle, "answer", interrupted)
+    result = runner.invoke(
+        app, ["host", "wordle", *LISTS, "--mode", mode, "--seed", "3"], input="crane\n"
+    )
+    assert result.exit_code == 130
+    assert re.search(r"The answer was [A-Z]{5}\.\n$", result.stdout)
+    assert result.stderr == "Interrupted.\n"
+
+
+def test_ctrl_c_while_the_ai_hints_shows_the_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wordkit.wordle.guessers import ExpectedSizeGuesser
+
+    def interrupted(self: object, state: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ExpectedSizeGuesser, "__call__", interrupted)
+    result = runner.invoke(app, ["host", "wordle", *LISTS, "--seed", "3"], input="?\n")
+    assert result.exit_code == 130
+    assert re.search(r"The answer was [A-Z]{5}\.\n$", result.stdout)
+
+
+def test_damaged_cache_files_are_ignored_and_rebuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordkit.wordle import matrix
+    from wordkit.wordle.lists import load_wordle
+
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    monkeypatch.setattr(matrix, "MEMO", {})
+    game = load_wordle(SMALL)
+    monkeypatch.setattr(matrix, "MEMO", {})
+    key = game.key
+    good = wk("stats", "wordle", *LISTS, "--strategy", "optimal", "--json")
+    assert good.exit_code == 0, good.output
+    files = {p.name.split("-")[1]: p for p in tmp_path.iterdir()}
+    assert set(files) == {"matrix", "openers", "tree"}
+    damage = {
+        "matrix": [b"", b"\x93NUMPY", (tmp_path / f"wordle-matrix-{key}.npy").read_bytes()[:-7]],
+        "openers": [b"[]", b'{"entropy": []}', b'{"entropy": "zzzzz"}', b"{"],
+        "tree": [b"[]", b'{"guess": "crane", "total": 1, "next": {"BBBBB": 5}}', b'{"gu'],
+    }
+    for kind, contents in damage.items():
+        path = next(tmp_path.glob(f"wordle-{kind}-*"), tmp_path / f"wordle-openers-{key}.json")
+        for content in contents:
+            path.write_bytes(content)
+            monkeypatch.setattr(matrix, "MEMO", {})
+            for strategy in ("entropy", "optimal"):
+                again = wk("stats", "wordle", *LISTS, "--strategy", strategy, "--json")
+                assert (again.exit_code, again.stderr) == (0, ""), (kind, content)
+            assert path.read_bytes() != content  # rebuilt
+    assert json.loads(again.stdout)["mean_guesses"] == json.loads(good.stdout)["mean_guesses"]
+
+
+def test_history_repeats_accumulate_and_other_repeats_are_refused() -> None:
+    joined = wk("solve", "wordle", *LISTS, "--history", "crane=BBBBB,light=BBBBB", "--json")
+    twice = wk(
+        "solve", "wordle", *LISTS, "--history", "crane=BBBBB", "--history", "light=BBBBB", "--json"
+    )
+    assert joined.exit_code == twice.exit_code == 1
+    assert twice.stderr == joined.stderr != ""
+    stone = marks("crane", "stone")
+    joined = wk("solve", "wordle", *LISTS, "--history", f"crane={stone}", "--json")
+    twice = wk("solve", "wordle", *LISTS, "--history", f"crane={stone}", "--history", "", "--json")
+    assert json.loads(twice.stdout) == json.loads(joined.stdout)
+    for args in (
+        ["solve", "wordle", "--opener", "crane", "--opener", "stone"],
+        ["query", "wordle", "--strategy", "entropy", "--strategy", "minimax", "stone"],
+        ["stats", "wordle", "--jobs", "1", "--jobs", "2"],
+        ["host", "wordle", "--seed", "1", "--seed", "2"],
+    ):
+        result = runner.invoke(app, [*args, *LISTS], prog_name="wordkit", input="")
+        name = args[2]
+        assert (result.exit_code, result.stderr) == (
+            1,
+            f"Error: {name} was given 2 times; give it once "
+            f"(see 'wordkit {args[0]} wordle --help')\n",
+        )
+
+
+def test_host_draws_a_fresh_seed_and_shows_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import secrets
+
+    draws = iter([11, 12, 13, 14, 15, 16])
+    monkeypatch.setattr(secrets, "randbelow", lambda _: next(draws))
+    seen = set()
+    for seed in (11, 12, 13, 14, 15, 16):
+        result = runner.invoke(app, ["host", "wordle", *LISTS], input="G\n")
+        assert result.stderr == f"seed: {seed} (repeat this run with --seed {seed})\n"
+        found = re.search(r"The answer was ([A-Z]+)\.", result.stdout)
+        assert found
+        assert found.group(1).lower() == secret_of(str(seed))
+        seen.add(found.group(1))
+    assert len(seen) > 1
+    for bad in ("-1", str(2**63)):
+        result = wk("host", "wordle", *LISTS, "--seed", bad, input="")
+        assert result.exit_code == 1
+        assert result.stderr.startswith("Error: --seed must be between 0 and ")
+
+
+def test_stats_shows_progress_and_slow_steps_on_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import wordkit.cli.wordle as cli_wordle
+    from wordkit.wordle import matrix
+
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    monkeypatch.setattr(matrix, "MEMO", {})
+    monkeypatch.setattr(matrix, "SLOW_CELLS", 0)
+    quiet = wk("stats", "wordle", *LISTS, "--json")
+    assert (quiet.exit_code, quiet.stderr) == (0, "")  # not a terminal: nothing on stderr
+    monkeypatch.setattr(matrix, "MEMO", {})
+    for path in tmp_path.iterdir():
+        path.unlink()
+    monkeypatch.setattr(cli_wordle, "stderr_is_terminal", lambda: True)
+    shown = wk("stats", "wordle", *LISTS, "--json")
+    assert shown.exit_code == 0, shown.output
+    assert "building the pattern matrix (40 × 40); once, then cached" in shown.stderr
+    assert "choosing the entropy opener for these lists; once, then cached" in shown.stderr
+    assert "40/40" in shown.stderr  # the progress bar's last state
+    assert json.loads(shown.stdout) == json.loads(quiet.stdout) | {
+        "seconds": json.loads(shown.stdout)["seconds"]
+    }
+
+
+def test_query_takes_many_words_and_stdin_as_json_lines() -> None:
+    result = wk("query", "wordle", "stone", "light", *LISTS, "--opener", "crane", "--json")
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["answer"] for r in lines] == ["stone", "light"]
+    piped = wk(
+        "query", "wordle", "-", *LISTS, "--opener", "crane", "--json",
+        input="stone\n\n# a comment\nlight\n",
+    )  # fmt: skip
+    assert piped.stdout == result.stdout
+    text = wk("query", "wordle", "stone", "light", *LISTS, "--opener", "crane").stdout
+    assert "STONE: solved in 2 guesses (entropy)\n\n" in text
+    assert text.endswith("LIGHT: solved in 2 guesses (entropy)\n")
+    bad = wk("query", "wordle", "stone", "zebra", *LISTS, "--json")
+    assert (bad.exit_code, bad.stdout) == (1, "")  # every word is checked before any is played
+    empty = wk("query", "wordle", "-", *LISTS, input="\n")
+    assert (empty.exit_code, empty.stderr) == (
+        1,
+        "Error: no word to query: give one or more words, or - to read them\n",
+    )
+
+
+@pytest.mark.parametrize("command", ["solve", "query", "stats", "host"])
+def test_help_states_each_default_once_and_the_real_length_range(command: str) -> None:
+    from wordkit.cli.wordle import LENGTH_RANGE
+    from wordkit.wordle.lists import LENGTHS
+
+    assert (LENGTHS[0], LENGTHS[-1]) == LENGTH_RANGE
+    text = runner.invoke(app, [command, "wordle", "--help"], terminal_width=200).stdout
+    options = re.split(r"\n  (?=-)", text.split("Options:", 1)[1])
+    for option in options:
+        assert not ("(default:" in option and "[default:" in option), option
+    assert "N-letter words (2-15)" in text
+
+
+def test_a_spinner_shows_while_the_ai_thinks_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import time
+
+    from rich.console import Console
+
+    import wordkit.cli.wordle as cli_wordle
+
+    screen = io.StringIO()
+    monkeypatch.setattr(cli_wordle, "stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(
+        cli_wordle, "err_console", lambda: Console(file=screen, force_terminal=True, width=80)
+    )
+    with cli_wordle.thinking():
+        time.sleep(0.3)
+    shown = screen.getvalue().count("thinking")
+    assert shown > 0
+    result = wk("solve", "wordle", *LISTS, "--history", "light=BBBBB")
+    assert result.exit_code == 0, result.output
+    assert screen.getvalue().count("thinking") > shown
+
+
+def test_a_real_ctrl_c_while_the_host_thinks_exits_130_with_the_answer(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    thinking = tmp_path / "thinking"
+    script = (
+        "import pathlib, sys, time\n"
+        "from wordkit.wordle import hosts\n"
+        "def slow(self, state, row):\n"
+        f"    pathlib.Path({str(thinking)!r}).touch()\n"
+        "    time.sleep(60)\n"
+        "hosts.HonestWordle.answer = slow\n"
+        "from wordkit.cli import app\n"
+        "sys.argv = ['wordkit', *sys.argv[1:]]\n"
+        "app()\n"
+    )
+    args = ["host", "wordle", *LISTS, "--seed", "5"]
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdin is not None
+    child.stdin.write("crane\n")
+    child.stdin.flush()
+    began = time.monotonic()
+    while not thinking.exists() and time.monotonic() - began < 60:
+        time.sleep(0.05)
+    child.send_signal(signal.SIGINT)  # while the host thinks about CRANE
+    out, err = child.communicate(timeout=30)
+    assert child.returncode == 130, err
+    assert out.endswith(f"The answer was {secret_of('5').upper()}.\n")
+    assert err == "Interrupted.\n"

@@ -12,6 +12,7 @@ import contextlib
 import itertools
 import json as jsonlib
 import math
+import os
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -185,8 +186,8 @@ _ERR: list[Console] = []
 
 def err_console() -> Console:
     """The one stderr console (spinners and notices share it, so they do not garble)."""
-    if not _ERR:
-        _ERR.append(render.console(err=True))
+    if not _ERR or _ERR[0].file is not sys.stderr:
+        _ERR[:] = [render.console(err=True)]
     return _ERR[0]
 
 
@@ -208,8 +209,20 @@ def notices_shown() -> Iterator[None]:
     if not stderr_is_terminal():
         yield
         return
-    with listening(lambda text: say(err_console(), text + " …", style="dim")):
+    with listening(show_notice):
         yield
+
+
+_BAR: list[Any] = []
+"""The progress bar on screen, if any: notices are written above it."""
+
+
+def show_notice(text: str) -> None:
+    """A slow step's notice on stderr, above the progress bar if one is on screen."""
+    if _BAR:
+        _BAR[0].write(text + " …", file=sys.stderr)
+    else:
+        say(err_console(), text + " …", style="dim")
 
 
 class ThinkingGuesser:
@@ -523,8 +536,8 @@ def stats_wordle(
     from wordkit import runner, tables
     from wordkit.wordle.play import run_stats, versus
 
-    fmt = stats_format(format, json=json, jobs=jobs)
     checked_jobs(jobs)
+    fmt = stats_format(format, json=json, jobs=jobs)
     seconds = checked_budget(budget)
     # Absurdle has no guess limit: the figure is the guesses needed.
     limit = None if host is not None else 6
@@ -562,8 +575,17 @@ def progress_bar(total: int) -> Iterator[Any]:
         return
     from tqdm import tqdm
 
-    with tqdm(total=total, unit="game", file=sys.stderr, leave=False, ascii=None) as bar:
-        yield bar.update
+    try:  # a terminal that reports no size would get no bar at all
+        sized = os.get_terminal_size(sys.stderr.fileno()).columns > 0
+    except (OSError, ValueError):
+        sized = False
+    size = {} if sized else {"ncols": 80, "nrows": 24}
+    with tqdm(total=total, unit="game", file=sys.stderr, **size) as bar:
+        _BAR.append(bar)
+        try:
+            yield bar.update
+        finally:
+            _BAR.remove(bar)
 
 
 def show_stats(summary: Summary) -> None:

@@ -196,6 +196,8 @@ def select_lists(
             tables.words_of(tables.load_table(guesses), length=length) if guesses else pool
         )
         answer_words = common if answers is None else pool
+        if not answer_words:
+            raise GameStateError(f"{answers or 'english'} has no {length}-letter words")
     else:
         answer_words = tables.words_of(tables.load_table(answers or "wordle"))
         guess_words = tables.words_of(tables.load_table(guesses or "wordle-guesses"))
@@ -206,6 +208,7 @@ def select_lists(
                 guess_words = answer_words
     if not answer_words:
         raise GameStateError("the answer list is empty")
+    word_length(answer_words)  # a mixed answer list is named before the guesses are
     return make_wordle(guess_words, answer_words)
 
 

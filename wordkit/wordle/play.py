@@ -318,5 +318,10 @@ def replay_text(state: State, history: str) -> State:
             raise GameStateError(
                 f"history entry {n} ({entry!r}) must be WORD=FEEDBACK, e.g. roate=BBYGB"
             )
+        if state.solved:
+            raise GameStateError(
+                f"history entry {n} ({entry!r}) comes after the game was solved "
+                f"({state.turns[-1][0].upper()})"
+            )
         state = parse_turn(state, entry, suggested=None)
     return state
