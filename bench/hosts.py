@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+from _readme import write_tables
 
 from wordkit.hangman.guessers import guesser_names, make_guesser
 from wordkit.hangman.hosts import EvilHangman, LookaheadHangman, PoolHost
@@ -33,6 +34,7 @@ from wordkit.wordle.play import versus
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results" / "hosts.json"
 SHARED_WORDLE = ROOT.parent / "shared" / "data" / "wordle"
+COMMAND = "python bench/hosts.py"
 LENGTHS = range(3, 13)
 OWN_GUESSERS = ["greedy", "minimax", "minimax-search"]
 EXTRA_GUESSERS = ["expected-size"]
@@ -219,7 +221,8 @@ def cell(row: dict[str, Any] | None, length: int) -> str:
         return "–"
     if length in row.get("timeouts", []):
         return "timeout"
-    return str(row["wrong"].get(length, "–"))
+    wrong = row["wrong"]
+    return str(wrong.get(length, wrong.get(str(length), "–")))  # str keys once read from JSON
 
 
 def mean_wrong(row: dict[str, Any]) -> float:
@@ -242,6 +245,12 @@ def main(argv: list[str]) -> None:
     """Run both benchmarks, write bench/results/hosts.json and print markdown tables."""
     quick = "--quick" in argv
     out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else RESULTS
+    if "--tables-only" in argv:
+        saved = json.loads(out.read_text(encoding="utf-8"))
+        write_tables(
+            "hosts", COMMAND, tables(saved["hangman"]["figures"], saved["wordle_absurdle"])
+        )
+        return
     global LENGTHS
     if quick:
         LENGTHS = range(3, 7)
@@ -267,11 +276,18 @@ def main(argv: list[str]) -> None:
         "seconds": round(time.perf_counter() - began, 1),
     }
     out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    print(markdown_hangman(hangman, guessers))
-    print()
-    print("**Wordle against Absurdle** (guesses to solve)\n")
-    print(markdown_wordle(wordle))
+    print(write_tables("hosts", COMMAND, tables(hangman, wordle)).read_text())
     print(f"\n{results['seconds']} s in all; written to {out}")
+
+
+def tables(hangman: dict[str, Any], wordle: dict[str, Any]) -> str:
+    """The README's tables: Hangman hosts by length and guesser, Wordle against Absurdle."""
+    guessers = list(dict.fromkeys(g for per_guesser in hangman.values() for g in per_guesser))
+    return (
+        markdown_hangman(hangman, guessers)
+        + "\n\n**Wordle against Absurdle** (guesses to solve)\n\n"
+        + markdown_wordle(wordle)
+    )
 
 
 if __name__ == "__main__":

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
+
+from _readme import write_tables
 
 from wordkit.prepare import PrepareOptions, prepare
 from wordkit.tables import read_raw
@@ -16,6 +19,11 @@ RESULTS = ROOT / "bench" / "results" / "prepare.json"
 
 def main() -> None:
     """Time cleaning worldcities.csv with the city-guessing agent's rules; print and save."""
+    if "--tables-only" in sys.argv:
+        write_tables(
+            "prepare", "python bench/prepare.py", markdown(json.loads(RESULTS.read_text()))
+        )
+        return
     if not SOURCE.is_file():
         print(f"skipped: {SOURCE} is not present")
         return
@@ -41,9 +49,13 @@ def main() -> None:
         "prepare_seconds": round(prepare_s, 3),
     }
     RESULTS.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
-    print("| figure | value |\n|---|---|")
-    for key, value in figures.items():
-        print(f"| {key} | {value} |")
+    print(write_tables("prepare", "python bench/prepare.py", markdown(figures)).read_text())
+
+
+def markdown(figures: dict[str, object]) -> str:
+    """The figures as a two-column table."""
+    rows = "".join(f"| {key} | {value:,} |\n" for key, value in figures.items())
+    return "| figure | value |\n|---|---:|\n" + rows
 
 
 if __name__ == "__main__":

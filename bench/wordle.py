@@ -20,6 +20,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+COMMAND = "python bench/wordle.py"
+
+from _readme import write_tables  # noqa: E402
 
 from wordkit import cache  # noqa: E402
 from wordkit.wordle import matrix  # noqa: E402
@@ -141,7 +144,13 @@ def main() -> None:
     ap.add_argument(
         "--quick", action="store_true", help="skip hard-mode runs and the endgame sweep"
     )
+    ap.add_argument(
+        "--tables-only", action="store_true", help="rewrite the README tables from --out, no run"
+    )
     args = ap.parse_args()
+    if args.tables_only:
+        write_tables("wordle", COMMAND, markdown(json.loads(args.out.read_text())))
+        return
     answers = read_words(args.data / "answers.txt")
     allowed = read_words(args.data / "allowed.txt")
 
@@ -177,6 +186,7 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     cache.atomic_write(args.out, json.dumps(results, indent=1) + "\n")
     print(markdown(results))
+    write_tables("wordle", COMMAND, markdown(results))
 
 
 def markdown(results: dict) -> str:

@@ -1,0 +1,56 @@
+"""The README's figure tables come from here: each bench writes its tables as markdown into
+bench/results/NAME.md, and `python bench/_readme.py` copies them into the README between the
+markers `<!-- bench/results/NAME.md -->` and `<!-- end -->` (`--check` only compares)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+README = ROOT / "README.md"
+REGION = re.compile(r"(<!-- (bench/results/[\w.-]+\.md) -->\n)(.*?)(<!-- end -->)", re.DOTALL)
+
+
+def write_tables(name: str, command: str, markdown: str) -> Path:
+    """Save a bench's README tables, headed by the command that measured them."""
+    path = RESULTS / f"{name}.md"
+    path.write_text(f"Measured by `{command}`.\n\n{markdown.strip()}\n", encoding="utf-8")
+    return path
+
+
+def synced(text: str) -> str:
+    """The README text with every marked region replaced by its bench table file."""
+
+    def fill(match: re.Match[str]) -> str:
+        table = (ROOT / match.group(2)).read_text(encoding="utf-8")
+        return f"{match.group(1)}{table}{match.group(4)}"
+
+    return REGION.sub(fill, text)
+
+
+def stale_regions(text: str) -> list[str]:
+    """The bench table files whose region in the README differs from the file."""
+    return [
+        m.group(2)
+        for m in REGION.finditer(text)
+        if m.group(3) != (ROOT / m.group(2)).read_text(encoding="utf-8")
+    ]
+
+
+def main(argv: list[str]) -> int:
+    """Copy the tables into the README, or with --check list the stale ones (exit 1)."""
+    text = README.read_text(encoding="utf-8")
+    if "--check" in argv:
+        stale = stale_regions(text)
+        for name in stale:
+            print(f"README.md is out of date with {name}: run python bench/_readme.py")
+        return 1 if stale else 0
+    README.write_text(synced(text), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
