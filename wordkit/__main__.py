@@ -3,16 +3,33 @@
 from __future__ import annotations
 
 import sys
+from types import TracebackType
+
+
+def _quiet_interrupt(
+    kind: type[BaseException], error: BaseException, trace: TracebackType | None
+) -> None:
+    """Ctrl-C before the command line takes over (while Python imports): one line, no trace."""
+    if issubclass(kind, KeyboardInterrupt):
+        sys.stderr.write("Interrupted.\n")
+        return
+    sys.__excepthook__(kind, error, trace)
+
+
+sys.excepthook = _quiet_interrupt
 
 
 def main() -> None:
-    """Start the command line; Ctrl-C while it starts up is a quiet exit 130."""
+    """Start the command line; Ctrl-C at any moment is one `Interrupted.` line and exit 130."""
     try:
         from wordkit.cli import app
+
+        app()
+        return
     except KeyboardInterrupt:
-        sys.stderr.write("Interrupted.\n")
-        sys.exit(130)
-    app()
+        pass  # leave the handler first: exiting inside it reports the signal, not 130
+    sys.stderr.write("Interrupted.\n")
+    sys.exit(130)
 
 
 if __name__ == "__main__":

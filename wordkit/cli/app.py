@@ -12,6 +12,9 @@ from typer.core import TyperGroup
 from wordkit import __version__
 from wordkit.errors import WordkitError
 
+INTERRUPTED = 130
+"""The exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells report it."""
+
 
 class _Group(TyperGroup):
     """A command group that turns wordkit's typed errors into one `Error: ...` line and exit 1,
@@ -26,8 +29,7 @@ class _Group(TyperGroup):
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
-            typer.echo("Interrupted.", err=True)
-            raise typer.Exit(130) from None
+            raise typer.Exit(INTERRUPTED) from None
         except BrokenPipeError:
             _discard_stdout()
             raise typer.Exit(0) from None
@@ -52,8 +54,9 @@ class _Group(TyperGroup):
             typer.echo(f"Error: {exc.format_message()} (see '{where} --help')", err=True)
             result = 1
         except typer.Abort:
+            result = INTERRUPTED
+        if result == INTERRUPTED:  # Ctrl-C, wherever Typer or a command caught it
             typer.echo("Interrupted.", err=True)
-            result = 130
         if not standalone_mode:
             return result
         sys.exit(result if isinstance(result, int) else 0)
