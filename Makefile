@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed-dev
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cluster]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -35,11 +35,13 @@ wheel-check: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
-# english and wordle read Debian's SCOWL word lists (package `scowl`); installed here when root.
+# english and wordle read Debian's SCOWL word lists (package `scowl`), portuguese its `wportuguese`
+# list; both are installed here when root.
 data: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[data]'
-	test -d /usr/share/dict/scowl || { [ "$$(id -u)" = 0 ] && apt-get update -q && apt-get install -y -q scowl; } \
-	  || { echo "Error: install Debian's scowl package (apt-get install scowl) first"; exit 1; }
+	{ test -d /usr/share/dict/scowl && test -f /usr/share/dict/portuguese; } \
+	  || { [ "$$(id -u)" = 0 ] && apt-get update -q && apt-get install -y -q scowl wportuguese; } \
+	  || { echo "Error: install Debian's scowl and wportuguese packages first"; exit 1; }
 	$(BIN)/python scripts/build_all.py
 
 clean:

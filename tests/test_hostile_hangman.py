@@ -376,7 +376,7 @@ CASES: list[tuple[list[str], int, str]] = [
     (
         ["solve", "hangman", "--words", "nosuchtable", "--mask", "___"],
         1,
-        "Error: 'nosuchtable' is neither a built-in table (categories, cities, english, wordle, wordle-guesses) nor an existing file\n",
+        "Error: 'nosuchtable' is neither a built-in table (categories, cities, english, portuguese, wordle, wordle-guesses) nor an existing file\n",
     ),
     (
         ["solve", "hangman", "--words", F + "hostile_empty.csv", "--mask", "___"],
@@ -597,7 +597,7 @@ CASES: list[tuple[list[str], int, str]] = [
     (
         ["stats", "hangman", "--words", F + "cli_hangman.csv", "--secrets", "nosuchtable"],
         1,
-        "Error: 'nosuchtable' is neither a built-in table (categories, cities, english, wordle, wordle-guesses) nor an existing file\n",
+        "Error: 'nosuchtable' is neither a built-in table (categories, cities, english, portuguese, wordle, wordle-guesses) nor an existing file\n",
     ),
     (
         [

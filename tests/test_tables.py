@@ -133,3 +133,18 @@ def test_integral_weights_are_written_as_integers() -> None:
     table = pd.DataFrame({"word": ["a", "b"], "weight": [3.0, 100000.0]})
     assert tables.render(table, "csv") == "word,weight\na,3\nb,100000\n"
     assert tables.render(table, "txt") == "a\nb\n"
+
+
+def test_typed_words_are_folded_like_the_tables() -> None:
+    assert tables.folded(" Barão ") == "barao"
+    assert tables.folded("Zürich") == "zurich"
+    assert tables.folded("st\ufffdne") == "st\ufffdne"  # kept, to be refused by name
+
+
+@pytest.mark.full
+def test_builtin_portuguese_table() -> None:
+    table = tables.load_table("portuguese")
+    words = table["word"]
+    assert words.str.fullmatch(r"[a-z]+").all() and words.is_unique
+    assert (words.str.len() == 5).sum() == 3786
+    assert {"barao", "coracao", "aviao"} <= set(words)

@@ -373,6 +373,15 @@ def _existing_kind(dest: str) -> str | None:
     return "file" if stat.S_ISREG(mode) else "special"
 
 
+def folded(text: str) -> str:
+    """A typed word as the tables spell it: accents folded the way `prepare` folds them
+    (barão → barao, Zürich → zurich), trimmed and lowercase."""
+    from unidecode import unidecode
+
+    # A character Unidecode drops (U+FFFD for an undecodable byte) stays, to be refused by name.
+    return "".join(unidecode(ch) or ch for ch in text.strip()).lower()
+
+
 def words_of(
     table: pd.DataFrame, *, length: int | None = None, min_weight: float = 0.0
 ) -> list[str]:

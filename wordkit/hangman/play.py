@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from wordkit import tables
 from wordkit.errors import GameStateError, RangeError, UnknownNameError
 from wordkit.hangman.board import Board, Decision, Guesser, board_for, next_board, top_candidates
 from wordkit.hangman.guessers import make_guesser
@@ -181,7 +182,7 @@ def walkthrough(
     word: str, pool: Pool, *, strategy: str, rules: Rules = CLASSIC, seed: int = 0
 ) -> Walkthrough:
     """Play `strategy` against an honest host holding `word` (in the table or not)."""
-    secret = word.strip().lower()
+    secret = tables.folded(word)
     check_word(secret)
     guesser = make_guesser(strategy)
     turns: list[Turn] = []

@@ -28,6 +28,10 @@ COMMON = 1e-6  # Zipf 3: the answer pool when --length picks words from the engl
 LENGTHS = range(2, 16)
 
 
+DEFAULT_LENGTH = 5
+"""The length played when a table of many lengths is given without --length."""
+
+
 @dataclass(frozen=True, eq=False)
 class Wordle:
     """A Wordle variant: allowed guesses, possible answers and their pattern matrix."""
@@ -129,7 +133,7 @@ class Wordle:
 
     def check_guess(self, guess: Word) -> int:
         """The row of `guess`, or a typed error if it has the wrong length or is unknown."""
-        guess = guess.strip().lower()
+        guess = tables.folded(guess)
         if len(guess) != self.length:
             raise WordLengthError(
                 f"{guess!r} has {len(guess)} letters; this game uses {self.length}-letter words"
@@ -140,7 +144,7 @@ class Wordle:
 
     def check_answer(self, word: Word) -> int:
         """The column of a possible answer, or a typed error naming what is wrong."""
-        word = word.strip().lower()
+        word = tables.folded(word)
         if len(word) != self.length:
             raise WordLengthError(
                 f"{word!r} has {len(word)} letters; this game uses {self.length}-letter words"
@@ -200,6 +204,9 @@ def select_lists(
             raise GameStateError(f"{answers or 'english'} has no {length}-letter words")
     else:
         answer_words = tables.words_of(tables.load_table(answers or "wordle"))
+        if answers is not None and guesses is None and len({len(w) for w in answer_words}) > 1:
+            # A whole dictionary (portuguese, english): play its words of the usual length.
+            return select_lists(answers, None, DEFAULT_LENGTH)
         guess_words = tables.words_of(tables.load_table(guesses or "wordle-guesses"))
         if guesses is None and answers is not None:
             # A user's own answer list brings its own length; keep guesses that match it.

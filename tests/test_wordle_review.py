@@ -1,0 +1,94 @@
+"""Skill and luck of each guess, on a hand-checked example.
+
+Answers BATCH CATCH HATCH MATCH FIGHT MIGHT, guesses those and CHOMP. HATCH splits the six
+answers into {batch catch match} (BGGGG), {hatch} (the win) and {fight might} (YBYBB):
+expected left (9 + 1 + 4) / 6 = 2.333, information log2 6 - (3 log2 3 + 2) / 6 = 1.459 bits.
+CHOMP splits them into {batch hatch} and four singletons: (4 + 4) / 6 = 1.333 left,
+log2 6 - 2/6 = 2.252 bits, the most any guess offers, so HATCH's skill is 1.459 / 2.252 = 65.
+Feedback BGGGG leaves 3: no outcome leaves more, three answers leave as many, so luck is
+100 × 1.5 / 6 = 25. Then CATCH on {batch catch match}: {batch match} and the win, 0.918 bits
+against CHOMP's 1.585 (it splits all three): skill 58; BGGGG leaves 2, as BATCH and MATCH
+would: luck 100 × 1 / 3 = 33. Then BATCH wins with two left: 1 bit, the best (skill 100);
+the win beats MATCH's outcome and ties its own: luck 100 × 1.5 / 2 = 75.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from wordkit.cli import app
+from wordkit.wordle.lists import make_wordle
+from wordkit.wordle.review import review
+from wordkit.wordle.rules import Rules
+
+ANSWERS = ("batch", "catch", "hatch", "match", "fight", "might")
+HISTORY = "hatch=BGGGG,catch=BGGGG,batch=GGGGG"
+
+
+@pytest.fixture
+def game():
+    return make_wordle([*ANSWERS, "chomp"], ANSWERS, use_disk=False)
+
+
+def test_hand_checked_numbers(game):
+    first, second, third = review(game, HISTORY, "entropy", Rules())
+    assert (first.answers_before, first.answers_after) == (6, 3)
+    assert first.expected_left == 2.333
+    assert (first.best_guess, first.best_expected_left) == ("chomp", 1.333)
+    assert (first.bits, first.best_bits, first.bits_gained) == (1.459, 2.252, 1.0)
+    assert (first.skill, first.luck) == (65, 25)
+    assert (second.answers_before, second.answers_after) == (3, 2)
+    assert (second.expected_left, second.best_guess, second.best_expected_left) == (
+        1.667,
+        "chomp",
+        1.0,
+    )
+    assert (second.bits, second.best_bits) == (0.918, 1.585)
+    assert (second.skill, second.luck) == (58, 33)
+    assert (third.answers_before, third.answers_after, third.feedback) == (2, 1, "GGGGG")
+    assert third.best_guess in ("batch", "match")
+    assert (third.expected_left, third.skill, third.luck) == (1.0, 100, 75)
+
+
+def test_one_answer_left(game):
+    # HATCH then CHOMP: only BATCH is left (CHOMP told BATCH from HATCH apart).
+    *_, last = review(game, "chomp=YYBBB,hatch=BGGGG,batch=GGGGG", "entropy", Rules())
+    assert (last.answers_before, last.skill, last.luck) == (1, 100, 50)
+    *_, wasted = review(game, "chomp=YYBBB,hatch=BGGGG,catch=BGGGG", "entropy", Rules())
+    assert (wasted.answers_before, wasted.skill) == (1, 0)
+
+
+def test_cli_review_json_and_text(tmp_path):
+    words = tmp_path / "answers.txt"
+    words.write_text("\n".join(ANSWERS) + "\n")
+    guesses = tmp_path / "guesses.txt"
+    guesses.write_text("\n".join([*ANSWERS, "chomp"]) + "\n")
+    runner = CliRunner()
+    args = ["solve", "wordle", "--answers", str(words), "--guesses", str(guesses)]
+    result = runner.invoke(app, [*args, "--history", HISTORY, "--review", "--json"])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert [d["skill"] for d in lines] == [65, 58, 100]
+    assert [d["luck"] for d in lines] == [25, 33, 75]
+    assert lines[0]["guess"] == "hatch" and lines[0]["best_guess"] == "chomp"
+    result = runner.invoke(app, [*args, "--history", HISTORY, "--review"])
+    assert result.exit_code == 0, result.output
+    assert "skill 65" in result.output and "luck 25" in result.output
+    result = runner.invoke(app, [*args, "--review"])
+    assert result.exit_code == 1
+    assert result.output.strip().startswith("Error:") and len(result.output.splitlines()) == 1
+
+
+def test_trainer_line_shows_skill_and_luck(tmp_path):
+    words = tmp_path / "answers.txt"
+    words.write_text("\n".join(ANSWERS) + "\n")
+    guesses = tmp_path / "guesses.txt"
+    guesses.write_text("\n".join([*ANSWERS, "chomp"]) + "\n")
+    args = ["host", "wordle", "--answers", str(words), "--guesses", str(guesses), "--trainer"]
+    result = CliRunner().invoke(app, [*args, "--mode", "evil"], input="hatch\nq\n")
+    assert result.exit_code == 0, result.output
+    # Absurdle keeps {batch catch match}: the luck of the worst outcome there is 25.
+    assert "Skill 65/100, luck 25/100." in result.output

@@ -1,0 +1,170 @@
+"""Decision trees: export (.json, .txt, .dot, images), read back, play and check."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from conftest import shared_file
+from typer.testing import CliRunner
+
+from wordkit.cli import app
+from wordkit.errors import GameStateError, InputFileError, OutputPathError
+from wordkit.wordle import trees
+from wordkit.wordle.lists import load_wordle
+from wordkit.wordle.play import run_stats
+from wordkit.wordle.rules import Rules
+from wordkit.wordle.search import TreeSearch
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "wordle_small.txt"
+
+
+@pytest.fixture(scope="module")
+def played():
+    """The optimal strategy over the 40-word fixture: the game and its records."""
+    game = load_wordle(FIXTURE, use_disk=False)
+    summary, records = run_stats(game, "optimal", Rules())
+    return game, records
+
+
+def test_round_trips(played, tmp_path):
+    game, records = played
+    total = sum(r.guesses for r in records)
+    assert total == TreeSearch(game).total_with(records[0].moves[0])
+    for fmt in ("json", "txt"):
+        path = tmp_path / f"tree.{fmt}"
+        trees.write_tree(records, str(path), game.length)
+        check = trees.check_tree(game, str(path), Rules())
+        assert check.total == total
+        assert [r.moves for r in check.records] == [r.moves for r in records]
+        assert check.paths_checked == (len(records) if fmt == "txt" else 0)
+
+
+def test_text_format(played, tmp_path):
+    game, records = played
+    path = tmp_path / "tree.txt"
+    trees.write_tree(records, str(path), game.length)
+    lines = path.read_text().splitlines()
+    assert lines == sorted(lines) and len(lines) == len(game.answers)
+    record = records[0]
+    expected = " ".join(
+        f"{g} {f}{i}" for i, (g, f) in enumerate(zip(record.moves, record.feedback, strict=True), 1)
+    )
+    assert expected in lines
+    assert all(line.split()[-1].startswith("GGGGG") for line in lines)
+
+
+def test_json_shape(played, tmp_path):
+    game, records = played
+    path = tmp_path / "tree.json"
+    trees.write_tree(records, str(path), game.length)
+    data = json.loads(path.read_text())
+    assert data["guess"] == records[0].moves[0]
+    assert data["answers"] == len(records)
+    assert data["total"] == sum(r.guesses for r in records)
+    child = next(iter(data["next"].values()))
+    assert set(child) == {"guess", "answers", "total", "next"}
+    assert all(set(key) <= set("GYB") for key in data["next"])
+
+
+def test_dot_and_images(played, tmp_path, monkeypatch):
+    game, records = played
+    trees.write_tree(records, str(tmp_path / "tree.dot"), game.length)
+    dot = (tmp_path / "tree.dot").read_text()
+    assert dot.startswith("digraph wordle {") and dot.rstrip().endswith("}")
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    with pytest.raises(trees.GraphvizMissingError, match="Graphviz's dot program"):
+        trees.write_tree(records, str(tmp_path / "tree.svg"), game.length)
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "dot").write_text("#!/bin/sh\ncat > /dev/null\necho '<svg/>'\n")
+    (fake / "dot").chmod(0o755)
+    monkeypatch.setenv("PATH", str(fake))
+    trees.write_tree(records, str(tmp_path / "tree.svg"), game.length)
+    assert (tmp_path / "tree.svg").read_text() == "<svg/>\n"
+
+
+def test_unknown_format(played, tmp_path):
+    game, records = played
+    with pytest.raises(OutputPathError, match="cannot tell the tree format"):
+        trees.write_tree(records, str(tmp_path / "tree.xml"), game.length)
+
+
+BAD = {
+    "empty.json": ("", "empty"),
+    "broken.json": ("{not json", "not valid JSON"),
+    "noguess.json": ('{"next": {}}', "has no guess"),
+    "unknown.json": ('{"guess": "zzzzz", "next": {}}', "not an allowed guess"),
+    "badkey.json": ('{"guess": "apple", "next": {"BBXBB": {"guess": "baker"}}}', "feedback"),
+    "odd.txt": ("apple BBBBB1 baker\n", "pairs of guess and feedback"),
+    "nowin.txt": ("apple BBBBB1 baker BBBBB2\n", "all green"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_bad_files(played, tmp_path, name):
+    game, _ = played
+    text, message = BAD[name]
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(InputFileError, match=message):
+        trees.read_tree(str(path), game)
+
+
+def test_check_finds_holes_and_bad_paths(played, tmp_path):
+    game, records = played
+    path = tmp_path / "tree.txt"
+    trees.write_tree(records, str(path), game.length)
+    lines = path.read_text().splitlines()
+    # A missing line leaves its answer off the tree.
+    (tmp_path / "hole.txt").write_text("\n".join(lines[1:]) + "\n")
+    with pytest.raises(GameStateError, match="does not solve 1 of the 40 answers"):
+        trees.check_tree(game, str(tmp_path / "hole.txt"), Rules())
+    # Two lines that disagree after the same feedback are not one tree.
+    first = lines[0].split()
+    other = next(w for w in game.guesses if w != first[0])
+    clash = [" ".join([other, *first[1:]]), *lines[1:]]
+    (tmp_path / "clash.txt").write_text("\n".join(clash) + "\n")
+    with pytest.raises(InputFileError, match="where an earlier line plays"):
+        trees.read_tree(str(tmp_path / "clash.txt"), game)
+
+
+def test_cli_tree_export_and_check(tmp_path):
+    runner = CliRunner()
+    base = ["stats", "wordle", "--answers", str(FIXTURE), "--strategy", "optimal"]
+    out = tmp_path / "tree.json"
+    result = runner.invoke(app, [*base, "--tree", str(out)])
+    assert result.exit_code == 0, result.output
+    total = json.loads(out.read_text())["total"]
+    result = runner.invoke(app, [*base, "--tree", "-", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("GGGGG") == 40
+    result = runner.invoke(
+        app, ["stats", "wordle", "--answers", str(FIXTURE), "--tree-in", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert f"total {total:,}" in result.output and "every answer solved" in result.output
+    result = runner.invoke(
+        app, ["stats", "wordle", "--answers", str(FIXTURE), "--tree-in", str(out), "--json"]
+    )
+    assert json.loads(result.output)["tree"]["total"] == total
+    for args in (["--tree", str(tmp_path / "t.xml")], ["--tree-in", str(tmp_path / "none.json")]):
+        result = runner.invoke(app, [*base, *args])
+        assert result.exit_code == 1
+        assert result.output.startswith("Error:") and len(result.output.splitlines()) == 1
+
+
+@pytest.mark.full
+def test_salet_tree_totals_7920(tmp_path):
+    game = load_wordle(shared_file("wordle", "answers.txt"), shared_file("wordle", "allowed.txt"))
+    summary, records = run_stats(game, "optimal", Rules(), opener="salet")
+    path = tmp_path / "salet.txt"
+    trees.write_tree(records, str(path), game.length)
+    assert path.read_text().splitlines()[0] == "salet BBBBB1 courd BBBBB2 nymph BBBBY3 whiff GGGGG4"
+    check = trees.check_tree(game, str(path), Rules())
+    assert check.total == 7920 and check.paths_checked == 2315
+    trees.write_tree(records, str(tmp_path / "salet.json"), game.length)
+    assert trees.check_tree(game, str(tmp_path / "salet.json"), Rules()).total == 7920
+    assert os.path.getsize(tmp_path / "salet.json") > 0
