@@ -133,27 +133,26 @@ class Wordle:
 
     def check_guess(self, guess: Word) -> int:
         """The row of `guess`, or a typed error if it has the wrong length or is unknown."""
-        guess = tables.folded(guess)
-        if len(guess) != self.length:
-            raise WordLengthError(
-                f"{guess!r} has {len(guess)} letters; this game uses {self.length}-letter words"
-            )
-        if guess not in self.guess_index:
-            raise UnknownWordError(f"{guess!r} is not in the list of allowed guesses")
-        return self.guess_index[guess]
+        return self._position(guess, self.guess_index, "is not in the list of allowed guesses")
 
     def check_answer(self, word: Word) -> int:
         """The column of a possible answer, or a typed error naming what is wrong."""
-        word = tables.folded(word)
+        return self._position(
+            word,
+            self.answer_index,
+            "is not in the answer list; pass a list that has it with --answers",
+        )
+
+    def _position(self, typed: Word, index: dict[Word, int], missing: str) -> int:
+        """Where a typed word (accents folded) stands in `index`, or a typed error."""
+        word = tables.folded(typed)
         if len(word) != self.length:
             raise WordLengthError(
                 f"{word!r} has {len(word)} letters; this game uses {self.length}-letter words"
             )
-        if word not in self.answer_index:
-            raise UnknownWordError(
-                f"{word!r} is not in the answer list; pass a list that has it with --answers"
-            )
-        return self.answer_index[word]
+        if word not in index:
+            raise UnknownWordError(f"{word!r} {missing}")
+        return index[word]
 
 
 def make_wordle(guesses: Iterable[Word], answers: Iterable[Word], use_disk: bool = True) -> Wordle:
