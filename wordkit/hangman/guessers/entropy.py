@@ -3,6 +3,7 @@ whole-word guesses."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,7 +18,7 @@ from wordkit.hangman.board import (
 from wordkit.hangman.guessers.model import model_decision
 from wordkit.hangman.lexicon import Floats
 from wordkit.hangman.partitions import entropy, family_masses
-from wordkit.hangman.rules import ALPHABET, HIDDEN, State, exhausted_letters
+from wordkit.hangman.rules import ALPHABET, HIDDEN, Bits, State, exhausted_letters
 
 EARLY_PROBABILITY = 0.7
 EARLY_CANDIDATES = 3
@@ -26,45 +27,47 @@ GAIN_WEIGHT, POSITION_WEIGHT = 0.7, 0.3
 LATE_GAIN_WEIGHT, LATE_POSITION_WEIGHT = 0.6, 0.4
 
 
+def per_letter(hidden: npt.NDArray[np.uint64], value: Callable[[Bits], float]) -> Floats:
+    """`value` of each letter's column of hidden positions (0 where no candidate hides it)."""
+    out = np.zeros(26)
+    for code in range(26):
+        if hidden[:, code].any():
+            out[code] = value(hidden[:, code])
+    return out
+
+
+def position_bits(col: Bits, width: int) -> Floats:
+    """(candidates, width): 1.0 where the candidate hides the letter at that position."""
+    shifts = np.arange(width, dtype=np.uint64)
+    return ((col[:, None] >> shifts[None, :]) & np.uint64(1)).astype(np.float64)
+
+
 def classic_gains(hidden: npt.NDArray[np.uint64], probs: Floats) -> Floats:
     """Per letter, the entropy of its (deterministic) outcome pattern: the information gained."""
-    gains = np.zeros(26)
-    for code in range(26):
-        col = hidden[:, code]
-        if not col.any():
-            continue
-        gains[code] = entropy(family_masses(col, probs))
-    return gains
+    return per_letter(hidden, lambda col: entropy(family_masses(col, probs)))
 
 
 def advanced_gains(hidden: npt.NDArray[np.uint64], probs: Floats, width: int) -> Floats:
     """Per letter, mutual information between the word and the one position the host reveals."""
-    gains = np.zeros(26)
-    shifts = np.arange(width, dtype=np.uint64)
-    for code in range(26):
-        col = hidden[:, code]
-        if not col.any():
-            continue
+
+    def gain(col: Bits) -> float:
         counts = np.bitwise_count(col).astype(np.float64)
-        bits = ((col[:, None] >> shifts[None, :]) & np.uint64(1)).astype(np.float64)
         share = np.divide(probs, counts, out=np.zeros_like(probs), where=counts > 0)
-        outcome = np.append(share @ bits, probs[counts == 0].sum())
+        outcome = np.append(share @ position_bits(col, width), probs[counts == 0].sum())
         noise = float((probs[counts > 0] * np.log2(counts[counts > 0])).sum())
-        gains[code] = entropy(outcome) - noise
-    return gains
+        return entropy(outcome) - noise
+
+    return per_letter(hidden, gain)
 
 
 def positional_values(hidden: npt.NDArray[np.uint64], probs: Floats, width: int) -> Floats:
     """Per letter, the sum over hidden positions of 4 r (1 - r), r = P(letter there)."""
-    values = np.zeros(26)
-    shifts = np.arange(width, dtype=np.uint64)
-    for code in range(26):
-        col = hidden[:, code]
-        if not col.any():
-            continue
-        ratio = probs @ ((col[:, None] >> shifts[None, :]) & np.uint64(1)).astype(np.float64)
-        values[code] = float((4.0 * ratio * (1.0 - ratio)).sum())
-    return values
+
+    def value(col: Bits) -> float:
+        ratio = probs @ position_bits(col, width)
+        return float((4.0 * ratio * (1.0 - ratio)).sum())
+
+    return per_letter(hidden, value)
 
 
 def blend_weights(state: State, expected_length: float) -> tuple[float, float]:

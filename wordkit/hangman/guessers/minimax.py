@@ -53,37 +53,45 @@ def settled(board: Board, codes: Ids) -> Decision | None:
 
 
 @dataclass(frozen=True)
-class GreedyGuesser:
+class LetterRuleGuesser:
+    """A guesser that plays the letter its rule picks: the word at one candidate, the fallback
+    letter at none."""
+
+    name: str = ""
+
+    def pick(self, board: Board, codes: Ids) -> int:
+        """The rule: the code of the letter to play among the open `codes`."""
+        raise NotImplementedError
+
+    def __call__(self, board: Board) -> Decision:
+        """The rule's move."""
+        codes = open_codes(board.state)
+        return settled(board, codes) or rule_decision(board, self.pick(board, codes))
+
+
+@dataclass(frozen=True)
+class GreedyGuesser(LetterRuleGuesser):
     """The letter most candidates hold."""
 
     name: str = "greedy"
-
-    def __call__(self, board: Board) -> Decision:
-        """The greedy move."""
-        codes = open_codes(board.state)
-        return settled(board, codes) or rule_decision(board, greedy_code(board, codes))
+    pick = staticmethod(greedy_code)
 
 
 @dataclass(frozen=True)
-class MinimaxGuesser:
+class MinimaxGuesser(LetterRuleGuesser):
     """The letter whose largest family is smallest."""
 
     name: str = "minimax"
-
-    def __call__(self, board: Board) -> Decision:
-        """The minimax move."""
-        codes = open_codes(board.state)
-        return settled(board, codes) or rule_decision(board, minimax_code(board, codes))
+    pick = staticmethod(minimax_code)
 
 
 @dataclass(frozen=True)
-class MinimaxSearchGuesser:
+class MinimaxSearchGuesser(LetterRuleGuesser):
     """The letter with the fewest misses ahead against the worst host."""
 
     search: FamilySearch = GUESSER_SEARCH
     name: str = "minimax-search"
 
-    def __call__(self, board: Board) -> Decision:
-        """The searched minimax move."""
-        codes = open_codes(board.state)
-        return settled(board, codes) or rule_decision(board, search_code(board, codes, self.search))
+    def pick(self, board: Board, codes: Ids) -> int:
+        """The letter found by the search."""
+        return search_code(board, codes, self.search)
