@@ -3,17 +3,24 @@
 Usage: .venv/bin/python bench/hangman.py [--jobs N] [--only SECTION ...] [--strategies NAME ...]
 
 Sections: codewords (../shared/data/codewords/words.csv, read at run time, never copied),
-english (wordkit/data/english.csv, every word), ood (english split 80/20 by a seeded hash),
-cities (wordkit/data/cities.csv, prior TZ=0.5, 2000 secrets, seed 1, finish=word), speed.
+english (wordkit/data/english.csv, every word, uniform prior), ood (english split 80/20 by a
+seeded hash: the model learned from the 80%, the held-out 20% played), cities
+(wordkit/data/cities.csv, prior TZ=0.5, 2000 secrets, seed 1, finish=word), speed (the default
+AI's first move at every length 2-15 of english, and whole games, from a cold process each).
 Writes bench/results/hangman.json (runs merged into what is there) and prints markdown.
-The `model` strategy (letter model only) is played in the ood section alone.
+The `model` strategy (letter model only) is played in the ood section alone; `lookahead` on
+english (11 minutes) only when named with --strategies.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
+import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +35,14 @@ from wordkit.hangman.play import StatsRun, hangman_stats, holdout_split  # noqa:
 from wordkit.hangman.rules import Rules  # noqa: E402
 
 CODEWORDS = ROOT.parent / "shared" / "data" / "codewords" / "words.csv"
-STRATEGIES = ("coverage", "entropy", "lookahead")
+STRATEGIES = ("coverage", "entropy", "lookahead", "best")
 OOD_STRATEGIES = (*STRATEGIES, "model")
 CHOSEN: set[str] = set(OOD_STRATEGIES)
-SECTIONS = ("codewords", "english", "ood", "cities")
+NAMED: set[str] = set()
+OPTIMUM = [False]
+SECTIONS = ("codewords", "english", "ood", "cities", "speed")
+OOD_SAMPLE = 500
+"""Held-out words the search strategies play (a seeded sample; `model` plays them all too)."""
 
 
 def summary(run: StatsRun) -> dict[str, Any]:
@@ -70,6 +81,8 @@ def codewords(jobs: int) -> dict[str, Any]:
         stats = hangman_stats(distinct, strategy="lookahead", prior="uniform", jobs=jobs)
         out["lookahead/distinct"] = summary(stats)
     for key, per_row in (("exact_optimum", False), ("exact_optimum_rows", True)):
+        if not OPTIMUM[0]:
+            break
         optimum = exact_optimum(table, lives=6, max_words=1000, per_row=per_row)
         out[key] = {
             "words": optimum.words,
@@ -86,19 +99,94 @@ def codewords(jobs: int) -> dict[str, Any]:
 def english(jobs: int) -> dict[str, Any]:
     """Every english word once, 6 lives, classic, uniform prior (every word alike)."""
     table = tables.load_table("english")
-    return {
-        name: summary(hangman_stats(table, strategy=name, prior="uniform", jobs=jobs))
-        for name in chosen(STRATEGIES)
-    }
+    out: dict[str, Any] = {}
+    for name in chosen(STRATEGIES):
+        if name == "lookahead" and name not in NAMED:
+            continue
+        if name == "best":
+            out["best/book"] = book_build(table, jobs)
+        out[name] = summary(hangman_stats(table, strategy=name, prior="uniform", jobs=jobs))
+    return out
+
+
+def book_build(table: pd.DataFrame, jobs: int) -> dict[str, Any]:
+    """The default AI's policy book for a table: built now (seconds) or read from the cache."""
+    from wordkit.hangman.book import book_name, build_book, cached_book
+    from wordkit.hangman.lexicon import lexicon_from_table, pool_for
+
+    pool = pool_for(lexicon_from_table(table), prior="uniform")
+    rules = Rules()
+    if cached_book(pool, rules) is not None:
+        return {"name": book_name(pool, rules), "cached": True}
+    built = build_book(pool, rules, jobs=jobs)
+    return {"name": book_name(pool, rules), "states": built.states, "seconds": built.seconds}
 
 
 def ood(jobs: int) -> dict[str, Any]:
     """Build from 80% of english (seeded hash), play the held-out 20% (out of dictionary)."""
     kept, held = holdout_split(tables.load_table("english"), share=0.2, seed=0)
-    out: dict[str, Any] = {"dictionary": len(kept), "secrets": len(held)}
+    sample = held.sample(n=min(OOD_SAMPLE, len(held)), random_state=0)
+    out: dict[str, Any] = {"dictionary": len(kept), "secrets": len(held), "sample": len(sample)}
     for name in chosen(OOD_STRATEGIES):
-        stats = hangman_stats(kept, strategy=name, prior="weight", secrets=held, jobs=jobs)
-        out[name] = summary(stats)
+        if name in ("coverage", "entropy", "model"):
+            stats = hangman_stats(kept, strategy=name, prior="weight", secrets=held, jobs=jobs)
+            out[name] = summary(stats)
+        stats = hangman_stats(kept, strategy=name, prior="weight", secrets=sample, jobs=jobs)
+        out[f"{name}/sample"] = summary(stats)
+    return out
+
+
+SPEED_SCRIPT = """
+import json, sys, time
+from wordkit.hangman.board import board_for
+from wordkit.hangman.guessers import make_guesser
+from wordkit.hangman.hosts import HonestHangman
+from wordkit.hangman.lexicon import load_pool
+from wordkit.hangman.play import play
+from wordkit.hangman.rules import CLASSIC, new_game
+length, prior, words = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+pool = load_pool("english", prior=prior)
+guesser = make_guesser("best")
+started = time.perf_counter()
+guesser(board_for(pool, new_game("a" * length, CLASSIC)))
+first = time.perf_counter() - started
+games = []
+for word in words:
+    started = time.perf_counter()
+    play(make_guesser("best"), HonestHangman(pool, seed=0, secret=word), CLASSIC, pool=pool)
+    games.append(time.perf_counter() - started)
+print(json.dumps({"first": first, "games": games}))
+"""
+
+
+def speed(jobs: int) -> dict[str, Any]:
+    """The default AI's first move at each length 2-15 (a fresh process each: nothing memoised
+    but the disk cache) and whole games of three words per length, with both priors; the
+    machine's load average alongside."""
+    del jobs
+    table = tables.load_table("english")
+    words = [str(w) for w in table["word"]]
+    out: dict[str, Any] = {"load_before": os.getloadavg()[0]}
+    for prior in ("uniform", "weight"):
+        rows: dict[str, Any] = {}
+        for length in range(2, 16):
+            same = [w for w in words if len(w) == length]
+            picks = [same[i * len(same) // 3] for i in range(3)]
+            done = subprocess.run(
+                [sys.executable, "-c", SPEED_SCRIPT, str(length), prior, *picks],
+                capture_output=True,
+                text=True,
+                check=True,
+                cwd=ROOT,
+            )
+            got = json.loads(done.stdout)
+            rows[str(length)] = {
+                "first_move_s": round(got["first"], 3),
+                "max_game_s": round(max(got["games"]), 3),
+                "words": picks,
+            }
+        out[prior] = rows
+    out["load_after"] = os.getloadavg()[0]
     return out
 
 
@@ -138,7 +226,7 @@ def markdown(results: dict[str, Any]) -> str:
     if "coverage" in cw:
         lines += ["### CodeWords words.csv, 6 lives, classic (every row once)", ""]
         lines += ["| strategy | wins | win rate | wrong/game | s |", "|---|---|---|---|---|"]
-        for key, v in cw.items():
+        for key, v in runs(cw):
             if not key.startswith("exact_optimum"):
                 lines.append(
                     f"| {key} | {v['wins']}/{v['games']} | {pct(v['win_rate'])} "
@@ -161,11 +249,11 @@ def markdown(results: dict[str, Any]) -> str:
         lines.append("")
     en = results.get("english", {})
     if en:
-        lengths = sorted({int(k) for v in en.values() for k in v["by_length"]})
+        lengths = sorted({int(k) for _, v in runs(en) for k in v["by_length"]})
         lines += ["### english, every word, 6 lives, classic — win rate by length", ""]
         lines.append("| strategy | all | " + " | ".join(str(n) for n in lengths) + " | s |")
         lines.append("|---" * (len(lengths) + 3) + "|")
-        for name, v in en.items():
+        for name, v in runs(en):
             cells = [
                 pct(v["by_length"][str(n)]["wins"] / v["by_length"][str(n)]["games"])
                 for n in lengths
@@ -179,15 +267,14 @@ def markdown(results: dict[str, Any]) -> str:
         lines += [
             f"### Out of dictionary: {od['dictionary']} words kept, {od['secrets']} played",
             "",
-            "| strategy | win rate | wrong/game | s |",
+            "| strategy (/sample: the seeded sample) | win rate | wrong/game | s |",
             "|---|---|---|---|",
         ]
-        for name in OOD_STRATEGIES:
-            if name in od:
-                v = od[name]
-                lines.append(
-                    f"| {name} | {pct(v['win_rate'])} | {v['mean_wrong']:.3f} | {v['seconds']} |"
-                )
+        for name, v in runs(od):
+            lines.append(
+                f"| {name} | {v['wins']}/{v['games']} = {pct(v['win_rate'])} "
+                f"| {v['mean_wrong']:.3f} | {v['seconds']} |"
+            )
         lines.append("")
     ci = results.get("cities", {})
     if ci:
@@ -197,12 +284,34 @@ def markdown(results: dict[str, Any]) -> str:
             "| strategy/variant | mean guesses | wrong/game | s |",
             "|---|---|---|---|",
         ]
-        for key, v in ci.items():
+        for key, v in runs(ci):
             lines.append(
                 f"| {key} | {v['mean_guesses']:.3f} | {v['mean_wrong']:.3f} | {v['seconds']} |"
             )
         lines.append("")
+    sp = results.get("speed", {})
+    if "weight" in sp:
+        lines += [
+            "### The default AI (best) on english: seconds, a fresh process per length",
+            "",
+            "| length | " + " | ".join(sp["weight"]) + " |",
+            "|---" * (len(sp["weight"]) + 1) + "|",
+        ]
+        for prior in ("uniform", "weight"):
+            for what, field in (("first move", "first_move_s"), ("whole game", "max_game_s")):
+                cells = [str(v[field]) for v in sp[prior].values()]
+                lines.append(f"| {what} ({prior}) | " + " | ".join(cells) + " |")
+        lines += [
+            "",
+            f"load average {sp['load_before']:.2f} before, {sp['load_after']:.2f} after",
+            "",
+        ]
     return "\n".join(lines)
+
+
+def runs(section: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The strategy runs of a section (entries with games played), in order."""
+    return [(k, v) for k, v in section.items() if isinstance(v, dict) and "games" in v]
 
 
 def main(argv: list[str]) -> int:
@@ -211,15 +320,30 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", nargs="*", choices=SECTIONS, default=list(SECTIONS))
     parser.add_argument("--strategies", nargs="*", choices=OOD_STRATEGIES)
+    parser.add_argument("--optimum", action="store_true", help="Also the exact optimum.")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "hangman.json")
     args = parser.parse_args(argv)
     results: dict[str, Any] = json.loads(args.out.read_text()) if args.out.is_file() else {}
     if args.strategies:
         CHOSEN.intersection_update(args.strategies)
-    runners = {"codewords": codewords, "english": english, "ood": ood, "cities": cities}
+        NAMED.update(args.strategies)
+    OPTIMUM[0] = args.optimum
+    runners = {
+        "codewords": codewords,
+        "english": english,
+        "ood": ood,
+        "cities": cities,
+        "speed": speed,
+    }
     for section in args.only:
         print(f"-- {section}", file=sys.stderr, flush=True)
+        started = time.perf_counter()
         results.setdefault(section, {}).update(runners[section](args.jobs))
+        results[section]["wall_seconds"] = round(time.perf_counter() - started, 1)
+        results[section]["load_average"] = round(os.getloadavg()[0], 2)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        results[section]["peak_rss_mb"] = round(max(peak, children) / 1024, 1)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     print(markdown(results))

@@ -104,3 +104,34 @@ def test_exhausted_letters_in_advanced() -> None:
     assert "n" not in exhausted_letters(state)
     state = apply_move(apply_move(state, "n", secret="banana"), "n", secret="banana")
     assert "n" in exhausted_letters(state) and state.wrong == 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    secret=st.one_of(st.sampled_from(WORDS), st.text(alphabet=ALPHABET, min_size=2, max_size=9)),
+    rules=rules_st,
+    seed=st.integers(0, 5),
+)
+def test_default_ai_never_repeats_nor_plays_a_known_absent_letter(
+    secret: str, rules: Rules, seed: int
+) -> None:
+    if rules.variant == "advanced" and len(secret) > rules.width:
+        return
+    turns: list[Turn] = []
+    host = HonestHangman(POOL, seed=seed, secret=secret)
+    record = play(make_guesser("best"), host, rules, pool=POOL, watch=turns.append)
+    moves = list(record.moves)
+    absent: set[str] = set()
+    for turn in turns:
+        move = turn.decision.move
+        assert move not in absent
+        if len(move) == 1 and move not in secret:
+            absent.add(move)
+        assert 0.0 <= turn.decision.confidence <= 1.0
+    words = [m for m in moves if len(m) > 1]
+    assert len(words) == len(set(words))
+    if rules.variant == "classic":
+        letters = [m for m in moves if len(m) == 1]
+        assert len(letters) == len(set(letters))
+    if rules.lives is None and secret in WORDS:
+        assert record.won

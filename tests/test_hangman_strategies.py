@@ -41,8 +41,8 @@ def decide(name: str, words: list[str], state):  # type: ignore[no-untyped-def]
 
 
 def test_registry_names_and_unknown() -> None:
-    assert guesser_names()[:4] == ["coverage", "entropy", "lookahead", "model"]
-    assert guesser_names()[4:] == ["expected-size", "greedy", "minimax", "minimax-search"]
+    assert guesser_names()[:5] == ["best", "coverage", "entropy", "lookahead", "model"]
+    assert guesser_names()[5:] == ["expected-size", "greedy", "minimax", "minimax-search"]
     with pytest.raises(UnknownNameError):
         make_guesser("oracle")
 
@@ -177,3 +177,39 @@ def test_letter_model_falls_back_on_its_own_letter_order() -> None:
 
     model = learned_model(["zzz", "zza", "ab"])
     assert model.letter_order().startswith("zab")
+
+
+def test_best_plays_lookahead_from_its_book(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from wordkit.hangman.book import build_book, cached_book, state_key
+
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    words = ["apple", "ankle", "angle", "agile", "ample", "tiger", "timer", "otter", "viper",
+             "eagle", "horse", "mouse", "moose", "goose", "bison", "crane", "camel", "cat",
+             "bat", "hat", "mat", "rat", "vat", "oat", "eat"]  # fmt: skip
+    pool = pool_of(words, prior="uniform")
+    rules = Rules(lives=3)
+    built = build_book(pool, rules)
+    book = cached_book(pool, rules)
+    assert book is not None and built.states == len(book) > 0
+    assert list(tmp_path.glob("hangman-book-*.json.z"))
+    best, lookahead = make_guesser("best"), make_guesser("lookahead")
+    labels = set()
+    for word in words:
+        ours, decisions = play_secret(word, best, pool, rules=rules)
+        theirs, _ = play_secret(word, lookahead, pool, rules=rules)
+        assert ours.moves == theirs.moves
+        labels |= {d.label for d in decisions}
+    assert "book" in labels
+    assert state_key(new_game("cat", rules)) in book
+
+
+def test_best_answers_within_its_budget_off_the_book() -> None:
+    import time
+
+    pool = pool_of([f"{a}{b}{c}" for a in "bcdfg" for b in "aeiou" for c in "lmnprst"])
+    board = board_for(pool, new_game("bat", CLASSIC))
+    guesser = make_guesser("best", budget=5, seconds=0.05)
+    started = time.perf_counter()
+    decision = guesser(board)
+    assert time.perf_counter() - started < 1.0
+    assert len(decision.move) == 1 and decision.label in {"lookahead", "rollout", "coverage"}

@@ -72,7 +72,7 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     (solve("--history", "light=BBBBB", "--budget", "abc"), None, 1, usage("Invalid value for '--budget': Input should be a valid number, unable to parse string as a number", "solve")),
     (solve("--history", "crane=BBBBB", "--length", "5"), None, 0, OK),
     (solve("--opener", "crane", "--opener", "light", "--history", ""), None, 1, usage("--opener was given 2 times; give it once", "solve")),
-    (solve("--bogus"), None, 1, usage("No such option: --bogus (Possible options: --guesses)", "solve")),
+    (solve("--bogus"), None, 1, usage("No such option: --bogus (Possible options: --boards, --guesses)", "solve")),
     # solve: lengths and lists
     (["solve", "wordle", "--length", "99", "--history", "a=b"], None, 1, "Error: --length must be between 2 and 15, not 99\n"),
     (["solve", "wordle", "--length", "-5", "--history", "a=b"], None, 1, "Error: --length must be between 2 and 15, not -5\n"),

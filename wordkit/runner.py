@@ -3,11 +3,14 @@ runner that plays chunks of games in worker processes."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
 import multiprocessing as mp
+import queue
 import signal
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
@@ -196,10 +199,95 @@ def chunked(items: Sequence[T], *, parts: int) -> list[list[T]]:
 
 
 def _worker_setup(setup: Callable[..., None], *args: Any) -> None:
-    """In a worker: leave Ctrl-C to the parent (one message, no traceback per worker), then
-    run the caller's setup."""
+    """In a worker: leave Ctrl-C to the parent (one message, no traceback per worker), die
+    with the parent if it is killed, then run the caller's setup."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
     setup(*args)
+
+
+def _die_with_parent() -> None:
+    """Linux: have the kernel end this worker when its parent dies (a parent killed outright
+    cannot stop its pool; its workers would compute on as orphans)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            pr_set_pdeathsig = 1
+            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
+def stream_chunks(
+    play: Callable[[list[T]], list[R]],
+    chunks: Iterable[list[T]],
+    *,
+    jobs: int,
+    setup: Callable[..., None],
+    setup_args: tuple[Any, ...] = (),
+    cluster: str | None = None,
+) -> Iterator[list[R]]:
+    """Each chunk's results as it finishes (`setup(*setup_args)` ran once per worker first).
+
+    `chunks` is read lazily, one chunk per worker in flight and the next sent as one
+    finishes, so a caller can shape the next chunk from the results so far (a sweep's
+    running cutoff). Local
+    workers (`jobs` processes, forked; in this process when `jobs` is 1), or the workers of
+    the Dask cluster at `cluster` (`local:N` starts one here; see wordkit.cluster)."""
+    if cluster is not None:
+        from wordkit import cluster as dask_cluster
+
+        yield from dask_cluster.stream_chunks(
+            play, chunks, setup=setup, setup_args=setup_args, address=cluster
+        )
+        return
+    if jobs <= 1:
+        setup(*setup_args)
+        yield from map(play, chunks)
+        return
+    yield from _pool_chunks(play, iter(chunks), jobs, setup, setup_args)
+
+
+def _pool_chunks(
+    play: Callable[[list[T]], list[R]],
+    chunks: Iterator[list[T]],
+    jobs: int,
+    setup: Callable[..., None],
+    setup_args: tuple[Any, ...],
+) -> Iterator[list[R]]:
+    """stream_chunks on `jobs` forked processes, one chunk per worker in flight."""
+    # fork: the workers inherit the tables and matrices instead of unpickling copies.
+    context = mp.get_context("fork")
+    done: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
+    with context.Pool(jobs, initializer=_worker_setup, initargs=(setup, *setup_args)) as workers:
+        in_flight = 0
+
+        def submit() -> bool:
+            chunk = next(chunks, None)
+            if chunk is None:
+                return False
+            workers.apply_async(
+                play,
+                (chunk,),
+                callback=lambda out: done.put((True, out)),
+                error_callback=lambda exc: done.put((False, exc)),
+            )
+            return True
+
+        while in_flight < jobs and submit():
+            in_flight += 1
+        while in_flight:
+            while True:  # a timeout keeps the wait interruptible by Ctrl-C
+                try:
+                    ok, out = done.get(timeout=0.2)
+                    break
+                except queue.Empty:
+                    continue
+            in_flight -= 1
+            if not ok:
+                raise out
+            yield out
+            if submit():
+                in_flight += 1
 
 
 def run_chunks(
@@ -210,26 +298,17 @@ def run_chunks(
     setup: Callable[..., None],
     setup_args: tuple[Any, ...] = (),
     progress: Progress | None = None,
+    cluster: str | None = None,
 ) -> list[R]:
     """Every chunk played by `play` after `setup(*setup_args)` ran once in each worker (in this
-    process when `jobs` is 1); results in the order the chunks finish."""
+    process when `jobs` is 1; on the Dask cluster at `cluster` when given); results in the
+    order the chunks finish."""
     results: list[R] = []
-    if jobs <= 1 or len(chunks) <= 1:
-        setup(*setup_args)
-        outputs: Iterable[list[R]] = map(play, chunks)
-        for out in outputs:
-            results.extend(out)
-            if progress:
-                progress(len(out))
-        return results
-    # fork: the workers inherit the tables and matrices instead of unpickling copies.
-    context = mp.get_context("fork")
-    workers_count = min(jobs, len(chunks))
-    with context.Pool(
-        workers_count, initializer=_worker_setup, initargs=(setup, *setup_args)
-    ) as workers:
-        for out in workers.imap_unordered(play, chunks):
-            results.extend(out)
-            if progress:
-                progress(len(out))
+    jobs = min(jobs, len(chunks))
+    for out in stream_chunks(
+        play, chunks, jobs=jobs, setup=setup, setup_args=setup_args, cluster=cluster
+    ):
+        results.extend(out)
+        if progress:
+            progress(len(out))
     return results

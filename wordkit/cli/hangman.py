@@ -47,8 +47,9 @@ Strategy = Annotated[
     str,
     typer.Option(
         metavar="NAME",
-        help="coverage, entropy, lookahead, model, expected-size, greedy, minimax or "
-        "minimax-search.",
+        help="best (the strongest: lookahead's moves from a policy book, the letter model "
+        "outside the dictionary), coverage, entropy, lookahead, model, expected-size, greedy, "
+        "minimax or minimax-search.",
     ),
 ]
 Lives = Annotated[
@@ -144,7 +145,7 @@ def solve_hangman(
         ),
     ] = None,
     category: Category = None,
-    strategy: Strategy = "coverage",
+    strategy: Strategy = "best",
     words: Words = "english",
     lives: Lives = "6",
     variant: VariantOpt = "classic",
@@ -392,7 +393,7 @@ def example(state: State, letter: str) -> str:
 @query_app.command("hangman")
 def query_hangman(
     word: Annotated[str, typer.Argument(metavar="WORD", help="The secret word to solve.")],
-    strategy: Strategy = "coverage",
+    strategy: Strategy = "best",
     words: Words = "english",
     category: Category = None,
     lives: Lives = "6",
@@ -413,8 +414,9 @@ def query_hangman(
     from wordkit.hangman.lexicon import load_pool
     from wordkit.hangman.play import walkthrough
     from wordkit.hangman.rules import check_word, lives_of, make_rules
+    from wordkit.tables import folded
 
-    check_word(word.strip().lower())
+    check_word(folded(word))
     rules = make_rules(lives=lives_of(lives), variant=variant, finish=finish)
     make_guesser(strategy)
     with thinking(f"Loading {words}..."):
@@ -480,7 +482,7 @@ def turn_data(number: int, turn: Turn) -> dict[str, Any]:
 @stats_app.command("hangman")
 def stats_hangman(
     words: Words = "english",
-    strategy: Strategy = "coverage",
+    strategy: Strategy = "best",
     lives: Lives = "6",
     variant: VariantOpt = "classic",
     finish: FinishOpt = "reveal",
@@ -797,7 +799,9 @@ class HumanGuesser:
                     hint = self.guide(board).move
                 out.print(f"Hint: try {hint.upper()}.")
                 continue
-            move = line.strip().lower()
+            from wordkit.tables import folded
+
+            move = folded(line)
             try:
                 check_move(state, move)
                 if len(move) > 1:

@@ -23,6 +23,7 @@ from typer.core import TyperCommand
 
 from wordkit.cli import render, repl
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
+from wordkit.cli.boards import BoardsOption, MaxGuesses
 from wordkit.cli.options import (
     FreshSeed,
     Jobs,
@@ -280,6 +281,15 @@ def solve_wordle(
     interactive: Annotated[
         bool, typer.Option("--interactive", "-i", help="Play interactively even when piped.")
     ] = False,
+    review: Annotated[
+        bool,
+        typer.Option(
+            "--review",
+            help="Rate every guess of --history: answers left, expected left against the "
+            "AI's guess, skill and luck (0-100).",
+        ),
+    ] = False,
+    boards: BoardsOption = 1,
     json: Json = False,
 ) -> None:
     """The AI's next Wordle guess; on a terminal, the AI plays while you host.
@@ -291,11 +301,28 @@ def solve_wordle(
     \b
     Example:
       wordkit solve wordle --history roate=BBYGB,clint=BYBBB
+      wordkit solve wordle --boards 2 --history crane=BBYGB/GGBBB
+      wordkit solve wordle --history raise=BBYGB,pound=BBBBB --review
       wordkit solve wordle            # AI mode on a terminal
     """
     from wordkit.wordle import play
 
+    if boards != 1:
+        from wordkit.cli import boards as board_cli
+
+        board_cli.solve(
+            history, boards=boards, answers=answers, guesses=guesses, length=length,
+            hard=hard, max_guesses=None, opener=opener, interactive=interactive, json=json,
+        )  # fmt: skip
+        return
     seconds = checked_budget(budget)
+    if review:
+        if not history:
+            raise WordkitError("--review needs the game to review: give --history")
+        game, rules = lists_and_rules(answers, guesses, length, hard=hard)
+        joined = ",".join(history)
+        show_review(game, rules, joined, strategy, opener=opener, budget=seconds, json=json)
+        return
     if history is None and (interactive or (repl.interactive() and not json)):
         # The human host may play on past six guesses.
         game, rules = lists_and_rules(answers, guesses, length, hard=hard, max_guesses=None)
@@ -435,6 +462,7 @@ def query_wordle(
     guesses: Guesses = None,
     length: Length = None,
     budget: Budget = BUDGET,
+    boards: BoardsOption = 1,
     json: Annotated[
         bool, typer.Option("--json", help="Machine-readable output: one JSON line per word.")
     ] = False,
@@ -446,10 +474,19 @@ def query_wordle(
       wordkit query wordle cigar --strategy expected-size --opener roate
       wordkit query wordle cigar rebut sissy --json
       wordkit query wordle - --json < answers.txt
+      wordkit query wordle cigar rebut sissy humph --boards 4
     """
     from wordkit.wordle.play import query
     from wordkit.wordle.rules import pattern_marks, pattern_str
 
+    if boards != 1:
+        from wordkit.cli import boards as board_cli
+
+        board_cli.query(
+            read_words(words), boards=boards, answers=answers, guesses=guesses, length=length,
+            hard=hard, max_guesses=None, opener=opener, json=json,
+        )  # fmt: skip
+        return
     seconds = checked_budget(budget)
     game, rules = lists_and_rules(answers, guesses, length, hard=hard)
     out = render.console()
@@ -520,6 +557,53 @@ def stats_wordle(
     ] = None,
     budget: StatsBudget = None,
     records: Records = None,
+    tree: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Write the tree the strategy played: .json, .txt, .dot, .svg or .png "
+            "(- prints the text).",
+        ),
+    ] = None,
+    tree_in: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Play a decision tree from FILE (.json or .txt) over every answer and check it.",
+        ),
+    ] = None,
+    openers: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE|all|top:N",
+            help="Rank openers instead: a file of words, all, the N best by a cheap bound, "
+            "or WORD,WORD.",
+        ),
+    ] = None,
+    cutoff: Annotated[
+        str | None,
+        typer.Option(
+            metavar="T|none",
+            help="With --openers: stop an opener once it cannot beat T guesses in total "
+            "(default: the best so far; none: every value exact).",
+        ),
+    ] = None,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ADDRESS",
+            help="With --openers: run on a Dask cluster (tcp://HOST:PORT, or local:N).",
+        ),
+    ] = None,
+    boards: BoardsOption = 1,
+    max_guesses: MaxGuesses = None,
+    sample: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="With --boards: games played (default 500)."),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option(metavar="S", help="With --boards: seed drawing each game's answers.")
+    ] = 0,
     json: Json = False,
 ) -> None:
     """Play every answer with a strategy: mean, histogram, max, share solved within 6.
@@ -532,17 +616,57 @@ def stats_wordle(
       wordkit stats wordle --strategy entropy --opener salet
       wordkit stats wordle --answers answers.txt --guesses allowed.txt --format json
       wordkit stats wordle --host evil --strategy minimax
+      wordkit stats wordle --openers top:100 --strategy optimal --jobs 2 --records top.jsonl
+      wordkit stats wordle --boards 4 --sample 500 --seed 1
     """
     from wordkit import runner, tables
     from wordkit.wordle.play import run_stats, versus
 
+    if boards == 1 and (max_guesses is not None or sample is not None):
+        raise WordkitError("--max-guesses and --sample go with --boards N (2, 4, 8 or 16)")
+    if boards != 1:
+        from wordkit.cli import boards as board_cli
+
+        if host or tree or tree_in or openers:
+            raise WordkitError("--boards plays honest games: drop --host, --tree(-in), --openers")
+        board_cli.stats(
+            boards=boards, answers=answers, guesses=guesses, length=length, hard=hard,
+            max_guesses=max_guesses, opener=opener, sample=sample, seed=seed,
+            jobs=checked_jobs(jobs), fmt=stats_format(format, json=json, jobs=jobs),
+            records=records,
+        )  # fmt: skip
+        return
     checked_jobs(jobs)
     fmt = stats_format(format, json=json, jobs=jobs)
     seconds = checked_budget(budget)
+    check_tree_options(tree, tree_in, host, openers)
     # Absurdle has no guess limit: the figure is the guesses needed.
     limit = None if host is not None else 6
+    if openers is not None or cutoff is not None or cluster is not None:
+        from wordkit.cli import sweep
+
+        sweep.check_options(openers, opener=opener, host=host, budget=budget)
     with notices_shown():
         game, rules = lists_and_rules(answers, guesses, length, hard=hard, max_guesses=limit)
+        if openers is not None:
+            sweep.stats_openers(
+                game,
+                rules,
+                strategy=strategy,
+                openers=openers,
+                cutoff=cutoff,
+                jobs=jobs,
+                cluster=cluster,
+                records=records,
+                fmt=fmt,
+            )
+            return
+        if host is not None and strategy == "optimal":
+            show_absurdle_win(game, host, hard=hard, opener=opener, budget=seconds, fmt=fmt)
+            return
+        if tree_in is not None:
+            show_tree_check(game, rules, tree_in, jobs=jobs, fmt=fmt, records=records)
+            return
         if host is not None:
             with thinking():
                 record, turns = versus(game, host, strategy, rules, opener=opener, budget=seconds)
@@ -562,6 +686,10 @@ def stats_wordle(
             )
     if records is not None:
         tables.write_text(runner.record_lines(played), records)
+    if tree is not None:
+        from wordkit.wordle.trees import write_tree
+
+        write_tree(played, tree, game.length)
     if not render.emit_summary(summary, fmt):
         show_stats(summary)
 
@@ -723,6 +851,7 @@ def host_wordle(
     answers: Answers = None,
     guesses: Guesses = None,
     length: Length = None,
+    boards: BoardsOption = 1,
 ) -> None:
     """Play Wordle against the computer: it hosts, you guess.
 
@@ -735,14 +864,26 @@ def host_wordle(
     Example:
       wordkit host wordle --seed 7 --trainer
       wordkit host wordle --mode evil
+      wordkit host wordle --boards 4      # Quordle, the boards side by side
     """
     from wordkit.wordle.guessers import make_guesser
     from wordkit.wordle.hosts import host_kind, make_host
     from wordkit.wordle.lists import select_lists
     from wordkit.wordle.play import play
+    from wordkit.wordle.review import skill_and_luck
     from wordkit.wordle.rules import Rules, pattern_marks, start
     from wordkit.wordle.trainer import advice
 
+    if boards != 1:
+        from wordkit.cli import boards as board_cli
+
+        if trainer:
+            raise WordkitError("--trainer is for one board; drop --trainer or --boards")
+        board_cli.host(
+            boards=boards, mode=mode, seed=seed, answers=answers, guesses=guesses,
+            length=length, hard=hard, max_guesses=max_guesses,
+        )  # fmt: skip
+        return
     limit = max_guesses if max_guesses is not None else (6 if host_kind(mode) == "honest" else None)
     low, high = MAX_GUESSES_RANGE
     if limit is not None and not low <= limit <= high:
@@ -773,7 +914,8 @@ def host_wordle(
         if trainer:
             with thinking():
                 line = render.trainer_line(advice(before, move.row, after))
-            say(out, line)
+                skill, luck = skill_and_luck(before, move.row, after)
+            say(out, f"{line} Skill {skill}/100, luck {luck}/100.")
         if not after.solved:
             say(out, render.keyboard(known, "".join(g for g, _ in after.turns)), end="")
 
@@ -790,3 +932,124 @@ def host_wordle(
         say(out, f"The answer was {record.secret.upper()}.")
     else:
         say(out, f"Out of guesses. The answer was {record.secret.upper()}.")
+
+
+# --- Absurdle beaten, decision trees, reviews ----------------------------------------------
+
+
+def show_absurdle_win(
+    game: Wordle, host: str, *, hard: bool, opener: str | None, budget: float | None, fmt: str
+) -> None:
+    """The exact search's shortest win against Absurdle: the plan and the proof."""
+    from wordkit.wordle.adversary import absurdle_win
+    from wordkit.wordle.rules import pattern_marks, pattern_str
+
+    with thinking():
+        win = absurdle_win(game, host, hard=hard, opener=opener, budget=budget)
+    turns = [{"guess": g, "feedback": pattern_str(p, game.length, "letters")} for g, p in win.turns]
+    if fmt == "json":
+        render.emit_json(
+            {
+                "host": "evil",
+                "strategy": "optimal",
+                "hard": hard,
+                "opener": win.opener,
+                "guesses": win.guesses,
+                "won": True,
+                "word": win.answer,
+                "fewer_impossible": True,
+                "nodes": win.nodes,
+                "seconds": round(win.seconds, 3),
+                "turns": turns,
+            }
+        )
+        return
+    if fmt == "csv":
+        typer.echo("turn,guess,feedback")
+        for n, turn in enumerate(turns, 1):
+            typer.echo(f"{n},{turn['guess']},{turn['feedback']}")
+        return
+    out = render.console()
+    for guess, pattern in win.turns:
+        say(out, render.tiles(guess, pattern_marks(pattern, game.length)))
+    start = f" from {win.opener.upper()}" if win.opener else ""
+    mode = ", hard mode" if hard else ""
+    say(
+        out,
+        f"optimal vs Absurdle{start}{mode}: solved in {guesses_text(win.guesses)} "
+        f"({win.answer}); {guesses_text(win.guesses - 1)} cannot win (exact search, "
+        f"{win.seconds:.1f} s)",
+    )
+
+
+def check_tree_options(
+    tree: str | None, tree_in: str | None, host: str | None, openers: str | None
+) -> None:
+    """--tree and --tree-in go with a stats run over every answer, and not with each other;
+    the --tree format is checked before any game is played."""
+    from wordkit.errors import GameStateError
+
+    for name, given in (("--tree", tree), ("--tree-in", tree_in)):
+        if given is not None and (host is not None or openers is not None):
+            other = "--host" if host is not None else "--openers"
+            raise GameStateError(f"{name} cannot be used with {other}")
+    if tree is not None and tree_in is not None:
+        raise GameStateError("--tree and --tree-in cannot be used together")
+    if tree is not None:
+        from wordkit.wordle.trees import tree_format
+
+        tree_format(tree)
+
+
+def show_tree_check(
+    game: Wordle, rules: Rules, path: str, *, jobs: int, fmt: str, records: str | None
+) -> None:
+    """Play a decision tree read from `path` over every answer, check it, show the stats."""
+    from wordkit import runner, tables
+    from wordkit.wordle.trees import check_tree
+
+    with progress_bar(len(game.answers)) as advance:
+        check = check_tree(game, path, rules, jobs=jobs, progress=advance)
+    if records is not None:
+        tables.write_text(runner.record_lines(check.records), records)
+    verdict = f"tree check: every answer solved, total {check.total:,} guesses"
+    if check.paths_checked:
+        verdict += f"; {check.paths_checked:,} written paths replay to their answers"
+    if check.other_paths:
+        verdict += f"; {check.other_paths:,} paths end on words that are not answers"
+    if not render.emit_summary(check.summary, fmt):
+        show_stats(check.summary)
+        say(render.console(), verdict)
+
+
+def show_review(
+    game: Wordle,
+    rules: Rules,
+    history: str,
+    strategy: str,
+    *,
+    opener: str | None,
+    budget: float | None,
+    json: bool,
+) -> None:
+    """Every guess of the history rated: answers before and after, expected left (yours and
+    the AI's guess), skill and luck; --json gives one object per guess (a JSON line each)."""
+    from wordkit.wordle.review import review
+    from wordkit.wordle.rules import parse_feedback, pattern_marks
+
+    with notices_shown(), thinking():
+        rows = review(game, history, strategy, rules, opener=opener, budget=budget)
+    if json:
+        for row in rows:
+            sys.stdout.write(jsonlib.dumps(row.as_dict(), ensure_ascii=False) + "\n")
+        return
+    out = render.console()
+    arrow = "→" if render.encodable("→") else "->"
+    for row in rows:
+        line = render.tiles(row.guess, pattern_marks(parse_feedback(row.feedback), game.length))
+        line.append(
+            f"  {row.answers_before:,} {arrow} {render.plural(row.answers_after, 'answer')}"
+            f"  expected {row.expected_left:.1f} left (AI: {row.best_guess.upper()} "
+            f"{row.best_expected_left:.1f})  skill {row.skill}  luck {row.luck}"
+        )
+        say(out, line)

@@ -17,6 +17,7 @@ guesser still concedes against the worst host, a few plies of minimax over word 
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -35,6 +36,12 @@ Move = tuple[str, list[Child]]
 
 EPS = 1e-12
 UNSEEN = -1.0
+SMALL_SPLIT = 48
+"""Subsets up to this size are split by their members' patterns rather than by ANDs."""
+
+
+class BudgetSpent(Exception):
+    """A budgeted search expanded more nodes than it was allowed (the caller falls back)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +75,9 @@ class WinSearch:
     base_memo: dict[tuple[Subset, Lives, int], float] = field(default_factory=dict)
     mass_memo: dict[Subset, float] = field(default_factory=dict)
     ceiling_memo: dict[Key, float] = field(default_factory=dict)
+    budget: int | None = None
+    spent: int = 0
+    deadline: float = math.inf
 
     def __post_init__(self) -> None:
         """Index each letter's outcome classes over all words."""
@@ -81,6 +91,23 @@ class WinSearch:
         self.weight_array = np.asarray(self.weights, dtype=np.float64)
         first = self.weights[0] if self.weights else 0.0
         self.uniform = first if all(w == first for w in self.weights) else UNSEEN
+
+    def trim(self, limit: int) -> None:
+        """Forget every memoised value once the memos hold more than `limit` entries (a long
+        run of live searches would otherwise grow them by gigabytes)."""
+        memos = (self.memo, self.base_memo, self.mass_memo, self.ceiling_memo)
+        if sum(len(m) for m in memos) > limit:
+            for m in memos:
+                m.clear()
+
+    def charge(self) -> None:
+        """Count one expanded node; past the budget, stop the search (memo entries stay sound:
+        a node's bounds are stored only once it is finished)."""
+        self.spent += 1
+        if self.budget is not None and (
+            self.spent > self.budget or time.perf_counter() > self.deadline
+        ):
+            raise BudgetSpent
 
     # --- subsets ------------------------------------------------------------------------------
 
@@ -161,12 +188,27 @@ class WinSearch:
 
     # --- moves --------------------------------------------------------------------------------
 
-    def letter_children(self, subset: Subset, lives: Lives, code: int) -> list[Child]:
-        """Outcome classes of one letter (a miss costs a life)."""
+    def small_members(self, subset: Subset) -> list[int] | None:
+        """The subset's word positions when it is small enough to split word by word (ANDing
+        every outcome class of a letter over thousands of words costs more)."""
+        return self.members(subset) if subset.bit_count() <= SMALL_SPLIT else None
+
+    def letter_children(
+        self, subset: Subset, lives: Lives, code: int, bits: list[int] | None = None
+    ) -> list[Child]:
+        """Outcome classes of one letter (a miss costs a life), in pattern order; `bits`, the
+        subset's members when small, splits it word by word."""
         word = self.word_finish()
         out: list[Child] = []
-        for pattern, members in self.classes[code]:
-            sub = subset & members
+        if bits is not None:
+            groups: dict[int, int] = {}
+            for b in bits:
+                pattern = self.patterns[b][code]
+                groups[pattern] = groups.get(pattern, 0) | (1 << b)
+            classes = sorted(groups.items())
+        else:
+            classes = [(p, subset & m) for p, m in self.classes[code]]
+        for pattern, sub in classes:
             if sub:
                 miss = pattern == 0
                 after = lives - 1 if (miss and lives is not None) else lives
@@ -186,8 +228,9 @@ class WinSearch:
     def letter_moves(self, subset: Subset, lives: Lives) -> list[Move]:
         """Letters that split `subset`, likeliest hits and most balanced splits first."""
         moves: list[tuple[float, float, Move]] = []
+        bits = self.small_members(subset)
         for code in range(26):
-            children = self.letter_children(subset, lives, code)
+            children = self.letter_children(subset, lives, code, bits)
             if len(children) > 1:
                 miss = sum(self.mass(c[0]) for c in children if c[3])
                 largest = max(self.mass(c[0]) for c in children)
@@ -265,6 +308,7 @@ class WinSearch:
             move = letters[0][0] if letters else self.words[self.members(subset)[0]]
             self.memo[key] = (ceiling, ceiling, move)
             return ceiling, True
+        self.charge()
         best, best_move, upper = -np.inf, known_move, -np.inf
         for move, children in self.moves(subset, lives):
             value, beat = self.move_bounded(children, max(alpha, best))
@@ -300,8 +344,9 @@ class WinSearch:
             ):
                 return words[0]
         best_code, best_count, best_key = -1, -1, (0, 0)
+        bits = self.small_members(subset)
         for code in range(26):
-            children = self.letter_children(subset, lives, code)
+            children = self.letter_children(subset, lives, code, bits)
             if len(children) < 2:
                 continue
             hits = subset & self.contains[code]
@@ -313,7 +358,7 @@ class WinSearch:
             key = (first, (row & -row).bit_length())
             if count > best_count or key < best_key:
                 best_code, best_count, best_key = code, count, key
-        return ALPHABET[best_code], self.letter_children(subset, lives, best_code)
+        return ALPHABET[best_code], self.letter_children(subset, lives, best_code, bits)
 
     def base_value(self, subset: Subset, lives: Lives, leaf: int) -> float:
         """Value of the base policy: coverage above `leaf` candidates, optimal play below."""
@@ -325,6 +370,7 @@ class WinSearch:
         cached = self.base_memo.get(key)
         if cached is not None:
             return cached
+        self.charge()
         move, children = self.base_move(subset, lives)
         value = -self.settings.cost_weight * sum(self.mass(c[0]) * c[2] for c in children)
         value += sum(self.base_value(c[0], c[1], leaf) for c in children)
@@ -340,11 +386,12 @@ class WinSearch:
             return self.settings.exact_limit
         return min(self.settings.exact_limit, self.settings.shallow_leaf)
 
-    def rollout(self, subset: Subset, lives: Lives) -> tuple[float, str]:
+    def rollout(self, subset: Subset, lives: Lives, leaf: int | None = None) -> tuple[float, str]:
         """Best of the top letters, the base move and probable words, each valued by the base
-        policy played after it (a one-step rollout: never worse than the base policy)."""
+        policy played after it (a one-step rollout: never worse than the base policy); exact
+        below `leaf` candidates (default: `leaf_for` the set's size)."""
         base, _ = self.base_move(subset, lives)
-        leaf = self.leaf_for(subset.bit_count())
+        leaf = self.leaf_for(subset.bit_count()) if leaf is None else leaf
         letters = self.letter_moves(subset, lives)
         tried = letters[: self.settings.top_letters]
         tried += [m for m in letters[self.settings.top_letters :] if m[0] == base]
@@ -360,6 +407,31 @@ class WinSearch:
         if subset.bit_count() <= self.settings.exact_limit:
             return self.exact(subset, lives)
         return self.rollout(subset, lives)
+
+    def budgeted_move(
+        self, subset: Subset, lives: Lives, budget: int, seconds: float
+    ) -> tuple[str, str]:
+        """(move, how found) within `budget` node expansions per stage and about `seconds` in
+        all: the lookahead move, else a rollout with small exact leaves, else the base policy's
+        (coverage) move."""
+        stages: list[tuple[str, int | None, float]] = [("lookahead", None, 0.45)]
+        if subset.bit_count() > self.settings.shallow_leaf:
+            small = min(self.settings.exact_limit, self.settings.shallow_leaf)
+            stages.append(("rollout", small, 0.85))
+        started = time.perf_counter()
+        try:
+            for label, leaf, share in stages:
+                self.budget, self.spent = budget, 0
+                self.deadline = started + share * seconds
+                try:
+                    if leaf is None:
+                        return self.best_move(subset, lives)[1], label
+                    return self.rollout(subset, lives, leaf)[1], label
+                except BudgetSpent:
+                    continue
+        finally:
+            self.budget, self.deadline = None, math.inf
+        return self.base_move(subset, lives)[0], "coverage"
 
 
 def win_search_for(

@@ -7,6 +7,7 @@ from typing import Any
 
 from wordkit.errors import UnknownNameError
 from wordkit.hangman.board import Guesser
+from wordkit.hangman.guessers.best import BestGuesser
 from wordkit.hangman.guessers.coverage import CoverageGuesser
 from wordkit.hangman.guessers.entropy import EntropyGuesser
 from wordkit.hangman.guessers.expected_size import ExpectedSizeGuesser
@@ -17,6 +18,7 @@ from wordkit.hangman.guessers.model import LetterModelGuesser
 GuesserFactory = Callable[..., Guesser]
 
 GUESSERS: dict[str, GuesserFactory] = {
+    "best": BestGuesser,
     "coverage": CoverageGuesser,
     "entropy": EntropyGuesser,
     "lookahead": LookaheadGuesser,
@@ -41,3 +43,7 @@ def make_guesser(name: str, **options: Any) -> Guesser:
             f"unknown Hangman strategy {name!r} (choose from {', '.join(GUESSERS)})"
         )
     return factory(**options)
+
+
+DEFAULT_STRATEGY = "best"
+"""The strongest strategy, and fast: what solve, query and stats play unless told otherwise."""

@@ -9,6 +9,7 @@ import numpy as np
 from wordkit.hangman.board import Board, Decision, candidate_probs, next_board
 from wordkit.hangman.guessers.entropy import entropy_decision, letter_scores
 from wordkit.hangman.guessers.model import model_decision, model_likelihood
+from wordkit.hangman.lexicon import Pool
 from wordkit.hangman.rules import ALPHABET, State, lives_left, possible_answers
 from wordkit.hangman.search import Subset, WinSearch, WinSearchSettings, win_search_for
 
@@ -26,6 +27,36 @@ def cost_weight_for(state: State) -> float:
     if state.rules.lives is None:
         return 1.0
     return 1e-6 if state.rules.finish == "word" else 0.0
+
+
+_LENGTH_MASS: dict[tuple[int, int], tuple[Pool, float]] = {}
+
+
+def length_mass(pool: Pool, length: int) -> float:
+    """The prior mass of the pool's words of `length` letters (memoised per pool)."""
+    known = _LENGTH_MASS.get((id(pool), length))
+    if known is None or known[0] is not pool:
+        enc = pool.lexicon.enc
+        same = pool.ids[enc.lengths[pool.ids] == length]
+        known = (pool, float(pool.probs[same].sum()))
+        _LENGTH_MASS[(id(pool), length)] = known
+    return known[1]
+
+
+def dictionary_posterior(board: Board, share: float) -> float:
+    """P(the secret is in the dictionary | what was seen), against the letter model, from a
+    prior `share` (classic variant; 1 before any guess): the candidates' share of the mass of
+    words of this length, against the model's chance of a word showing what was seen."""
+    if not board.state.letters or share >= 1.0:
+        return 1.0
+    bucket = length_mass(board.pool, len(board.state.mask))
+    if bucket <= 0:
+        return 1.0
+    in_dictionary = share * float(board.pool.probs[board.ids].sum()) / bucket
+    if in_dictionary >= 1.0 - share:  # a lower bound, >= 0.5: the model's chance is at most 1
+        return in_dictionary / (in_dictionary + 1.0 - share)
+    outside = (1.0 - share) * model_likelihood(board)
+    return in_dictionary / (in_dictionary + outside) if in_dictionary + outside > 0 else 1.0
 
 
 @dataclass
@@ -100,18 +131,8 @@ class LookaheadGuesser:
         return Decision(move, float(np.sum(probs[hits])), label)
 
     def dictionary_posterior(self, board: Board) -> float:
-        """P(the secret is in the dictionary | what was seen), against the letter model, from
-        a prior `dictionary_share` (classic variant; 1 before any guess)."""
-        if not board.state.letters or self.dictionary_share >= 1.0:
-            return 1.0
-        enc = board.pool.lexicon.enc
-        same = board.pool.ids[enc.lengths[board.pool.ids] == len(board.state.mask)]
-        bucket = float(board.pool.probs[same].sum())
-        if bucket <= 0:
-            return 1.0
-        in_dictionary = self.dictionary_share * float(board.pool.probs[board.ids].sum()) / bucket
-        outside = (1.0 - self.dictionary_share) * model_likelihood(board)
-        return in_dictionary / (in_dictionary + outside) if in_dictionary + outside > 0 else 1.0
+        """P(the secret is in the dictionary | what was seen), from a prior `dictionary_share`."""
+        return dictionary_posterior(board, self.dictionary_share)
 
     # --- rollouts of the entropy policy (finish=word, advanced variant, unlimited lives) -----
 

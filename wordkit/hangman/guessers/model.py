@@ -1,29 +1,52 @@
 """Out-of-dictionary play: a letter model learned from the table, conditioned on the mask.
 
-For each hidden position the model looks up, in the table's words, which letters occur between
-the known characters just left of it (up to five, `^` at the word start) and just right of it
-(`$` at the end), backing off to shorter contexts when a context is rare. The letter most
-likely to appear in at least one hidden position is guessed; with one or two blanks (or a likely
-fill) it guesses the most probable whole word it can build that was not refuted yet.
+Two views of each hidden position, averaged: (1) the context counts: which letters occur, in the
+table's words, between the known characters just left of it (up to five, `^` at the word start)
+and just right of it (`$` at the end), backing off to shorter contexts when a context is rare;
+(2) the n-gram posterior: an interpolated 4-gram character model of the table's words, conditioned
+on the whole mask (letters already guessed never fill a blank) by forward-backward, so blanks next
+to blanks inform each other. The letter most likely to appear in at least one hidden position is
+guessed; with one blank, or a whole word the model is almost sure of, it guesses the word.
+
+The model is built once per table and kept in the disk cache (keyed by the table's words).
 """
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from itertools import product
 
 import numpy as np
 import numpy.typing as npt
 
+from wordkit import cache
 from wordkit.hangman.board import Board, Decision, fallback_letter
 from wordkit.hangman.lexicon import Floats, Pool
-from wordkit.hangman.rules import ALPHABET, HIDDEN, State, exhausted_letters, letter_code
+from wordkit.hangman.rules import ALPHABET, HIDDEN, Ids, State, exhausted_letters, letter_code
 
 Counts = npt.NDArray[np.float64]
 MAX_CONTEXT = 5
 BACKOFF = 10.0
-MIN_CONTEXT_COUNT = 2.0
-WORD_GUESS_PROBABILITY = 0.5
+MIN_CONTEXT_COUNT = 1.0
+WORD_GUESS_PROBABILITY = 1.01
+"""Above 1: under finish=reveal a whole word is never guessed (a letter tells as much)."""
+NGRAM_SHARE = 0.5
+"""Weight of the n-gram posterior against the context counts at each blank (held-out best)."""
+HISTORY = 3
+"""Characters of history of the n-gram model (a 4-gram model)."""
+START = 26
+END = 27
+STATES = 27
+"""History symbols: the 26 letters and START (before the word)."""
+HISTORIES = STATES**HISTORY
+DISCOUNT = 0.75
+BEAM = 2000
+SPARSE_STEP = 2048
+"""Below this many successor histories a forward step merges them by sorting, not densely."""
+"""Histories kept at each step of the forward pass (the likeliest): bounds the time on long
+masks with many blanks in a row."""
+MODEL_VERSION = "hangman-letter-model-v2"
 MAX_FILL_BLANKS = 2
 FILL_OPTIONS = 6
 CONTEXT_SHAPES = sorted(
@@ -46,8 +69,10 @@ class LetterModel:
     the sorted (context key * 26 + letter) pairs seen and `counts` how often."""
 
     keys: npt.NDArray[np.int64]
-    counts: npt.NDArray[np.int64]
+    counts: npt.NDArray[np.int32]
     unigram: Counts
+    ngram: npt.NDArray[np.float32]
+    """P(next symbol | last HISTORY symbols): (HISTORIES, 28), the 26 letters, START, END."""
 
     def letter_order(self) -> str:
         """The letters from most to least frequent in the table's words (ties alphabetical)."""
@@ -94,20 +119,176 @@ def learned_model(words: list[str]) -> LetterModel:
         pairs.append(((key * SHAPES_RADIX + shape) * 26 + letters)[inside])
     keys, counts = np.unique(np.concatenate(pairs), return_counts=True)
     unigram = np.bincount(letters[inside], minlength=26).astype(np.float64)
-    return LetterModel(keys, counts.astype(np.int64), unigram)
+    return LetterModel(keys, counts.astype(np.int32), unigram, ngram_table(words))
+
+
+def ngram_counts(words: list[str]) -> Counts:
+    """How often each symbol (letter or END) follows each history of HISTORY symbols."""
+    longest = max((len(w) for w in words), default=0)
+    grid = np.full((len(words), HISTORY + longest + 1), -1, dtype=np.int64)
+    grid[:, :HISTORY] = START
+    for row, word in enumerate(words):
+        grid[row, HISTORY : HISTORY + len(word)] = np.frombuffer(word.encode(), np.uint8) - 97
+        grid[row, HISTORY + len(word)] = END
+    history = np.zeros((len(words), longest + 1), dtype=np.int64)
+    for k in range(HISTORY):
+        history = history * STATES + np.maximum(grid[:, k : k + longest + 1], 0) % STATES
+    nxt = grid[:, HISTORY:]
+    used = nxt >= 0
+    flat = history[used] * 28 + nxt[used]
+    return np.bincount(flat, minlength=HISTORIES * 28).reshape(HISTORIES, 28).astype(np.float64)
+
+
+def ngram_table(words: list[str]) -> npt.NDArray[np.float32]:
+    """Interpolated absolute-discounting estimates of P(symbol | history), orders 0 to 3."""
+    counts = ngram_counts(words)
+    orders = [counts]
+    for _ in range(HISTORY):
+        orders.append(orders[-1].reshape(STATES, -1, 28).sum(axis=0))
+    probs = (orders[-1].sum(axis=0) + 0.5) / (orders[-1].sum() + 0.5 * 28)
+    for table in reversed(orders[:-1]):
+        lower = np.tile(probs.reshape(-1, 28), (STATES, 1)) if probs.ndim == 2 else probs[None, :]
+        total = table.sum(axis=1, keepdims=True)
+        types = (table > 0).sum(axis=1, keepdims=True)
+        seen = (np.maximum(table - DISCOUNT, 0.0) + DISCOUNT * types * lower) / np.maximum(total, 1)
+        probs = np.where(total > 0, seen, lower)
+    return probs.astype(np.float32)
+
+
+def model_key(words: list[str]) -> str:
+    """The disk cache name of the model of these words."""
+    return f"hangman-model-{cache.content_key(MODEL_VERSION, chr(10).join(words))}.npz"
+
+
+def model_bytes(model: LetterModel) -> bytes:
+    """A model as the bytes of an .npz file."""
+    out = io.BytesIO()
+    np.savez(out, keys=model.keys, counts=model.counts, unigram=model.unigram, ngram=model.ngram)
+    return out.getvalue()
+
+
+def model_of_bytes(data: bytes) -> LetterModel | None:
+    """A model read back from `model_bytes`, or None when the bytes are damaged."""
+    try:
+        with np.load(io.BytesIO(data)) as arrays:
+            model = LetterModel(
+                arrays["keys"], arrays["counts"], arrays["unigram"], arrays["ngram"]
+            )
+    except (OSError, ValueError, KeyError):
+        return None
+    return model if model.ngram.shape == (HISTORIES, 28) else None
+
+
+def cached_model(words: list[str]) -> LetterModel:
+    """The letter model of `words`: from the disk cache, else learned and stored there."""
+    name = model_key(words)
+    data = cache.read_cached(name)
+    model = None if data is None else model_of_bytes(data)
+    if model is None:
+        model = learned_model(words)
+        cache.write_cached(name, model_bytes(model))
+    return model
 
 
 _MODELS: dict[int, tuple[Pool, LetterModel]] = {}
 
 
 def model_for(pool: Pool) -> LetterModel:
-    """The letter model of a pool's words (built once per pool)."""
+    """The letter model of a pool's words (once per pool in a process, once per table on disk)."""
     cached = _MODELS.get(id(pool))
     if cached is None or cached[0] is not pool:
         words = [pool.lexicon.enc.words[i] for i in pool.ids]
-        cached = (pool, learned_model(words))
+        cached = (pool, cached_model(words))
         _MODELS[id(pool)] = cached
     return cached[1]
+
+
+Step = tuple[Ids, npt.NDArray[np.float32], npt.NDArray[np.float32], Ids]
+"""One forward step: the histories kept, their weights, next-symbol probabilities, successors."""
+
+
+@dataclass(frozen=True, slots=True)
+class Forward:
+    """The forward pass over a mask: each step, the histories after it and the log mass."""
+
+    steps: list[Step]
+    support: Ids
+    weights: npt.NDArray[np.float32]
+    log_mass: float
+
+
+def forward_pass(table: npt.NDArray[np.float32], mask: str, allowed: Ids) -> Forward | None:
+    """Forward over the mask under the n-gram model (blanks take `allowed` letters only), the
+    BEAM likeliest histories kept at each step; None when no word fits."""
+    symbols = [allowed if ch == HIDDEN else np.array([letter_code(ch)]) for ch in mask]
+    start = 0
+    for _ in range(HISTORY):
+        start = start * STATES + START
+    support = np.array([start], dtype=np.int64)
+    weights = np.ones(1, dtype=np.float32)
+    steps: list[Step] = []
+    tail = STATES ** (HISTORY - 1)
+    log_mass = 0.0
+    for options in symbols:
+        probs = table[np.ix_(support, options)]
+        after = (support % tail * STATES)[:, None] + options[None, :]
+        joint = (weights[:, None] * probs).ravel()
+        steps.append((support, weights, probs, after))
+        if after.size < SPARSE_STEP:  # few histories: merge them without a dense array
+            support, inverse = np.unique(after.ravel(), return_inverse=True)
+            mass = np.bincount(inverse.ravel(), weights=joint)
+        else:
+            merged = np.bincount(after.ravel(), weights=joint, minlength=HISTORIES)
+            support = np.flatnonzero(merged)
+            mass = merged[support]
+        if len(support) > BEAM:
+            keep = np.sort(np.argpartition(-mass, BEAM)[:BEAM])
+            support, mass = support[keep], mass[keep]
+        total = float(mass.sum())
+        if total <= 0:
+            return None
+        log_mass += np.log(total)
+        weights = (mass / total).astype(np.float32)
+    return Forward(steps, support, weights, log_mass)
+
+
+def ngram_log_mass(table: npt.NDArray[np.float32], mask: str, allowed: Ids) -> float:
+    """log P(a word fits the mask, blanks from `allowed`, and ends there) under the n-gram."""
+    run = forward_pass(table, mask, allowed)
+    if run is None:
+        return -np.inf
+    end = float(run.weights @ table[run.support, END])
+    return run.log_mass + np.log(end) if end > 0 else -np.inf
+
+
+def ngram_posteriors(
+    table: npt.NDArray[np.float32], mask: str, allowed: Ids
+) -> tuple[list[int], list[Floats]]:
+    """Forward-backward over the mask under the n-gram model: for each hidden position, the
+    probability of each letter (only `allowed` letters fill blanks)."""
+    run = forward_pass(table, mask, allowed)
+    if run is None:
+        return [], []
+    symbols = [allowed if ch == HIDDEN else np.array([letter_code(ch)]) for ch in mask]
+    steps, support = run.steps, run.support
+    backward = np.zeros(HISTORIES)
+    backward[support] = table[support, END]
+    out: dict[int, Floats] = {}
+    for pos in range(len(mask) - 1, -1, -1):
+        support, weights, probs, after = steps[pos]
+        term = probs * backward[after]
+        if mask[pos] == HIDDEN:
+            mass = (weights[:, None] * term).sum(axis=0)
+            dist = np.zeros(26)
+            if mass.sum() > 0:
+                dist[symbols[pos]] = mass / mass.sum()
+            out[pos] = dist
+        backward = np.zeros(HISTORIES)
+        values = term.sum(axis=1)
+        top = values.max() if len(values) else 0.0
+        backward[support] = values / top if top > 0 else values
+    blanks = sorted(out)
+    return blanks, [out[b] for b in blanks]
 
 
 def context_left(mask: str, pos: int) -> str:
@@ -140,7 +321,10 @@ def position_distribution(
     model: LetterModel, mask: str, pos: int, length: int, allowed: Floats
 ) -> Floats:
     """P(letter at a hidden position): the most specific contexts first, backing off to
-    shorter ones and to the overall letter frequencies, over allowed letters only."""
+    shorter ones and to the overall letter frequencies, over allowed letters only (all zero
+    when no letter is allowed)."""
+    if not allowed.any():
+        return np.zeros(26)
     left, right = context_left(mask, pos), context_right(mask, pos, length)
     dist = np.zeros(26)
     remaining = 1.0
@@ -173,7 +357,16 @@ def blank_distributions(board: Board, model: LetterModel) -> tuple[list[int], li
         allowed[letter_code(ch)] = 0.0
     length = expected_length(board)
     blanks = [i for i, ch in enumerate(state.mask[:length]) if ch == HIDDEN]
-    return blanks, [position_distribution(model, state.mask, i, length, allowed) for i in blanks]
+    dists = [position_distribution(model, state.mask, i, length, allowed) for i in blanks]
+    if NGRAM_SHARE > 0 and blanks:
+        codes = np.flatnonzero(allowed).astype(np.int64)
+        found, posteriors = ngram_posteriors(model.ngram, state.mask[:length], codes)
+        if found == blanks:
+            dists = [
+                (1.0 - NGRAM_SHARE) * d + NGRAM_SHARE * p
+                for d, p in zip(dists, posteriors, strict=True)
+            ]
+    return blanks, dists
 
 
 def expected_length(board: Board) -> int:
@@ -208,16 +401,26 @@ def best_fill(
     return None
 
 
+def appear_probabilities(state: State, dists: list[Floats]) -> Floats:
+    """P(each letter fills at least one blank), the blanks taken as independent; -1 for the
+    letters that may not be guessed."""
+    appear = 1.0 - np.prod([1.0 - d for d in dists], axis=0)
+    for ch in exhausted_letters(state):
+        appear[letter_code(ch)] = -1.0
+    return appear
+
+
 def model_decision(board: Board) -> Decision:
     """The move when the dictionary has no candidate left: a model letter or a built word."""
     model = model_for(board.pool)
     blanks, dists = blank_distributions(board, model)
     state = board.state
     if not blanks:
-        return Decision(fallback_letter(state, model.letter_order()), 0.0, "model")
-    appear = 1.0 - np.prod([1.0 - d for d in dists], axis=0)
-    for ch in exhausted_letters(state):
-        appear[letter_code(ch)] = -1.0
+        shown = state.mask[: expected_length(board)]
+        if HIDDEN not in shown and shown not in state.words:
+            return Decision(shown, 1.0, "model-word")  # finish=word: every letter is shown
+        return no_letter_left(board, model)
+    appear = appear_probabilities(state, dists)
     code = int(np.argmax(appear))
     if len(blanks) <= MAX_FILL_BLANKS:
         fill = best_fill(state, blanks, dists, expected_length(board))
@@ -227,31 +430,45 @@ def model_decision(board: Board) -> Decision:
             if prob >= WORD_GUESS_PROBABILITY or (one_blank and state.rules.finish == "word"):
                 return Decision(word, prob, "model-word")
     if appear[code] < 0:
-        return Decision(fallback_letter(state, model.letter_order()), 0.0, "model")
+        return no_letter_left(board, model)
     return Decision(ALPHABET[code], float(appear[code]), "model")
 
 
+def no_letter_left(board: Board, model: LetterModel) -> Decision:
+    """Every letter is known: the word is what the mask shows up to its last letter (advanced
+    variant), unless refuted; else the letter of last resort."""
+    state = board.state
+    shown = state.mask.rstrip(HIDDEN)
+    if shown and HIDDEN not in shown and shown not in state.words:
+        return Decision(shown, 1.0, "model-word")
+    return Decision(fallback_letter(state, model.letter_order()), 0.0, "model")
+
+
+_LENGTH_MASS: dict[tuple[int, int], tuple[LetterModel, float]] = {}
+
+
+def length_log_mass(model: LetterModel, length: int) -> float:
+    """log P(a word has `length` letters) under the n-gram model (memoised per model)."""
+    known = _LENGTH_MASS.get((id(model), length))
+    if known is None or known[0] is not model:
+        every = np.arange(26, dtype=np.int64)
+        known = (model, ngram_log_mass(model.ngram, HIDDEN * length, every))
+        _LENGTH_MASS[(id(model), length)] = known
+    return known[1]
+
+
 def model_likelihood(board: Board) -> float:
-    """Classic variant: the model's probability of the answers seen so far (positions shown
-    and misses), replaying the guesses in order with independent positions."""
+    """Classic variant: the n-gram model's probability that a word of this length shows what
+    was seen (the shown positions, no guessed letter elsewhere)."""
     state = board.state
     model = model_for(board.pool)
-    length = len(state.mask)
-    final = state.mask
-    shown: set[str] = set()
-    allowed = np.ones(26)
-    likelihood = 1.0
+    allowed = np.ones(26, dtype=bool)
     for ch in state.letters:
-        mask = "".join(c if c in shown else HIDDEN for c in final)
-        code = letter_code(ch)
-        for pos, c in enumerate(mask):
-            if c != HIDDEN:
-                continue
-            q = position_distribution(model, mask, pos, length, allowed)[code]
-            likelihood *= q if final[pos] == ch else 1.0 - q
-        shown.add(ch)
-        allowed[code] = 0.0
-    return likelihood
+        allowed[letter_code(ch)] = False
+    codes = np.flatnonzero(allowed).astype(np.int64)
+    seen = ngram_log_mass(model.ngram, state.mask, codes)
+    every = length_log_mass(model, len(state.mask))
+    return float(np.exp(seen - every)) if np.isfinite(seen) and np.isfinite(every) else 0.0
 
 
 @dataclass

@@ -1,0 +1,110 @@
+"""The letter model: known counts on a tiny table, the n-gram posterior, the disk cache."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from wordkit.hangman.board import board_for
+from wordkit.hangman.guessers import make_guesser
+from wordkit.hangman.guessers.model import (
+    END,
+    HISTORIES,
+    START,
+    STATES,
+    cached_model,
+    learned_model,
+    model_bytes,
+    model_key,
+    model_of_bytes,
+    ngram_counts,
+    ngram_posteriors,
+    ngram_table,
+)
+from wordkit.hangman.lexicon import lexicon_from_table, pool_for
+from wordkit.hangman.rules import observed_state
+
+
+def history(*symbols: int) -> int:
+    """The row of a history of three symbols (oldest first)."""
+    out = 0
+    for s in symbols:
+        out = out * STATES + s
+    return out
+
+
+def code(ch: str) -> int:
+    return ord(ch) - 97
+
+
+def test_ngram_counts_of_a_tiny_table() -> None:
+    counts = ngram_counts(["ab", "ac", "b"])
+    assert counts.shape == (HISTORIES, 28)
+    assert counts.sum() == 5 + 3  # every letter, and one END per word
+    assert counts[history(START, START, START), code("a")] == 2
+    assert counts[history(START, START, START), code("b")] == 1
+    assert counts[history(START, START, code("a")), code("b")] == 1
+    assert counts[history(START, START, code("a")), code("c")] == 1
+    assert counts[history(START, code("a"), code("b")), END] == 1
+    assert counts[history(START, START, code("b")), END] == 1
+
+
+def test_context_counts_of_a_tiny_table() -> None:
+    model = learned_model(["ab", "ac", "b"])
+    between = model.context_counts("^a", "$")
+    assert between is not None
+    assert between[code("b")] == 1 and between[code("c")] == 1 and between.sum() == 2
+    first = model.context_counts("^", "")
+    assert first is not None and first[code("a")] == 2 and first[code("b")] == 1
+    assert model.context_counts("^z", "") is None
+    assert list(model.unigram[:3]) == [2.0, 2.0, 1.0]
+
+
+def test_ngram_table_is_a_distribution_per_history() -> None:
+    table = ngram_table(["ab", "ac", "b", "abc"])
+    sums = table.sum(axis=1)
+    assert np.allclose(sums, 1.0, atol=1e-5)
+    seen = table[history(START, START, code("a"))]
+    assert seen[code("b")] > seen[code("c")] > seen[code("z")] > 0
+
+
+def test_ngram_posterior_conditions_on_the_whole_mask() -> None:
+    table = ngram_table(["abc", "abd", "xbc", "abc"])
+    allowed = np.array([c for c in range(26) if c != code("b")])
+    blanks, dists = ngram_posteriors(table, "_b_", allowed)
+    assert blanks == [0, 2]
+    assert dists[0].argmax() == code("a") and dists[1].argmax() == code("c")
+    assert dists[0][code("b")] == 0.0
+    assert all(abs(d.sum() - 1.0) < 1e-6 for d in dists)
+
+
+def test_model_round_trips_through_bytes_and_rejects_junk() -> None:
+    model = learned_model(["ab", "ac", "b"])
+    back = model_of_bytes(model_bytes(model))
+    assert back is not None
+    assert np.array_equal(back.keys, model.keys) and np.array_equal(back.ngram, model.ngram)
+    assert model_of_bytes(b"not a model") is None
+
+
+def test_model_is_cached_on_disk_by_the_words(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    words = ["ab", "ac", "b"]
+    first = cached_model(words)
+    assert (tmp_path / model_key(words)).is_file()
+    (tmp_path / model_key(words)).write_bytes(b"damaged")
+    again = cached_model(words)  # a damaged file is rebuilt, never an error
+    assert np.array_equal(again.counts, first.counts)
+    assert model_key(words) != model_key(["ab"])
+
+
+@pytest.mark.parametrize("mask", ["_" * 30, "q_z", "__"])
+def test_model_moves_on_masks_no_word_fits(mask: str) -> None:
+    pool = pool_for(lexicon_from_table(pd.DataFrame({"word": ["cat", "bat", "hat"]})))
+    board = board_for(pool, observed_state(mask, letters=[c for c in set(mask) if c != "_"]))
+    for name in ("model", "best"):
+        decision = make_guesser(name)(board)
+        assert decision.move not in board.state.letters
+        assert len(decision.move) == 1

@@ -1,0 +1,240 @@
+"""Several boards at once (wordkit.wordle.boards and `--boards N`), on the 40-word fixture list."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wordkit.cli import app, render
+from wordkit.errors import GameStateError, RangeError, WordkitError
+from wordkit.wordle.boards import (
+    DEFAULT_LIMITS,
+    Boards,
+    BoardsGuesser,
+    HonestBoards,
+    parse_patterns,
+    play_boards,
+    query_boards,
+    replay_text,
+    run_boards_stats,
+    sample_tuples,
+    start_boards,
+)
+from wordkit.wordle.guessers import Decision
+from wordkit.wordle.lists import make_wordle
+from wordkit.wordle.rules import Rules, feedback, pattern_marks, pattern_str
+
+SMALL = str(Path(__file__).parent / "fixtures" / "wordle_small.txt")
+LISTS = ["--answers", SMALL, "--guesses", SMALL]
+WORDS = [w for w in Path(SMALL).read_text().splitlines() if w and not w.startswith("#")]
+GAME = make_wordle(WORDS, WORDS, use_disk=False)
+runner = CliRunner()
+
+
+def marks(guess: str, answer: str) -> str:
+    return pattern_str(feedback(guess, answer), 5, "letters")
+
+
+def left(history: list[str], secret: str) -> list[str]:
+    """Brute force: the words giving every guess of `history` the same marks as `secret`."""
+    return [w for w in WORDS if all(marks(g, w) == marks(g, secret) for g in history)]
+
+
+def wk(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), input=input)
+
+
+def one_error(result) -> str:  # type: ignore[no-untyped-def]
+    """The single `Error:` line of a failed command."""
+    assert result.exit_code == 1, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
+    return lines[0]
+
+
+# --- feedback and filtering --------------------------------------------------------------
+
+
+def test_feedback_per_board_with_repeated_letters() -> None:
+    # Hand-checked: EAGLE against APPLE (the E of APPLE is taken by the green), BERRY, CHESS.
+    assert marks("eagle", "apple") == "BYBGG"
+    assert marks("eagle", "berry") == "YBBBB"
+    assert marks("eagle", "chess") == "YBBBB"
+    secrets = ("apple", "berry", "chess", "eagle")
+    host = HonestBoards(GAME, 4, secrets=secrets)
+    state = start_boards(GAME, 4)
+    played: list[str] = []
+    for guess in ("eagle", "berry", "apple"):
+        state = host.answer(state, GAME.guess_index[guess])
+        played.append(guess)
+        for board, secret in zip(state.boards, secrets, strict=True):
+            # A solved board stops filtering: its history is the guesses up to its answer.
+            upto = played[: played.index(secret) + 1] if secret in played else played
+            assert [GAME.answers[i] for i in board.remaining] == left(upto, secret)
+    assert [b.solved for b in state.boards] == [True, True, False, True]
+    assert state.unsolved == [2]
+    assert len(state.boards[2].remaining) >= 1
+    assert state.guesses == ("eagle", "berry", "apple")
+
+
+def test_typed_history_filters_each_board() -> None:
+    history = f"eagle={marks('eagle', 'apple')}/{marks('eagle', 'chess')}"
+    state = replay_text(start_boards(GAME, 2), history)
+    assert [GAME.answers[i] for i in state.boards[0].remaining] == left(["eagle"], "apple")
+    assert [GAME.answers[i] for i in state.boards[1].remaining] == left(["eagle"], "chess")
+    # A solved board may be left out, or given as - or all green.
+    solved = replay_text(start_boards(GAME, 2), f"apple=GGGGG/{marks('apple', 'chess')}")
+    assert solved.unsolved == [1]
+    for typed in (marks("stone", "chess"), f"-/{marks('stone', 'chess')}"):
+        after = solved.after(GAME.guess_index["stone"], parse_patterns(solved, typed))
+        assert len(after.boards[0].turns) == 1  # the solved board got no more guesses
+        assert after.boards[0].turns[-1][0] == "apple"
+
+
+@pytest.mark.parametrize(
+    ("history", "message"),
+    [
+        ("eagle=BYBGG", "1 feedback pattern for 2 unsolved boards"),
+        ("eagle=BYBGG/BBBBB/BBBBB", "3 feedback patterns for 2 unsolved boards"),
+        ("eagle=BYBGG/BXBBB", "board 2:"),
+        ("eagle=BYBGG/BBBB", "board 2:"),
+        ("eagle", "must be WORD=FEEDBACK/FEEDBACK/"),
+        ("zzzzz=BBBBB/BBBBB", "not in the list of allowed guesses"),
+        ("eagle=GGGGG/GGGGG", "board"),
+        ("apple=GGGGG/BBBBB,stone=BBBBB/BBBBB", "board 1 is solved"),
+    ],
+)
+def test_bad_history_is_a_typed_error(history: str, message: str) -> None:
+    with pytest.raises(WordkitError, match=message):
+        replay_text(start_boards(GAME, 2), history)
+
+
+# --- the loop ------------------------------------------------------------------------------
+
+
+def test_solved_board_stops_receiving_guesses() -> None:
+    record, steps = query_boards(
+        GAME, ["grape", "lemon", "chess", "queen"], 4, Rules(max_guesses=9)
+    )
+    assert record.won and record.solved
+    assert all(w in record.moves for w in ("grape", "lemon", "chess", "queen"))
+    for k, secret in enumerate(("grape", "lemon", "chess", "queen")):
+        at = record.moves.index(secret)
+        assert steps[at].patterns[k] == GAME.win
+        assert all(s.patterns[k] is None for s in steps[at + 1 :])
+        assert all(f.split("/")[k] == "-" for f in record.feedback[at + 1 :])
+
+
+def test_limit_counts_guesses_not_boards() -> None:
+    def stubborn(state: Boards) -> Decision:
+        row = GAME.guess_index["water"]
+        return Decision(row, "water")
+
+    host = HonestBoards(GAME, 4, secrets=("apple", "berry", "chess", "eagle"))
+    record = play_boards(stubborn, host, Rules(max_guesses=3), game=GAME, boards=4)
+    assert record.guesses == 3 and not record.won
+    assert record.secret == "apple/berry/chess/eagle"
+    assert DEFAULT_LIMITS == {1: 6, 2: 7, 4: 9, 8: 13, 16: 21}
+
+
+def test_guesser_plays_a_certain_board_at_once() -> None:
+    state = replay_text(start_boards(GAME, 2), f"crane={marks('crane', 'light')}/BBBBB")
+    # CRANE BBBBB leaves LIGHT alone on board 1: play it.
+    assert [GAME.answers[i] for i in state.boards[0].remaining] == ["light"]
+    assert BoardsGuesser(opener="crane")(state).word == "light"
+
+
+def test_stats_sample_is_seeded_and_all_won() -> None:
+    assert sample_tuples(GAME, 4, 3, seed=1) == sample_tuples(GAME, 4, 3, seed=1)
+    assert all(len(set(t)) == 4 for t in sample_tuples(GAME, 4, 20, seed=2))
+    summary, records = run_boards_stats(GAME, 4, sample=12, seed=1, opener="crane")
+    assert summary.games == 12 and summary.win_rate == 1.0
+    assert summary.options["boards"] == 4 and summary.options["guesses_allowed"] == 9
+    assert [r.secret for r in records] == ["/".join(t) for t in sample_tuples(GAME, 4, 12, 1)]
+    assert all(r.guesses >= 4 for r in records)
+
+
+def test_bad_board_counts() -> None:
+    with pytest.raises(RangeError, match="--boards must be one of"):
+        start_boards(GAME, 3)
+    with pytest.raises(GameStateError, match="hard mode is for one board"):
+        start_boards(GAME, 2, Rules(hard=True))
+    with pytest.raises(GameStateError, match="needs 2 words"):
+        query_boards(GAME, ["apple"], 2, Rules(max_guesses=7))
+
+
+# --- the CLI -------------------------------------------------------------------------------
+
+
+def test_cli_solve_boards() -> None:
+    history = f"eagle={marks('eagle', 'apple')}/{marks('eagle', 'chess')}"
+    result = wk("solve", "wordle", *LISTS, "--boards", "2", "--history", history, "--json")
+    assert result.exit_code == 0, result.output
+    move = json.loads(result.stdout)
+    assert move["guess"] in WORDS and move["solved"] is False
+    assert [b["answers"] for b in move["boards"]] == [
+        left(["eagle"], "apple"),
+        left(["eagle"], "chess"),
+    ]
+    result = wk("solve", "wordle", *LISTS, "--boards", "2", "--history", "apple=GGGGG/GGGGG")
+    assert result.exit_code == 1  # two boards cannot share an answer
+    result = wk("solve", "wordle", *LISTS, "--boards", "2", "--history", "apple=GGGGG/-")
+    one_error(result)
+
+
+def test_cli_query_and_stats_boards() -> None:
+    result = wk("query", "wordle", "grape", "lemon", *LISTS, "--boards", "2", "--opener", "crane")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["GRAPE", "LEMON"]
+    assert lines[1].startswith(" 1. CRANE  ")
+    assert lines[-1].startswith("solved in ")
+    result = wk(
+        "stats", "wordle", *LISTS, "--boards", "4", "--sample", "6", "--seed", "1", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 6 and summary["win_rate"] == 1.0 and summary["boards"] == 4
+
+
+def test_cli_host_boards_side_by_side() -> None:
+    secrets = HonestBoards(GAME, 2, seed=5).secrets
+    result = wk("host", "wordle", *LISTS, "--boards", "2", "--seed", "5", input="crane\nq\n")
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.stdout.splitlines() if "1. CRANE" in line)
+    shown = row.split("1. CRANE")[1].split()
+    assert shown == [render.squares(pattern_marks(feedback("crane", w), 5)) for w in secrets]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "wordle", "--boards", "3", "--history", "crane=BBBBB"],
+        ["solve", "wordle", "--boards", "2", "--history", "crane=BBBBB"],
+        ["solve", "wordle", "--boards", "2", "--history", "crane=BBBBB/BBQBB"],
+        ["solve", "wordle", "--boards", "2", "--hard", "--history", "crane=BBBBB/BBBBB"],
+        ["query", "wordle", "grape", "--boards", "2"],
+        ["query", "wordle", "grape", "grape", "--boards", "2"],
+        ["query", "wordle", "grape", "zzzzz", "--boards", "2"],
+        ["stats", "wordle", "--boards", "2", "--max-guesses", "0"],
+        ["stats", "wordle", "--boards", "2", "--sample", "0"],
+        ["stats", "wordle", "--sample", "5"],
+        ["stats", "wordle", "--boards", "2", "--host", "evil"],
+        ["host", "wordle", "--boards", "5"],
+        ["host", "wordle", "--boards", "2", "--mode", "evil", "--seed", "1"],
+    ],
+)
+def test_cli_bad_input_is_one_error_line(args: list[str]) -> None:
+    one_error(wk(*args[:2], *LISTS, *args[2:]))
+
+
+def test_endgame_and_lookahead_play_to_a_win() -> None:
+    state = replay_text(start_boards(GAME, 2), f"crane={marks('crane', 'grape')}/BBBBB")
+    move = BoardsGuesser(opener="crane")(state)
+    assert move.measure == "exact" and move.word in WORDS
+    guesser = BoardsGuesser(opener="crane", lookahead=3, samples=4, exact_boards=0)
+    summary, _ = run_boards_stats(GAME, 4, sample=3, seed=3, guesser=guesser)
+    assert summary.win_rate == 1.0

@@ -1,0 +1,318 @@
+"""Opener sweeps (wordkit.wordle.sweep): ranking, cutoffs, local shards, records and resume."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import shared_file
+from typer.testing import CliRunner
+
+from wordkit.cli import app
+from wordkit.errors import InputFileError, RangeError, WordkitError
+from wordkit.wordle import sweep as sweep_module
+from wordkit.wordle.lists import Wordle, load_wordle, make_wordle, read_words
+from wordkit.wordle.sweep import (
+    OpenerResult,
+    SweepRecordsError,
+    SweepSpec,
+    choose_openers,
+    read_records,
+    records_header,
+    run_sweep,
+    sweep,
+)
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+EXACT = SweepSpec("optimal", running_cutoff=False)
+"""Every opener's exact optimum, no cutoff."""
+
+
+@pytest.fixture(scope="module")
+def small() -> Wordle:
+    words = read_words(FIXTURES / "wordle_small.txt")
+    return make_wordle(words, words, use_disk=False)
+
+
+def figures(results: list[OpenerResult]) -> list[dict[str, object]]:
+    """The rows without the time each took."""
+    return [r.as_dict() | {"seconds": 0} for r in results]
+
+
+@pytest.fixture(scope="module")
+def exact_ranking(small: Wordle) -> list[OpenerResult]:
+    return run_sweep(small, "all", EXACT).results
+
+
+def test_ranking_is_best_first_and_exact(small: Wordle, exact_ranking: list[OpenerResult]) -> None:
+    assert len(exact_ranking) == len(small.guesses)
+    assert all(r.exact and r.solved == r.games == len(small.answers) for r in exact_ranking)
+    totals = [r.total or 0 for r in exact_ranking]
+    assert totals == sorted(totals)
+    # The exact search after an opener never loses to playing the entropy guesser after it.
+    played = {r.opener: r for r in run_sweep(small, "all", SweepSpec("entropy")).results}
+    for r in exact_ranking:
+        assert (r.total or 0) <= (played[r.opener].total or 0)
+
+
+@pytest.mark.parametrize("cutoff", [None, "best-1", "best", "best+1", "best+7", "huge"])
+def test_the_cutoff_never_changes_which_opener_is_best(
+    small: Wordle, exact_ranking: list[OpenerResult], cutoff: str | None
+) -> None:
+    best = exact_ranking[0].total or 0
+    winners = {r.opener for r in exact_ranking if r.total == best}
+    offsets = {"best-1": -1, "best": 0, "best+1": 1, "best+7": 7, "huge": 10**6}
+    limit = None if cutoff is None else best + offsets[cutoff]
+    ranked = run_sweep(small, "all", SweepSpec("optimal", cutoff=limit)).results
+    truth = {r.opener: r.total for r in exact_ranking}
+    for r in ranked:
+        if r.exact:
+            assert r.total == truth[r.opener]
+        else:
+            assert r.total is not None and (truth[r.opener] or 0) >= r.total
+    if limit is not None and limit <= best:
+        assert not any(r.exact for r in ranked)  # nothing beats the cutoff: no false winner
+    else:
+        assert {r.opener for r in ranked if r.exact and r.total == best} == winners
+        assert ranked[0].opener in winners
+
+
+def test_jobs_two_gives_the_same_figures(small: Wordle) -> None:
+    spec = SweepSpec("optimal", cutoff=None, running_cutoff=False)
+    one = run_sweep(small, "top:12", spec, jobs=1).results
+    two = run_sweep(small, "top:12", spec, jobs=2).results
+    assert figures(one) == figures(two)
+    cut = SweepSpec("optimal", cutoff=(one[0].total or 0) + 3)
+    assert figures(run_sweep(small, "all", cut, jobs=1).results) == figures(
+        run_sweep(small, "all", cut, jobs=2).results
+    )
+    # The running cutoff: bounds depend on the order shards finish; the best never does.
+    a = run_sweep(small, "all", SweepSpec("optimal"), jobs=2).results
+    assert (a[0].opener, a[0].total, a[0].exact) == (one[0].opener, one[0].total, True)
+
+
+def test_top_n_takes_the_cheapest_bound_first(small: Wordle) -> None:
+    everything = choose_openers(small, "all", EXACT)
+    assert choose_openers(small, "top:5", EXACT) == everything[:5]
+    assert sorted(everything) == sorted(small.guesses)
+    assert choose_openers(small, "CRANE, apple,crane", EXACT) in (
+        ["apple", "crane"],
+        ["crane", "apple"],
+    )
+
+
+def test_a_resumed_sweep_equals_an_uninterrupted_one(small: Wordle, tmp_path: Path) -> None:
+    records = tmp_path / "sweep.jsonl"
+    whole = run_sweep(small, "all", EXACT).results
+    seen: list[str] = []
+
+    def stop_after_seven(count: int) -> None:
+        seen.append("x")
+        if len(seen) == 7:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_sweep(small, "all", EXACT, records=str(records), progress=stop_after_seven)
+    lines = records.read_text().splitlines()
+    assert len(lines) == 1 + 7  # the header, then every opener finished
+    # A run killed while writing leaves half a line: it is dropped on resume.
+    records.write_text(records.read_text() + '{"opener": "app')
+    again: list[int] = []
+    resumed = run_sweep(
+        small, "all", EXACT, records=str(records), started=lambda todo, done: again.extend([done])
+    )
+    assert again == [7]
+    assert resumed.resumed == 7
+    assert figures(resumed.results) == figures(whole)
+    kept = read_records(records, records_header(small, EXACT))
+    assert sorted(r.opener for r in kept) == sorted(small.guesses)
+
+
+def test_records_of_another_sweep_are_refused(small: Wordle, tmp_path: Path) -> None:
+    records = tmp_path / "sweep.jsonl"
+    run_sweep(small, "top:2", EXACT, records=str(records))
+    with pytest.raises(SweepRecordsError, match="holds a sweep with other strategy"):
+        run_sweep(small, "top:2", SweepSpec("entropy"), records=str(records))
+    other = tmp_path / "games.jsonl"
+    other.write_text(json.dumps({"secret": "apple"}) + "\n")
+    with pytest.raises(SweepRecordsError, match="is not the records file of an opener sweep"):
+        run_sweep(small, "top:2", EXACT, records=str(other))
+
+
+@pytest.mark.parametrize(
+    ("which", "error", "message"),
+    [
+        ("zzzzz", WordkitError, "opener 'zzzzz' is not in the list of allowed guesses"),
+        ("crane,cranes", WordkitError, "opener 'cranes' has 6 letters"),
+        ("top:0", RangeError, "--openers top:N needs a whole number N ≥ 1, not '0'"),
+        ("top:x", RangeError, "--openers top:N needs a whole number N ≥ 1, not 'x'"),
+        ("missing.txt", InputFileError, "no openers file missing.txt"),
+    ],
+)
+def test_bad_openers(small: Wordle, which: str, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message.replace("(", r"\(")):
+        choose_openers(small, which, EXACT)
+
+
+def test_an_empty_openers_file(small: Wordle, tmp_path: Path) -> None:
+    empty = tmp_path / "openers.txt"
+    empty.write_text("# nothing here\n\n")
+    with pytest.raises(InputFileError, match=f"the openers file {empty} holds no word"):
+        choose_openers(small, str(empty), EXACT)
+    empty.write_text("apple\n# and\ncrane beast\n")
+    assert sorted(choose_openers(small, str(empty), EXACT)) == ["apple", "beast", "crane"]
+
+
+def test_sweep_keeps_results_given_and_reports_each_new_one_once(small: Wordle) -> None:
+    openers = choose_openers(small, "top:6", EXACT)
+    first = sweep(small, openers[:3], EXACT).results
+    heard: list[str] = []
+    whole = sweep(
+        small, openers, EXACT, jobs=2, done=first, on_result=lambda r: heard.append(r.opener)
+    )
+    assert sorted(heard) == sorted(openers[3:])
+    assert whole.resumed == 3 and len(whole.results) == 6
+
+
+# --- the original lists: the proven optima -----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def original() -> Wordle:
+    answers, allowed = shared_file("wordle", "answers.txt"), shared_file("wordle", "allowed.txt")
+    return load_wordle(answers, allowed)
+
+
+@pytest.mark.full
+def test_proven_optima_normal_mode(original: Wordle) -> None:
+    ranked = run_sweep(original, "salet,reast,trace", EXACT, jobs=2).results
+    assert [(r.opener, r.total) for r in ranked] == [
+        ("salet", 7920),
+        ("reast", 7923),
+        ("trace", 7926),
+    ]
+
+
+@pytest.mark.full
+def test_proven_optima_hard_mode(original: Wordle) -> None:
+    spec = SweepSpec("optimal", hard=True, running_cutoff=False)
+    ranked = run_sweep(original, "salet,least", spec, jobs=2).results
+    assert [(r.opener, r.total) for r in ranked] == [("salet", 8122), ("least", 8127)]
+
+
+@pytest.mark.full
+def test_a_poor_opener_is_dismissed_fast_by_the_cutoff(original: Wordle) -> None:
+    ranked = run_sweep(original, "qajaq", SweepSpec("optimal", cutoff=7921)).results
+    assert (ranked[0].total, ranked[0].exact) == (7921, False)
+    assert ranked[0].seconds < 30
+
+
+# --- the command line ----------------------------------------------------------------------
+
+SMALL = str(FIXTURES / "wordle_small.txt")
+LISTS = ["stats", "wordle", "--answers", SMALL, "--guesses", SMALL]
+
+
+def invoke(*args: str) -> Any:
+    return CliRunner().invoke(app, [*LISTS, *args])
+
+
+def test_cli_ranks_openers_as_table_json_and_csv() -> None:
+    table = invoke("--openers", "top:4", "--strategy", "optimal")
+    assert table.exit_code == 0, table.output
+    assert "4 openers, optimal, best first" in table.stdout
+    data = json.loads(invoke("--openers", "top:4", "--strategy", "optimal", "--json").stdout)
+    assert data["strategy"] == "optimal" and data["openers"] == 4
+    assert data["best"] == data["results"][0]["opener"]
+    assert data["running_cutoff"] is True
+    csv_lines = invoke("--openers", "top:4", "--format", "csv").stdout.splitlines()
+    assert csv_lines[0] == "rank,opener,total,exact,mean,max,solved,seconds"
+    assert len(csv_lines) == 5
+
+
+def test_cli_records_stream_and_resume_after_ctrl_c(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = tmp_path / "sweep.jsonl"
+    args = ("--openers", "all", "--strategy", "optimal", "--cutoff", "none", "--json")
+    whole = json.loads(invoke(*args).stdout)["results"]
+    real = sweep_module.evaluate_opener
+    calls: list[str] = []
+
+    def interrupted(opener: str, cutoff: int | None) -> OpenerResult:
+        calls.append(opener)
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return real(opener, cutoff)
+
+    monkeypatch.setattr(sweep_module, "evaluate_opener", interrupted)
+    stopped = invoke(*args, "--records", str(records))
+    assert stopped.exit_code == 130
+    assert stopped.stderr.splitlines() == [
+        f"Every opener finished is kept in {records}; run the same command to resume.",
+        "Interrupted.",
+    ]
+    assert len(records.read_text().splitlines()) == 1 + 4
+    monkeypatch.setattr(sweep_module, "evaluate_opener", real)
+    resumed = invoke(*args, "--records", str(records))
+    assert resumed.exit_code == 0, resumed.output
+    data = json.loads(resumed.stdout)
+    assert data["resumed"] == 4
+    assert [r | {"seconds": 0} for r in data["results"]] == [r | {"seconds": 0} for r in whole]
+    assert len(records.read_text().splitlines()) == 1 + 40
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--openers", "zzzzz"), "Error: opener 'zzzzz' is not in the list of allowed guesses"),
+        (
+            ("--openers", "crane,cranes"),
+            "Error: opener 'cranes' has 6 letters; this game uses 5-letter words",
+        ),
+        (("--openers", "top:0"), "Error: --openers top:N needs a whole number N ≥ 1, not '0'"),
+        (
+            ("--openers", "nofile.txt"),
+            "Error: no openers file nofile.txt; give --openers FILE, all, top:N or WORD,WORD,...",
+        ),
+        (
+            ("--openers", "all", "--strategy", "best"),
+            "Error: unknown Wordle strategy 'best'; choose from expected-size, entropy, "
+            "minimax, heuristic, heuristic-seed, optimal",
+        ),
+        (
+            ("--openers", "all", "--cutoff", "-3"),
+            "Error: --cutoff must be a total of guesses (≥ 1) or none, not '-3'",
+        ),
+        (
+            ("--openers", "all", "--opener", "crane"),
+            "Error: --openers ranks openers with every answer; drop --opener",
+        ),
+        (("--cutoff", "90"), "Error: --cutoff and --cluster rank openers: give --openers too"),
+        (
+            ("--cluster", "local:2"),
+            "Error: --cutoff and --cluster rank openers: give --openers too",
+        ),
+        (
+            ("--openers", "all", "--cluster", "http://x"),
+            "Error: bad --cluster address 'http://x'; give a Dask scheduler as "
+            "tcp://HOST:PORT (or HOST:PORT), or local:N to start N workers here",
+        ),
+    ],
+)
+def test_cli_bad_input_is_one_error_line(args: tuple[str, ...], message: str) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 1
+    assert result.stderr.strip() == message
+
+
+def test_cli_an_empty_openers_file(tmp_path: Path) -> None:
+    empty = tmp_path / "openers.txt"
+    empty.write_text("\n")
+    result = invoke("--openers", str(empty))
+    assert (result.exit_code, result.stderr.strip()) == (
+        1,
+        f"Error: the openers file {empty} holds no word",
+    )

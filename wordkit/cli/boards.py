@@ -1,0 +1,392 @@
+"""`--boards N` of `solve|query|stats|host wordle`: several boards at once (Dordle, Quordle,
+Octordle, Sedecordle). Each command of cli/wordle.py hands over here when N > 1; the game is
+wordkit.wordle.boards, imported inside the functions so `wordkit --help` stays fast."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from wordkit.cli import render, repl
+from wordkit.errors import GameStateError, RangeError, WordkitError
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from wordkit.runner import GameRecord
+    from wordkit.wordle.boards import Boards
+    from wordkit.wordle.guessers import Decision
+    from wordkit.wordle.lists import Wordle
+    from wordkit.wordle.rules import Rules
+
+BoardsOption = Annotated[
+    int,
+    typer.Option(
+        "--boards",
+        metavar="N",
+        help="Play N boards at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle.",
+    ),
+]
+MaxGuesses = Annotated[
+    int | None,
+    typer.Option(
+        "--max-guesses",
+        metavar="N",
+        help="Guesses allowed (default: 6; with --boards 7, 9, 13, 21).",
+    ),
+]
+MAX_GUESSES_RANGE = (1, 100)
+GAP = "  "
+"""Between two boards side by side."""
+
+
+def lists_and_rules(
+    answers: str | None,
+    guesses: str | None,
+    length: int | None,
+    *,
+    boards: int,
+    hard: bool,
+    max_guesses: int | None,
+) -> tuple[Wordle, Rules]:
+    """The lists and the N-board rules the options ask for (typed errors: --boards, --hard,
+    --max-guesses)."""
+    from wordkit.wordle.boards import check_boards, default_limit
+    from wordkit.wordle.lists import select_lists
+    from wordkit.wordle.rules import Rules
+
+    check_boards(boards)
+    if hard:
+        raise GameStateError("hard mode is for one board; drop --hard or --boards")
+    low, high = MAX_GUESSES_RANGE
+    if max_guesses is not None and not low <= max_guesses <= high:
+        raise RangeError(f"--max-guesses must be between {low} and {high}, not {max_guesses}")
+    game = select_lists(answers, guesses, length)
+    limit = default_limit(boards) if max_guesses is None else max_guesses
+    return game, Rules(length=game.length, max_guesses=limit)
+
+
+def say(text: str | Text) -> None:
+    """Print without reading markup."""
+    render.console().print(text, markup=False, highlight=False)
+
+
+def row_of(turn: int, word: str, patterns: Sequence[int | None], length: int) -> str:
+    """One guess across the boards, side by side: the word, then its marks on each board
+    (blank on a board solved before it)."""
+    from rich.cells import cell_len
+
+    from wordkit.wordle.rules import pattern_marks
+
+    width = cell_len(render.squares([0] * length))
+    cells = [
+        " " * width if p is None else render.squares(pattern_marks(p, length)) for p in patterns
+    ]
+    return f"{turn:>2}. {word.upper()}  " + GAP.join(cells)
+
+
+def header_of(answers: Sequence[str], length: int) -> str:
+    """The boards' answers above their columns."""
+    from rich.cells import cell_len
+
+    width = cell_len(render.squares([0] * length))
+    return " " * (length + 6) + GAP.join(a.upper().ljust(width) for a in answers)
+
+
+def patterns_of(before: Boards, after: Boards) -> list[int | None]:
+    """The last guess's pattern on each board (None: solved before it)."""
+    return [
+        None if b.solved else a.turns[-1][1]
+        for b, a in zip(before.boards, after.boards, strict=True)
+    ]
+
+
+# --- solve ------------------------------------------------------------------------------
+
+
+def solve(
+    history: list[str] | None,
+    *,
+    boards: int,
+    answers: str | None,
+    guesses: str | None,
+    length: int | None,
+    hard: bool,
+    max_guesses: int | None,
+    opener: str | None,
+    interactive: bool,
+    json: bool,
+) -> None:
+    """`solve wordle --boards N`: the next guess after --history, or the AI guessing while the
+    human types one feedback per unsolved board."""
+    from wordkit.wordle import boards as multi
+
+    game, rules = lists_and_rules(
+        answers, guesses, length, boards=boards, hard=hard, max_guesses=max_guesses
+    )
+    if history is None and (interactive or (repl.interactive() and not json)):
+        ai_mode(game, rules, boards, opener)
+        return
+    move = multi.next_boards_move(game, ",".join(history or ()), boards, rules, opener=opener)
+    if json:
+        render.emit_json(move.as_dict())
+        return
+    if move.guess is None:
+        say("Solved: " + " / ".join(a[0].upper() for a in move.answers))
+        return
+    say(f"next guess: {move.guess.upper()}")
+    for k, (done, left, shown) in enumerate(
+        zip(move.solved, move.answers_left, move.answers, strict=True), 1
+    ):
+        if done:
+            say(f"  board {k}: solved ({shown[0].upper()})")
+        else:
+            listed = f": {', '.join(shown)}" if shown else ""
+            say(f"  board {k}: {render.plural(left, 'answer')} left{listed}")
+
+
+class HumanBoardsHost:
+    """The human hosts N boards: shown each guess, they type one feedback per unsolved board
+    (separated by /, or one line per board); U undoes, Q quits."""
+
+    name = "human"
+
+    def answer(self, state: Boards, row: int) -> Boards | None:
+        """The state after the typed feedback (None: quit)."""
+        from wordkit.wordle.boards import parse_patterns
+
+        word = state.game.guesses[row]
+        say(f"Guess {state.turn}: {word.upper()}  (boards left: {len(state.unsolved)})")
+        while True:
+            line = repl.ask("feedback (one per unsolved board, / between)> ")
+            if line is None or line.lower() == "q":
+                return None
+            if line.lower() == "u":
+                if state.previous is None:
+                    say("Nothing to undo.")
+                    return state
+                return state.previous
+            try:
+                after = state.after(row, parse_patterns(state, line))
+            except WordkitError as exc:
+                say(f"{exc} (type U to undo)" if state.guesses else str(exc))
+                continue
+            say(row_of(state.turn, word, patterns_of(state, after), state.game.length))
+            return after
+
+    def reveal(self, state: Boards) -> str:
+        """The boards' answers when all are solved, else nothing known."""
+        return "/".join(b.turns[-1][0] for b in state.boards) if state.solved else ""
+
+
+def ai_mode(game: Wordle, rules: Rules, boards: int, opener: str | None) -> None:
+    """The human hosts N boards; the AI guesses."""
+    from wordkit.wordle.boards import BoardsGuesser, play_boards
+    from wordkit.wordle.rules import Rules
+
+    say(
+        f"Think of {boards} different {game.length}-letter words. After each guess type its "
+        "feedback on every unsolved board, separated by / (G/Y/B, 2/1/0 or squares). "
+        "U undoes, Q quits."
+    )
+    record = play_boards(
+        BoardsGuesser(opener=opener),
+        HumanBoardsHost(),
+        Rules(length=rules.length, max_guesses=None),
+        game=game,
+        boards=boards,
+    )
+    if record.solved:
+        say(f"Solved in {render.plural(record.guesses, 'guess', 'guesses')}.")
+    else:
+        say("Bye.")
+
+
+# --- query ------------------------------------------------------------------------------
+
+
+def query(
+    words: list[str],
+    *,
+    boards: int,
+    answers: str | None,
+    guesses: str | None,
+    length: int | None,
+    hard: bool,
+    max_guesses: int | None,
+    opener: str | None,
+    json: bool,
+) -> None:
+    """`query wordle W1 ... WN --boards N`: how the AI solves these N answers, the boards
+    side by side after each guess."""
+    from wordkit.wordle import boards as multi
+    from wordkit.wordle.rules import pattern_str
+
+    game, rules = lists_and_rules(
+        answers, guesses, length, boards=boards, hard=hard, max_guesses=max_guesses
+    )
+    record, steps = multi.query_boards(game, words, boards, rules, opener=opener)
+    if json:
+        render.emit_json(
+            {
+                **record.as_dict(),
+                "boards": boards,
+                "guesses_allowed": rules.max_guesses,
+                "steps": [
+                    {
+                        "guess": s.guess,
+                        "feedback": [
+                            None if p is None else pattern_str(p, game.length, "letters")
+                            for p in s.patterns
+                        ],
+                        "answers_left": list(s.after),
+                    }
+                    for s in steps
+                ],
+            }
+        )
+        return
+    say(header_of(record.secret.split("/"), game.length))
+    for s in steps:
+        say(row_of(s.turn, s.guess, s.patterns, game.length))
+    verdict = "solved" if record.won else ("solved late" if record.solved else "not solved")
+    say(
+        f"{verdict} in {render.plural(record.guesses, 'guess', 'guesses')} (of {rules.max_guesses})"
+    )
+
+
+# --- stats ------------------------------------------------------------------------------
+
+
+def stats(
+    *,
+    boards: int,
+    answers: str | None,
+    guesses: str | None,
+    length: int | None,
+    hard: bool,
+    max_guesses: int | None,
+    opener: str | None,
+    sample: int | None,
+    seed: int,
+    jobs: int,
+    fmt: str,
+    records: str | None,
+) -> None:
+    """`stats wordle --boards N --sample G --seed S`: G games of N distinct answers each."""
+    from wordkit import runner, tables
+    from wordkit.wordle.boards import VARIANTS, run_boards_stats
+
+    game, rules = lists_and_rules(
+        answers, guesses, length, boards=boards, hard=hard, max_guesses=max_guesses
+    )
+    summary, played = run_boards_stats(
+        game,
+        boards,
+        rules=rules,
+        sample=500 if sample is None else sample,
+        seed=seed,
+        opener=opener,
+        jobs=jobs,
+        table=answers or "wordle",
+    )
+    if records is not None:
+        tables.write_text(runner.record_lines(played), records)
+    if render.emit_summary(summary, fmt):
+        return
+    say(
+        f"{VARIANTS[boards]} ({boards} boards, {summary.options['guesses_allowed']} guesses), "
+        f"{summary.games:,} games (seed {seed}), opener {str(summary.options['opener']).upper()}"
+    )
+    say(f"won: {summary.wins:,}/{summary.games:,} ({100 * summary.win_rate:.2f}%)")
+    say(f"mean guesses: {summary.mean_guesses:.4f}   max: {summary.max_guesses}")
+    for line in render.histogram(summary.histogram):
+        say("  " + line)
+
+
+# --- host -------------------------------------------------------------------------------
+
+
+class HumanBoardsGuesser:
+    """The human guesses on N boards: each typed word is checked before it counts."""
+
+    name = "human"
+
+    def __init__(self) -> None:
+        self.gave_up = False
+
+    def __call__(self, state: Boards) -> Decision | None:
+        """The typed guess (None: give up or quit); L lists the answers left per board."""
+        from wordkit.wordle.guessers import Decision
+
+        game = state.game
+        while True:
+            line = repl.ask(f"guess {state.turn}> ")
+            command = None if line is None else repl.command_of(line, letters_are_guesses=False)
+            if line is None or command in (repl.QUIT, repl.GIVE_UP):
+                self.gave_up = True
+                return None
+            if command == repl.LIST:
+                for k in state.unsolved:
+                    left = state.boards[k].remaining
+                    shown = ", ".join(game.answers[i] for i in left[:30])
+                    say(f"  board {k + 1}: {shown}{' ...' if len(left) > 30 else ''}")
+                continue
+            try:
+                row = state.check_move(line, new=True)
+            except WordkitError as exc:
+                say(f"{exc} (no guess used)")
+                continue
+            return Decision(row, game.guesses[row])
+
+
+def host(
+    *,
+    boards: int,
+    mode: str,
+    seed: int | None,
+    answers: str | None,
+    guesses: str | None,
+    length: int | None,
+    hard: bool,
+    max_guesses: int | None,
+) -> None:
+    """`host wordle --boards N`: the computer hosts N boards, the human guesses; the boards
+    are shown side by side after each guess."""
+    from wordkit.wordle.boards import VARIANTS, HonestBoards, play_boards
+
+    if mode != "honest":
+        raise GameStateError("--boards plays against the honest host only; drop --mode")
+    game, rules = lists_and_rules(
+        answers, guesses, length, boards=boards, hard=hard, max_guesses=max_guesses
+    )
+    from wordkit.cli.options import seed_of
+
+    board_host = HonestBoards(game, boards, seed=seed_of(seed))
+    guesser = HumanBoardsGuesser()
+    say(
+        f"{VARIANTS[boards]}: {boards} boards of {game.length} letters, "
+        f"{rules.max_guesses} guesses. Type a word; L lists, G gives up, Q quits."
+    )
+
+    def watch(before: Boards, move: Decision, after: Boards) -> None:
+        say(row_of(before.turn, move.word, patterns_of(before, after), game.length))
+        left = [f"{len(after.boards[k].remaining)}" for k in after.unsolved]
+        if left:
+            say(f"    answers left on the unsolved boards: {' '.join(left)}")
+
+    record = play_boards(guesser, board_host, rules, game=game, boards=boards, watch=watch)
+    show_end(record, guesser.gave_up)
+
+
+def show_end(record: GameRecord, gave_up: bool) -> None:
+    """The end of a hosted N-board game."""
+    answers = " / ".join(w.upper() for w in record.secret.split("/"))
+    if record.won:
+        say(f"You win in {record.guesses}: {answers}.")
+    elif gave_up:
+        say(f"The answers were {answers}.")
+    else:
+        say(f"Out of guesses. The answers were {answers}.")

@@ -1,0 +1,173 @@
+"""The policy book: the `lookahead` search's move in every state its own games reach, per table.
+
+Building it plays `lookahead` against every word of the pool (one word length per task, the
+lengths spread over processes) and keeps the searched moves of states with at least
+`BOOK_MIN_CANDIDATES` candidates. It is stored in the disk cache under a key of the pool's words,
+their prior and the rules, so it is computed once per table and then read in well under a second.
+A state the book does not hold (off the policy: a player's own guesses, another prior) is
+searched live within a budget. The built-in `english` table's books ship in `books/`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from wordkit import cache
+from wordkit.hangman.board import Board, Decision
+from wordkit.hangman.lexicon import Pool
+from wordkit.hangman.rules import Rules, State
+
+BOOK_VERSION = "hangman-book-v1"
+BOOK_MIN_CANDIDATES = 3
+"""Smaller sets are solved exactly in well under a millisecond: not worth storing."""
+SEARCH_LABELS = frozenset({"exact", "rollout", "whole-word"})
+"""Labels of moves the search chose (not the letter model's): the only ones the book keeps."""
+
+Book = dict[str, str]
+"""State key -> move."""
+SHIPPED = Path(__file__).resolve().parent / "books"
+"""Books of the built-in tables, shipped with the package (tens of kilobytes each) under the
+same content-keyed names, so `english` plays at full strength from its first game."""
+
+
+def book_rules(rules: Rules) -> bool:
+    """True for the rules a book is made for: classic, finish=reveal, a life limit."""
+    return rules.variant == "classic" and rules.finish == "reveal" and rules.lives is not None
+
+
+def state_key(state: State) -> str:
+    """The book's key of a state: the mask, the letters and the refuted words guessed."""
+    return f"{state.mask}|{''.join(sorted(state.letters))}|{','.join(sorted(state.words))}"
+
+
+def book_name(pool: Pool, rules: Rules) -> str:
+    """The cache file name of a pool's book: a key of its words, priors and the rules."""
+    enc = pool.lexicon.enc
+    words = "\n".join(enc.words[i] for i in pool.ids)
+    probs = np.round(pool.probs[pool.ids], 15).astype(np.float64).tobytes()
+    key = cache.content_key(BOOK_VERSION, words, probs, f"{rules.lives}")
+    return f"hangman-book-{key}.json.z"
+
+
+_BOOKS: dict[str, Book | None] = {}
+
+
+def cached_book(pool: Pool, rules: Rules) -> Book | None:
+    """The pool's book from the disk cache (read once per process), or None when not built."""
+    name = book_name(pool, rules)
+    if name not in _BOOKS:
+        data = cache.read_cached(name)
+        if data is None:
+            shipped = SHIPPED / name
+            data = shipped.read_bytes() if shipped.is_file() else None
+        book: Book | None = None
+        if data is not None:
+            try:
+                loaded = json.loads(zlib.decompress(data))
+                book = loaded if isinstance(loaded, dict) else None
+            except (ValueError, zlib.error):
+                book = None
+        _BOOKS[name] = book
+    return _BOOKS[name]
+
+
+# --- building ---------------------------------------------------------------------------------
+
+_BUILD: dict[str, Any] = {}
+
+
+def setup_builder(pool: Pool, rules: Rules) -> None:
+    """Keep the pool and rules for `book_chunk` in this worker."""
+    _BUILD.update(pool=pool, rules=rules)
+
+
+class Recorder:
+    """Wraps `lookahead`, keeping the searched move of each state it decides."""
+
+    name = "lookahead"
+
+    def __init__(self) -> None:
+        from wordkit.hangman.guessers.lookahead import LookaheadGuesser
+
+        self.guesser = LookaheadGuesser()
+        self.moves: Book = {}
+
+    def __call__(self, board: Board) -> Decision:
+        """The lookahead move, recorded."""
+        decision = self.guesser(board)
+        if len(board.ids) >= BOOK_MIN_CANDIDATES and decision.label in SEARCH_LABELS:
+            self.moves[state_key(board.state)] = decision.move
+        return decision
+
+
+def book_chunk(lengths: list[int]) -> list[tuple[str, str]]:
+    """Play lookahead against every pool word of these lengths; the moves it searched."""
+    from wordkit.hangman.hosts import HonestHangman
+    from wordkit.hangman.play import Memo, play
+
+    pool: Pool = _BUILD["pool"]
+    rules: Rules = _BUILD["rules"]
+    enc = pool.lexicon.enc
+    out: list[tuple[str, str]] = []
+    for length in lengths:
+        recorder = Recorder()
+        memo: Memo = {}
+        for i in pool.ids[enc.lengths[pool.ids] == length]:
+            host = HonestHangman(pool, seed=0, secret=enc.words[int(i)])
+            play(recorder, host, rules, pool=pool, memo=memo)
+        out.extend(recorder.moves.items())
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class BookBuild:
+    """A built book: how many states it holds and the seconds it took."""
+
+    states: int
+    seconds: float
+
+
+def build_book(
+    pool: Pool, rules: Rules, *, jobs: int = 1, lengths: Iterable[int] | None = None
+) -> BookBuild:
+    """Compute the pool's book (every length, or `lengths`) and store it in the disk cache."""
+    from wordkit.runner import run_chunks
+
+    started = time.perf_counter()
+    enc = pool.lexicon.enc
+    sizes = np.bincount(enc.lengths[pool.ids])
+    wanted = sorted(
+        {int(n) for n in (np.flatnonzero(sizes) if lengths is None else lengths)},
+        key=lambda n: -int(sizes[n]) if n < len(sizes) else 0,
+    )
+    pairs = run_chunks(
+        book_chunk,
+        [[n] for n in wanted],
+        jobs=jobs,
+        setup=setup_builder,
+        setup_args=(pool, rules),
+    )
+    book: Book = dict(sorted(pairs))
+    name = book_name(pool, rules)
+    _BOOKS[name] = book
+    cache.write_cached(name, zlib.compress(json.dumps(book, separators=(",", ":")).encode(), 6))
+    return BookBuild(len(book), time.perf_counter() - started)
+
+
+def ensure_book(pool: Pool, rules: Rules, *, jobs: int = 1) -> Book | None:
+    """The pool's book, built first when not cached yet (None for rules books do not cover)."""
+    if not book_rules(rules):
+        return None
+    book = cached_book(pool, rules)
+    if book is None:
+        build_book(pool, rules, jobs=jobs)
+        book = cached_book(pool, rules)
+    return book

@@ -1,0 +1,80 @@
+"""`best`: the default AI. `lookahead`'s moves from the table's policy book, a budgeted live
+search off the book, the letter model once the table stops explaining the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from wordkit.hangman.board import Board, Decision, candidate_probs
+from wordkit.hangman.book import Book, book_rules, cached_book, ensure_book, state_key
+from wordkit.hangman.guessers.lookahead import LookaheadGuesser, dictionary_posterior
+from wordkit.hangman.guessers.model import model_decision
+from wordkit.hangman.lexicon import Pool
+from wordkit.hangman.rules import Rules, lives_left
+
+NODE_BUDGET = 300
+"""Search nodes one live stage may expand (a node on thousands of words costs milliseconds)."""
+MEMO_LIMIT = 300_000
+"""Memoised search values kept between live decisions (a few hundred megabytes at most)."""
+DICTIONARY_SHARE = 0.99
+"""Prior chance that the secret is a word of the table."""
+LIVE_SECONDS = 0.3
+"""Time a live search may take in all before the coverage move is played."""
+
+
+@dataclass
+class BestGuesser:
+    """Classic, finish=reveal, with lives: the book's move when the state is in it, else the
+    lookahead search within `budget` nodes per stage (then a rollout with small exact leaves,
+    then coverage). The letter model plays when no candidate is left or once it explains what
+    was seen better than the dictionary. Other rules: `lookahead` itself."""
+
+    budget: int = NODE_BUDGET
+    seconds: float = LIVE_SECONDS
+    dictionary_share: float = DICTIONARY_SHARE
+    name: str = "best"
+    lookahead: LookaheadGuesser = field(default_factory=LookaheadGuesser)
+    books: dict[int, tuple[Pool, Book | None]] = field(default_factory=dict)
+
+    def prepare(self, pool: Pool, rules: Rules, *, jobs: int = 1) -> None:
+        """Build the pool's book now when it is not cached (a stats run over a whole table)."""
+        book = ensure_book(pool, rules, jobs=jobs)
+        self.books[id(pool)] = (pool, book)
+
+    def book(self, pool: Pool, rules: Rules) -> Book | None:
+        """The pool's cached book (never built here: a single decision stays fast)."""
+        known = self.books.get(id(pool))
+        if known is None or known[0] is not pool:
+            known = (pool, cached_book(pool, rules))
+            self.books[id(pool)] = known
+        return known[1]
+
+    def __call__(self, board: Board) -> Decision:
+        """The default AI's move."""
+        n = len(board.ids)
+        rules = board.state.rules
+        if n == 0 or not book_rules(rules):
+            return self.lookahead(board)
+        enc = board.pool.lexicon.enc
+        if n == 1:
+            return Decision(enc.words[board.ids[0]], 1.0, "whole-word")
+        if dictionary_posterior(board, self.dictionary_share) < 0.5:
+            return model_decision(board)
+        book = self.book(board.pool, rules)
+        move = None if book is None else book.get(state_key(board.state))
+        label = "book"
+        if move is None:
+            search, bits = self.lookahead.search(board)
+            search.trim(MEMO_LIMIT)
+            subset = search.subset_of([bits[int(i)] for i in board.ids])
+            move, label = search.budgeted_move(
+                subset, lives_left(board.state), self.budget, self.seconds
+            )
+        probs = candidate_probs(board)
+        if len(move) > 1:
+            index = [enc.words[i] for i in board.ids].index(move)
+            return Decision(move, float(probs[index]), "whole-word")
+        hits = enc.positions[board.ids, ord(move) - 97] != 0
+        return Decision(move, float(np.sum(probs[hits])), label)

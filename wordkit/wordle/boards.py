@@ -1,0 +1,747 @@
+"""Several boards at once (Dordle, Quordle, Octordle, Sedecordle): one guess is played on
+every unsolved board, each board answers with its own feedback, and the game is won when every
+board is solved within the guesses allowed.
+
+A `Boards` state holds one single-board `State` per board (the filtering is the single-board
+rule, board by board); a solved board keeps its last state and receives no more guesses.
+`play_boards(guesser, host, ...)` is the N-board game loop, built on the same pieces as
+`wordkit.wordle.play.play`: a guesser is a callable from `Boards` to a `Decision`, a host
+answers a guess with the next `Boards` state.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from wordkit import runner
+from wordkit.errors import GameStateError, RangeError, WordkitError
+from wordkit.runner import GameRecord, Summary
+from wordkit.wordle import partitions
+from wordkit.wordle.guessers import Decision, EntropyGuesser, best_opener
+from wordkit.wordle.lists import Wordle
+from wordkit.wordle.rules import (
+    Pattern,
+    Rules,
+    State,
+    UnknownWordError,
+    parse_feedback,
+    pattern_str,
+    start,
+)
+
+BOARD_COUNTS = (1, 2, 4, 8, 16)
+"""The variants: Wordle, Dordle, Quordle, Octordle, Sedecordle."""
+DEFAULT_LIMITS = {1: 6, 2: 7, 4: 9, 8: 13, 16: 21}
+"""The guesses each variant allows."""
+VARIANTS = {1: "Wordle", 2: "Dordle", 4: "Quordle", 8: "Octordle", 16: "Sedecordle"}
+PLAY_ON = 12
+"""An AI's game still unsolved this many guesses past the limit is lost (and stopped)."""
+OPENER = "crane"
+"""The default first guess: on the original lists it beat soare, salet, slate, trace, roate
+and tares by 0.01-0.07 guesses on 300-500 games per variant (bench/boards.py)."""
+LOST = 100
+"""What a sampled game lost in the rollouts costs beyond its guesses."""
+SOLVED_MARK = "-"
+"""What a board already solved shows (and may be typed) as its feedback."""
+
+
+def plural(count: int, noun: str) -> str:
+    """`1 board`, `2 boards`."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def check_boards(boards: int) -> int:
+    """The number of boards, if it is a variant's (else RangeError)."""
+    if boards not in BOARD_COUNTS:
+        raise RangeError(
+            f"--boards must be one of {', '.join(map(str, BOARD_COUNTS))}, not {boards}"
+        )
+    return boards
+
+
+def default_limit(boards: int) -> int:
+    """The guesses a variant allows by default."""
+    return DEFAULT_LIMITS[check_boards(boards)]
+
+
+# ---------------------------------------------------------------------------------------
+# The state
+
+
+@dataclass(frozen=True, eq=False)
+class Boards:
+    """N boards in progress: one single-board state per board, and every guess played."""
+
+    game: Wordle
+    rules: Rules
+    """`max_guesses` counts guesses, not boards."""
+    boards: tuple[State, ...]
+    guesses: tuple[str, ...] = ()
+    previous: Boards | None = None
+
+    @property
+    def turn(self) -> int:
+        """The number of the next guess."""
+        return len(self.guesses) + 1
+
+    @property
+    def solved(self) -> bool:
+        """Whether every board is solved."""
+        return all(b.solved for b in self.boards)
+
+    @property
+    def unsolved(self) -> list[int]:
+        """The indices of the boards still to solve."""
+        return [i for i, b in enumerate(self.boards) if not b.solved]
+
+    def check_move(self, guess: str, *, new: bool = False) -> int:
+        """The row of `guess` if it may be played now (with `new`: not guessed before)."""
+        row = self.game.check_guess(guess)
+        word = self.game.guesses[row]
+        if new and word in self.guesses:
+            raise UnknownWordError(f"you already guessed {word.upper()}")
+        return row
+
+    def after(self, row: int, patterns: Sequence[Pattern]) -> Boards:
+        """The state once guess `row` got `patterns`, one per unsolved board in board order
+        (typed errors naming the board: a pattern ruling out every answer)."""
+        todo = self.unsolved
+        if len(patterns) != len(todo):
+            raise GameStateError(
+                f"{self.game.guesses[row].upper()}: {plural(len(patterns), 'feedback pattern')} "
+                f"given for {plural(len(todo), 'unsolved board')}"
+            )
+        boards = list(self.boards)
+        for i, pattern in zip(todo, patterns, strict=True):
+            try:
+                boards[i] = self.boards[i].after(row, pattern)
+            except WordkitError as exc:
+                raise type(exc)(f"board {i + 1}: {exc}") from None
+        won = [i + 1 for i, p in zip(todo, patterns, strict=True) if p == self.game.win]
+        if len(won) > 1:
+            raise GameStateError(
+                f"{self.game.guesses[row].upper()} cannot solve boards {won[0]} and {won[1]} "
+                "at once: the boards have different answers"
+            )
+        guesses = (*self.guesses, self.game.guesses[row])
+        return Boards(self.game, self.rules, tuple(boards), guesses, self)
+
+
+def start_boards(game: Wordle, boards: int, rules: Rules | None = None) -> Boards:
+    """The opening state of `boards` boards on `game`'s lists (default: the variant's limit)."""
+    check_boards(boards)
+    if rules is None:
+        rules = Rules(length=game.length, max_guesses=default_limit(boards))
+    if rules.hard:
+        raise GameStateError("hard mode is for one board; drop --hard or --boards")
+    one = start(game, Rules(length=game.length, max_guesses=None))
+    return Boards(game, rules, (one,) * boards)
+
+
+def feedback_text(before: Boards, after: Boards, style: str = "letters") -> str:
+    """The feedback of the last guess, board by board (`-` for a board solved before it)."""
+    length = after.game.length
+    parts = []
+    for b, a in zip(before.boards, after.boards, strict=True):
+        parts.append(SOLVED_MARK if b.solved else pattern_str(a.turns[-1][1], length, style))
+    return "/".join(parts)
+
+
+def parse_patterns(state: Boards, text: str) -> list[Pattern]:
+    """The patterns typed for a guess, boards separated by `/`: one per unsolved board, or one
+    per board with `-` (or all green) for the boards already solved."""
+    parts = [p.strip() for p in text.split("/")]
+    todo = state.unsolved
+    n, length, win = len(state.boards), state.game.length, state.game.win
+    if len(parts) == n and len(todo) < n:
+        wrong = [
+            i + 1
+            for i, part in enumerate(parts)
+            if i not in todo
+            and part not in (SOLVED_MARK, "")
+            and parse_feedback(part, length) != win
+        ]
+        if wrong:
+            raise GameStateError(
+                f'"{text}": board {wrong[0]} is solved; give - for it, or leave it out'
+            )
+        parts = [parts[i] for i in todo]
+    if len(parts) != len(todo):
+        raise GameStateError(
+            f'"{text}": {plural(len(parts), "feedback pattern")} for '
+            f"{plural(len(todo), 'unsolved board')}; "
+            "give one per board, separated by /"
+        )
+    out = []
+    for i, part in zip(todo, parts, strict=True):
+        try:
+            out.append(parse_feedback(part, length))
+        except WordkitError as exc:
+            raise type(exc)(f"board {i + 1}: {exc}") from None
+    return out
+
+
+def replay_text(state: Boards, history: str) -> Boards:
+    """The state after a typed history: `WORD=P1/P2/...` entries separated by commas."""
+    for n, entry in enumerate(filter(None, (e.strip() for e in history.split(","))), 1):
+        word, sep, marks = entry.partition("=")
+        if not sep:
+            raise GameStateError(
+                f"history entry {n} ({entry!r}) must be WORD=FEEDBACK/FEEDBACK/..., "
+                "one feedback per board"
+            )
+        if state.solved:
+            raise GameStateError(
+                f"history entry {n} ({entry!r}) comes after every board was solved"
+            )
+        row = state.game.check_guess(word)
+        try:
+            state = state.after(row, parse_patterns(state, marks))
+        except WordkitError as exc:
+            raise type(exc)(f"history entry {n} ({word.strip().upper()}): {exc}") from None
+    return state
+
+
+# ---------------------------------------------------------------------------------------
+# The N-board guesser
+
+
+@dataclass(eq=False)
+class BoardsGuesser:
+    """Most expected information summed over the unsolved boards, with a bonus for the chance
+    of solving one now; a board with one answer left is played at once (when several are,
+    the one most informative on the others).
+
+    With few boards and answers left, an exact expectimax over the answers left and the
+    best-scoring words finishes the game (a game lost past the limit costs LOST more).
+    Optionally (`lookahead`), from the third guess on the best few guesses by score are
+    compared by playing the game on against the same sampled answers: measured on 500 games
+    it gained 0.014-0.016 guesses in Quordle and Octordle for 3 to 50 times the time, so it
+    is off by default.
+    Each board's scores over every guess depend only on its answers left, so they are
+    memoised per answer set (the sets after the opener repeat from game to game).
+
+    Tuned on the original lists (300-500 games per variant, bench/boards.py): a bonus for
+    boards left with one answer, for the chance that some board is, weights favouring boards
+    close to solved, or bits computed with a shifted log all measured equal or worse.
+    """
+
+    name: str = "boards"
+    opener: str | None = None
+    solve_bonus: float = 2.0
+    """Bits a guess earns per board it is expected to solve at once."""
+    exact_boards: int = 6
+    """The exact endgame plays once at most this many boards are unsolved ..."""
+    exact_answers: int = 14
+    """... with at most this many answers left over them all."""
+    exact_words: int = 10
+    """Best-scoring words the exact endgame weighs besides the answers left."""
+    lookahead: int = 0
+    """Candidates (the best by score) compared by playing on against sampled answers; 0:
+    the best score (the default)."""
+    samples: int = 16
+    """Answer tuples sampled for those comparisons (the same for every candidate)."""
+    look_from: int = 2
+    """Guesses played before the rollouts start (the second guess is by score)."""
+    memo_size: int = 4000
+    memo: OrderedDict[bytes, np.ndarray] = field(default_factory=OrderedDict, repr=False)
+
+    def __call__(self, state: Boards) -> Decision:
+        """The opener, a certain board's answer, or the best-scoring guess."""
+        game = state.game
+        if not state.guesses:
+            row = game.check_guess(self.first_guess(game))
+            return Decision(row, game.guesses[row], float("nan"), "opener")
+        todo = [state.boards[i] for i in state.unsolved]
+        exact = self.endgame(state)
+        if exact is not None:
+            return exact
+        certain = [b for b in todo if len(b.remaining) == 1]
+        if certain:
+            rows = np.unique([game.answer_rows[b.remaining[0]] for b in certain])
+            if len(rows) == 1:
+                return Decision(int(rows[0]), game.guesses[rows[0]], 1.0, "certain")
+            score = self.scores(game, [b for b in todo if len(b.remaining) > 1], rows)
+            i = int(np.argmax(score))
+            return Decision(int(rows[i]), game.guesses[rows[i]], float(score[i]), "certain")
+        rows = np.arange(len(game.guesses))
+        score = self.scores(game, todo, rows)
+        if self.lookahead > 1 and len(state.guesses) >= self.look_from:
+            top = np.argsort(-score, kind="stable")[: self.lookahead]
+            return self.rollouts(state, top)
+        i = int(np.argmax(score))
+        return Decision(int(rows[i]), game.guesses[rows[i]], float(score[i]), "score")
+
+    def endgame(self, state: Boards) -> Decision | None:
+        """With few boards and answers left: the guess of the least expected guesses to finish,
+        by exact expectimax over the answers left and the best-scoring words (None: too big)."""
+        game = state.game
+        todo = [state.boards[i] for i in state.unsolved]
+        sets = [b.remaining for b in todo]
+        if len(sets) > self.exact_boards or sum(map(len, sets)) > self.exact_answers:
+            return None
+        if len(sets) == 1 and len(sets[0]) == 1:
+            return None
+        union = np.unique(np.concatenate(sets))
+        open_sets = [b for b in todo if len(b.remaining) > 1]
+        extra = np.array([], dtype=np.int64)
+        if open_sets and self.exact_words:
+            score = self.scores(game, open_sets, np.arange(len(game.guesses)))
+            extra = np.argsort(-score, kind="stable")[: self.exact_words]
+        cands = list(dict.fromkeys([*map(int, game.answer_rows[union]), *map(int, extra)]))
+        sub = game.matrix[np.ix_(np.array(cands), union)]
+        pat = [dict(zip(map(int, union), map(int, sub[k]), strict=True)) for k in range(len(cands))]
+        win = game.win
+        memo: dict[tuple[tuple[tuple[int, ...], ...], int], tuple[float, int]] = {}
+        limit = state.rules.max_guesses
+        # Past the limit a game is lost: LOST more, then played on as if there were none.
+        start_left = len(game.guesses) if limit is None else limit - len(state.guesses)
+
+        def value(boards: tuple[tuple[int, ...], ...], left: int) -> tuple[float, int]:
+            if not boards:
+                return 0.0, -1
+            if left <= 0:
+                return LOST + value(boards, len(game.guesses))[0], -1
+            # As many guesses as answers always finish: more left changes nothing.
+            left = min(left, sum(map(len, boards)))
+            hit = memo.get((boards, left))
+            if hit is not None:
+                return hit
+            best, choice = math.inf, -1
+            for k in range(len(cands)):
+                p = pat[k]
+                dists = []
+                moved = False
+                for b in boards:
+                    groups: dict[int, list[int]] = {}
+                    for c in b:
+                        groups.setdefault(p[c], []).append(c)
+                    moved = moved or len(groups) > 1 or win in groups
+                    dists.append(
+                        [
+                            (len(g) / len(b), None if q == win else tuple(g))
+                            for q, g in groups.items()
+                        ]
+                    )
+                if not moved:
+                    continue
+                total = 0.0
+                for combo in itertools.product(*dists):
+                    prob = math.prod(pr for pr, _ in combo)
+                    rest = tuple(sorted(x for _, x in combo if x is not None))
+                    total += prob * value(rest, left - 1)[0]
+                if 1.0 + total < best - 1e-9:
+                    best, choice = 1.0 + total, k
+            memo[(boards, left)] = (best, choice)
+            return best, choice
+
+        start_key = tuple(sorted(tuple(map(int, s)) for s in sets))
+        v, k = value(start_key, start_left)
+        row = cands[k]
+        return Decision(row, game.guesses[row], -v, "exact")
+
+    def rollouts(self, state: Boards, rows: np.ndarray) -> Decision:
+        """The candidate row that finishes soonest on average (a game past the limit counts
+        LOST more) when the game is played on by score against the same sampled answers, one
+        distinct answer per board (ties: the earlier row)."""
+        game = state.game
+        base = BoardsGuesser(
+            opener=self.opener,
+            solve_bonus=self.solve_bonus,
+            exact_boards=self.exact_boards,
+            exact_answers=self.exact_answers,
+            exact_words=self.exact_words,
+            lookahead=0,
+            memo=self.memo,
+            memo_size=self.memo_size,
+        )
+        todo = state.unsolved
+        rng = np.random.default_rng(len(state.guesses))
+        draws = []
+        for _ in range(self.samples * 4):
+            cols = [int(rng.choice(state.boards[i].remaining)) for i in todo]
+            if len(set(cols)) == len(cols):
+                draws.append(cols)
+            if len(draws) == self.samples:
+                break
+        if not draws:
+            i = int(rows[0])
+            return Decision(i, game.guesses[i], float("nan"), "score")
+        m = game.matrix
+        limit = state.rules.max_guesses
+        cap = len(state.guesses) + len(state.boards) + PLAY_ON
+        means = []
+        for row in rows:
+            total = 0
+            for cols in draws:
+                secret = dict(zip(todo, cols, strict=True))
+                st = state.after(int(row), [int(m[row, secret[i]]) for i in todo])
+                while not st.solved and len(st.guesses) < cap:
+                    r = base(st).row
+                    st = st.after(r, [int(m[r, secret[i]]) for i in st.unsolved])
+                total += len(st.guesses)
+                if not st.solved or (limit is not None and len(st.guesses) > limit):
+                    total += LOST
+            means.append(total / len(draws))
+        best = int(np.argmin(means))
+        row = int(rows[best])
+        return Decision(row, game.guesses[row], -means[best], "expected guesses")
+
+    def first_guess(self, game: Wordle) -> str:
+        """The opener: the one given, else OPENER when the lists have it, else the entropy
+        guesser's (cached on disk)."""
+        if self.opener is not None:
+            return game.guesses[game.check_guess(self.opener)]
+        self.opener = OPENER if OPENER in game.guess_index else best_opener(game, EntropyGuesser())
+        return self.opener
+
+    def scores(self, game: Wordle, todo: Sequence[State], rows: np.ndarray) -> np.ndarray:
+        """The score of each guess row: bits and solve chances summed over the boards in
+        `todo`."""
+        total = np.zeros(len(rows))
+        full = len(rows) == len(game.guesses)
+        for board in todo:
+            score = (
+                self.board_score(game, board.remaining)
+                if full
+                else self.compute(game, rows, board.remaining)
+            )
+            total += score
+        return total
+
+    def board_score(self, game: Wordle, remaining: np.ndarray) -> np.ndarray:
+        """One board's score of every guess row, memoised per answer set."""
+        key = remaining.tobytes()
+        hit = self.memo.get(key)
+        if hit is not None:
+            self.memo.move_to_end(key)
+            return hit
+        parts = self.compute(game, np.arange(len(game.guesses)), remaining)
+        self.memo[key] = parts
+        if len(self.memo) > self.memo_size:
+            self.memo.popitem(last=False)
+        return parts
+
+    def compute(self, game: Wordle, rows: np.ndarray, remaining: np.ndarray) -> np.ndarray:
+        """One board's score per guess row: expected bits, plus the solve bonus times the
+        chance that the guess is this board's answer."""
+        sizes = partitions.bucket_sizes(game, rows, remaining)
+        bits = partitions.entropy(sizes)
+        hit = partitions.in_remaining(game, rows, remaining) / len(remaining)
+        score = bits + self.solve_bonus * hit + 1e-4 * hit
+        return score.astype(np.float32)
+
+
+# ---------------------------------------------------------------------------------------
+# Hosts and the loop
+
+
+class BoardsHost(Protocol):
+    """An N-board host: the state after a guess (None: stopped), and the answers at the end."""
+
+    name: str
+
+    def answer(self, state: Boards, row: int) -> Boards | None:
+        """The state once guess `row` is answered on every unsolved board."""
+        ...
+
+    def reveal(self, state: Boards) -> str:
+        """The answers, board by board, separated by `/` (what is known of them)."""
+        ...
+
+
+@dataclass
+class HonestBoards:
+    """One secret per board, distinct, picked up front (seeded) or given."""
+
+    game: Wordle
+    boards: int
+    seed: int = 0
+    secrets: tuple[str, ...] = ()
+    name: str = "honest"
+    columns: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        check_boards(self.boards)
+        if not self.secrets:
+            self.secrets = draw_secrets(self.game, self.boards, np.random.default_rng(self.seed))
+        if len(self.secrets) != self.boards:
+            raise GameStateError(f"{len(self.secrets)} secrets given for {self.boards} boards")
+        self.columns = tuple(self.game.check_answer(s) for s in self.secrets)
+        self.secrets = tuple(self.game.answers[c] for c in self.columns)
+
+    def answer(self, state: Boards, row: int) -> Boards:
+        """The true feedback on every unsolved board."""
+        m = self.game.matrix
+        return state.after(row, [int(m[row, self.columns[i]]) for i in state.unsolved])
+
+    def reveal(self, state: Boards) -> str:
+        """The secrets."""
+        return "/".join(self.secrets)
+
+
+def draw_secrets(game: Wordle, boards: int, rng: np.random.Generator) -> tuple[str, ...]:
+    """`boards` distinct answers drawn with `rng`."""
+    if boards > len(game.answers):
+        raise GameStateError(f"{boards} boards need {boards} answers; the list has fewer")
+    cols = rng.choice(len(game.answers), size=boards, replace=False)
+    return tuple(game.answers[int(c)] for c in cols)
+
+
+BoardsGuesserFn = Callable[[Boards], Decision | None]
+Watch = Callable[[Boards, Decision, Boards], None]
+
+
+def play_boards(
+    guesser: BoardsGuesserFn,
+    host: BoardsHost,
+    rules: Rules,
+    *,
+    game: Wordle,
+    boards: int,
+    limit: int | None = None,
+    watch: Watch | None = None,
+) -> GameRecord:
+    """Play one N-board game until every board is solved, given up, stopped or `limit`
+    guesses (default: the rules' max_guesses; None there: no limit)."""
+    limit = rules.max_guesses if limit is None else limit
+    state = start_boards(game, boards, rules)
+    while not state.solved and (limit is None or len(state.guesses) < limit):
+        move = guesser(state)
+        if move is None:
+            break
+        after = host.answer(state, move.row)
+        if after is None:
+            break
+        if watch is not None:
+            watch(state, move, after)
+        state = after
+    return record_of(state, host.reveal(state))
+
+
+def record_of(state: Boards, secret: str) -> GameRecord:
+    """The record of a finished N-board game (feedback: per board, `-` once solved)."""
+    limit = state.rules.max_guesses
+    chain: list[Boards] = []
+    s: Boards | None = state
+    while s is not None:
+        chain.append(s)
+        s = s.previous
+    chain.reverse()
+    feedback = tuple(feedback_text(b, a) for b, a in zip(chain, chain[1:], strict=False))
+    return GameRecord(
+        secret=secret,
+        won=state.solved and (limit is None or len(state.guesses) <= limit),
+        solved=state.solved,
+        moves=state.guesses,
+        feedback=feedback,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# stats: N-tuples of distinct answers against honest hosts
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _setup(game: Wordle, guesser: BoardsGuesser, rules: Rules, boards: int) -> None:
+    _WORKER.update(game=game, guesser=guesser, rules=rules, boards=boards)
+
+
+def _play_chunk(secrets: list[tuple[str, ...]]) -> list[GameRecord]:
+    game, guesser, rules, n = (_WORKER[k] for k in ("game", "guesser", "rules", "boards"))
+    limit = (rules.max_guesses or default_limit(n)) + PLAY_ON
+    return [
+        play_boards(
+            guesser, HonestBoards(game, n, secrets=s), rules, game=game, boards=n, limit=limit
+        )
+        for s in secrets
+    ]
+
+
+def sample_tuples(game: Wordle, boards: int, games: int, seed: int) -> list[tuple[str, ...]]:
+    """`games` tuples of `boards` distinct answers, drawn with `seed`."""
+    rng = np.random.default_rng(seed)
+    return [draw_secrets(game, boards, rng) for _ in range(games)]
+
+
+def run_boards_stats(
+    game: Wordle,
+    boards: int,
+    *,
+    rules: Rules | None = None,
+    sample: int = 500,
+    seed: int = 0,
+    opener: str | None = None,
+    jobs: int = 1,
+    table: str = "wordle",
+    progress: runner.Progress | None = None,
+    guesser: BoardsGuesser | None = None,
+) -> tuple[Summary, list[GameRecord]]:
+    """Play `sample` games of `boards` distinct answers each (drawn with `seed`): the summary
+    and the records in draw order."""
+    check_boards(boards)
+    if sample < 1:
+        raise RangeError(f"--sample must be at least 1, not {sample}")
+    rules = rules or Rules(length=game.length, max_guesses=default_limit(boards))
+    began = time.perf_counter()
+    guesser = guesser or BoardsGuesser()
+    if opener is not None:
+        guesser.opener = opener
+    guesser.opener = guesser.first_guess(game)
+    targets = sample_tuples(game, boards, sample, seed)
+    size = max(1, -(-len(targets) // 50))
+    chunks = [targets[i : i + size] for i in range(0, len(targets), size)]
+    records = runner.run_chunks(
+        _play_chunk,
+        chunks,
+        jobs=jobs,
+        setup=_setup,
+        setup_args=(game, guesser, rules, boards),
+        progress=progress,
+    )
+    order = {"/".join(t): i for i, t in enumerate(targets)}
+    records.sort(key=lambda r: order[r.secret])
+    summary = runner.summarize(
+        records,
+        game="wordle",
+        strategy=guesser.name,
+        table=table,
+        seconds=time.perf_counter() - began,
+        options={
+            "boards": boards,
+            "variant": VARIANTS[boards],
+            "opener": guesser.opener,
+            "guesses_allowed": rules.max_guesses,
+            "sample": sample,
+            "seed": seed,
+        },
+    )
+    return summary, records
+
+
+# ---------------------------------------------------------------------------------------
+# query and solve
+
+
+@dataclass(frozen=True, slots=True)
+class BoardsStep:
+    """One guess of an N-board game: the word, and per board its pattern (None: solved
+    before) and the answers left before and after."""
+
+    turn: int
+    guess: str
+    patterns: tuple[Pattern | None, ...]
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+
+
+def steps_of(before: Boards, after: Boards) -> BoardsStep:
+    """The step from `before` to `after`."""
+    patterns = tuple(
+        None if b.solved else a.turns[-1][1]
+        for b, a in zip(before.boards, after.boards, strict=True)
+    )
+    return BoardsStep(
+        after.turn - 1,
+        after.guesses[-1],
+        patterns,
+        tuple(len(b.remaining) for b in before.boards),
+        tuple(len(a.remaining) for a in after.boards),
+    )
+
+
+def query_boards(
+    game: Wordle, words: Sequence[str], boards: int, rules: Rules, *, opener: str | None = None
+) -> tuple[GameRecord, list[BoardsStep]]:
+    """How the guesser solves the N answers `words` (one per board): the record and steps."""
+    check_boards(boards)
+    if len(words) != boards:
+        raise GameStateError(
+            f"--boards {boards} needs {boards} words, one per board; got {len(words)}"
+        )
+    if len(set(words)) != len(words):
+        raise GameStateError("the boards' answers must be distinct")
+    host = HonestBoards(game, boards, secrets=tuple(words))
+    guesser = BoardsGuesser(opener=opener)
+    steps: list[BoardsStep] = []
+
+    def watch(before: Boards, move: Decision, after: Boards) -> None:
+        steps.append(steps_of(before, after))
+
+    limit = (rules.max_guesses or default_limit(boards)) + PLAY_ON
+    record = play_boards(guesser, host, rules, game=game, boards=boards, limit=limit, watch=watch)
+    return record, steps
+
+
+@dataclass(frozen=True, slots=True)
+class BoardsMove:
+    """The next guess for an N-board game so far, and the answers left per board."""
+
+    guess: str | None
+    answers_left: tuple[int, ...]
+    answers: tuple[tuple[str, ...], ...]
+    """Per board, its answers when there are at most SHOW_AT_MOST (a solved board: its word)."""
+    solved: tuple[bool, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The move as `solve wordle --boards N --json` prints it."""
+        return {
+            "guess": self.guess,
+            "solved": all(self.solved),
+            "boards": [
+                {"solved": s, "answers_left": n, "answers": list(a)}
+                for s, n, a in zip(self.solved, self.answers_left, self.answers, strict=True)
+            ],
+        }
+
+
+SHOW_AT_MOST = 20
+
+
+def move_of(state: Boards, guesser: BoardsGuesserFn) -> BoardsMove:
+    """The guesser's next move in `state` and what each board has left."""
+    game = state.game
+    move = None if state.solved else guesser(state)
+    shown: list[tuple[str, ...]] = []
+    for b in state.boards:
+        if b.solved:
+            shown.append((b.turns[-1][0],))
+        elif len(b.remaining) <= SHOW_AT_MOST:
+            shown.append(tuple(game.answers[i] for i in b.remaining))
+        else:
+            shown.append(())
+    return BoardsMove(
+        guess=None if move is None else move.word,
+        answers_left=tuple(0 if b.solved else len(b.remaining) for b in state.boards),
+        answers=tuple(shown),
+        solved=tuple(b.solved for b in state.boards),
+    )
+
+
+def next_boards_move(
+    game: Wordle, history: str, boards: int, rules: Rules, *, opener: str | None = None
+) -> BoardsMove:
+    """The next guess after `history` (`crane=BBYGB/GGBBB,...`): `solve wordle --boards N`."""
+    state = replay_text(start_boards(game, boards, rules), history)
+    return move_of(state, BoardsGuesser(opener=opener))
+
+
+def boards_turns(state: Boards) -> Iterator[tuple[Boards, Boards]]:
+    """Every (before, after) pair of the game so far, in order."""
+    chain: list[Boards] = []
+    s: Boards | None = state
+    while s is not None:
+        chain.append(s)
+        s = s.previous
+    chain.reverse()
+    return zip(chain, chain[1:], strict=False)

@@ -1,0 +1,544 @@
+"""Opener sweeps: every opener of a list evaluated with one strategy and ranked, best first.
+
+Each opener is one shard of work for wordkit.runner (local processes or a Dask cluster):
+with `optimal` it is the exact search after that opener (TreeSearch), stopped as soon as it
+provably cannot beat the cutoff; with any other strategy it is every answer played through
+the one game loop. Openers go out in order of a cheap bound (the likely best first), so a
+running cutoff (the best total so far) tightens early. Results stream back as they finish,
+and a records file (one JSON line per opener) lets an interrupted sweep resume.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+import numpy as np
+
+from wordkit import __version__, runner
+from wordkit.errors import InputFileError, RangeError, WordkitError
+from wordkit.wordle.guessers import make_guesser
+from wordkit.wordle.hosts import HonestWordle
+from wordkit.wordle.lists import Wordle
+from wordkit.wordle.play import GUESS_LIMIT, play
+from wordkit.wordle.rules import MAX_GUESSES, Rules, UnknownWordError, WordLengthError
+from wordkit.wordle.search import INF, TreeSearch
+
+OPTIMAL = "optimal"
+MEMO_LIMIT = 400_000
+"""A worker's exact-search memo is dropped past this many positions (memory stays bounded;
+the memo only speeds up later openers)."""
+
+
+class SweepRecordsError(WordkitError):
+    """A records file does not belong to this sweep, or cannot be read or written."""
+
+
+@dataclass(frozen=True, slots=True)
+class SweepSpec:
+    """What every opener of a sweep is evaluated with."""
+
+    strategy: str = "entropy"
+    hard: bool = False
+    max_guesses: int | None = MAX_GUESSES
+    cutoff: int | None = None
+    """Stop an opener's exact search once it provably cannot beat this total."""
+    running_cutoff: bool = True
+    """Without `cutoff`: the best exact total so far (+1, so ties stay exact) is the cutoff."""
+
+    @property
+    def exact_search(self) -> bool:
+        """Whether openers are evaluated by the exact search (else by playing every answer)."""
+        return self.strategy == OPTIMAL
+
+    def cutoff_after(self, best: int | None) -> int | None:
+        """The cutoff for the next opener when the best exact total so far is `best`."""
+        if self.cutoff is not None:
+            return self.cutoff
+        if self.running_cutoff and self.exact_search and best is not None:
+            return best + 1
+        return None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenerResult:
+    """One opener's figures: the total guesses over every answer (exact, or a proven lower
+    bound when its search stopped at the cutoff), solved within the limit, the worst game."""
+
+    opener: str
+    total: int | None
+    """None: the exact search proved that no tree solves every answer within the limit."""
+    exact: bool
+    games: int
+    solved: int | None
+    """Games solved within the guess limit (None when only a bound is known)."""
+    max_guesses: int | None
+    seconds: float
+
+    @property
+    def mean(self) -> float | None:
+        """Mean guesses per game (a bound when not exact)."""
+        return None if self.total is None else self.total / self.games
+
+    def sort_key(self) -> tuple[int, float, bool, str]:
+        """Best first: fewest games unsolved, least total, exact before bounds, by name."""
+        unsolved = self.games - self.solved if self.solved is not None else 0
+        total = float("inf") if self.total is None else self.total
+        return (unsolved, total, not self.exact, self.opener)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The row as JSON (a line of the records file, a row of --format json)."""
+        out = asdict(self)
+        out["mean"] = None if self.mean is None else round(self.mean, 6)
+        out["seconds"] = round(self.seconds, 3)
+        return out
+
+    def same_figures(self, other: OpenerResult) -> bool:
+        """Equal apart from the time taken."""
+        return self.as_dict() | {"seconds": 0} == other.as_dict() | {"seconds": 0}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> OpenerResult:
+        """The row written by as_dict."""
+        return cls(
+            opener=str(data["opener"]),
+            total=None if data["total"] is None else int(data["total"]),
+            exact=bool(data["exact"]),
+            games=int(data["games"]),
+            solved=None if data["solved"] is None else int(data["solved"]),
+            max_guesses=None if data["max_guesses"] is None else int(data["max_guesses"]),
+            seconds=float(data["seconds"]),
+        )
+
+
+def rank(results: Sequence[OpenerResult]) -> list[OpenerResult]:
+    """The results best first."""
+    return sorted(results, key=OpenerResult.sort_key)
+
+
+# ---------------------------------------------------------------------------------------
+# Which openers
+
+
+def cheap_order(game: Wordle, rows: np.ndarray, spec: SweepSpec) -> np.ndarray:
+    """`rows` ordered by a cheap bound, the likely best first: for the exact search its own
+    lower bound on the total (n + Σ(2|b|-1) over the buckets, i.e. fewer buckets is better),
+    then the sum of squared bucket sizes; for the other strategies the sum of squares first."""
+    n = len(game.answers)
+    counts = np.zeros((len(rows), game.win + 1), dtype=np.int64)
+    answers = game.all_answers()
+    for s in range(0, len(rows), 2048):  # bounds the temporary pattern block
+        part = game.matrix[rows[s : s + 2048]][:, answers].astype(np.int64)
+        for i, line in enumerate(part):
+            counts[s + i] = np.bincount(line, minlength=game.win + 1)
+    squares = (counts * counts).sum(axis=1)
+    in_answers = np.isin(rows, game.answer_rows)
+    lower = 3 * n - in_answers - (counts > 0).sum(axis=1)
+    keys = (lower, squares) if spec.exact_search else (squares, lower)
+    return rows[np.lexsort((rows, keys[1], keys[0]))]
+
+
+def choose_openers(game: Wordle, which: str, spec: SweepSpec) -> list[str]:
+    """The openers `which` names, in cheap-bound order: `all`, `top:N` (the N best by the
+    cheap bound), a file of words (one or more a line), or words separated by commas."""
+    text = which.strip()
+    every = np.arange(len(game.guesses))
+    if text.lower() == "all":
+        rows = cheap_order(game, every, spec)
+    elif text.lower().startswith("top:"):
+        count = text[4:].strip()
+        if not count.isdigit() or int(count) < 1:
+            raise RangeError(f"--openers top:N needs a whole number N ≥ 1, not {count!r}")
+        rows = cheap_order(game, every, spec)[: int(count)]
+    else:
+        words = _named_openers(text)
+        rows = np.array(list(dict.fromkeys(_opener_row(game, w) for w in words)), dtype=np.int64)
+        rows = cheap_order(game, rows, spec)
+    return [game.guesses[int(r)] for r in rows]
+
+
+def _named_openers(text: str) -> list[str]:
+    """The words of an openers file, or of a comma-separated list (or one word) when no such
+    file exists."""
+    path = Path(text)
+    if path.is_file():
+        try:
+            content = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputFileError(f"cannot read the openers file {text}: {exc}") from None
+        lines = (line.split("#", 1)[0] for line in content.splitlines())
+        words = [w for line in lines for w in line.replace(",", " ").split()]
+        if not words:
+            raise InputFileError(f"the openers file {text} holds no word")
+        return words
+    words = [w.strip() for w in text.split(",") if w.strip()]
+    if not words or not all(w.isalpha() for w in words):
+        raise InputFileError(
+            f"no openers file {text}; give --openers FILE, all, top:N or WORD,WORD,..."
+        )
+    return words
+
+
+def _opener_row(game: Wordle, word: str) -> int:
+    """The guess row of an opener, or a typed error saying it is one."""
+    try:
+        return game.check_guess(word)
+    except (UnknownWordError, WordLengthError) as exc:
+        raise type(exc)(f"opener {exc}") from None
+
+
+# ---------------------------------------------------------------------------------------
+# One opener, in a worker
+
+_WORKER: dict[str, Any] = {}
+
+Lists = tuple[tuple[str, ...], tuple[str, ...], np.ndarray]
+"""What a worker needs of the game: the guesses, the answers and their pattern matrix."""
+
+
+def lists_of(game: Wordle) -> Lists:
+    """The lists and matrix only (not the game's derived tables): what is shipped to workers."""
+    return (game.guesses, game.answers, game.matrix)
+
+
+def _setup(lists: Lists, spec: SweepSpec) -> None:
+    """In a worker: the game and the strategy's evaluator, kept for every opener it gets."""
+    game = Wordle(*lists)
+    _WORKER.clear()
+    _WORKER.update(game=game, spec=spec)
+    if spec.exact_search:
+        _WORKER["search"] = TreeSearch(game, hard=spec.hard, max_guesses=spec.max_guesses)
+    else:
+        _WORKER["guesser"] = make_guesser(spec.strategy)
+        _WORKER["rules"] = Rules(length=game.length, max_guesses=spec.max_guesses, hard=spec.hard)
+
+
+def _evaluate_chunk(chunk: list[tuple[str, int | None]]) -> list[OpenerResult]:
+    """Each (opener, cutoff) of a shard evaluated in this worker; with the running cutoff, an
+    exact total found in the shard tightens the cutoff of the openers after it."""
+    spec: SweepSpec = _WORKER["spec"]
+    running = spec.cutoff is None and spec.running_cutoff and spec.exact_search
+    out = []
+    best: int | None = None
+    for opener, cutoff in chunk:
+        if running and best is not None:
+            cutoff = best + 1 if cutoff is None else min(cutoff, best + 1)
+        result = evaluate_opener(opener, cutoff)
+        if result.exact and result.total is not None:
+            best = result.total if best is None else min(best, result.total)
+        out.append(result)
+    return out
+
+
+def evaluate_opener(opener: str, cutoff: int | None) -> OpenerResult:
+    """One opener with the worker's strategy, stopped once it cannot beat `cutoff`."""
+    began = time.perf_counter()
+    game: Wordle = _WORKER["game"]
+    if "search" in _WORKER:
+        figures = _exact(_WORKER["search"], game.check_guess(opener), cutoff)
+    else:
+        figures = _played(game, opener, cutoff)
+    return OpenerResult(opener=opener, seconds=time.perf_counter() - began, **figures)
+
+
+def _exact(search: TreeSearch, row: int, cutoff: int | None) -> dict[str, Any]:
+    """The exact search after `row`: total, or the cutoff as a proven lower bound."""
+    if len(search.memo) > MEMO_LIMIT:
+        search.memo.clear()
+    games = len(search.game.answers)
+    answers = search.game.all_answers()
+    legal = search.root_legal()
+    budget = INF if cutoff is None else cutoff
+    total = search.evaluate(row, answers, legal, budget, depth=search.root_depth)
+    if total >= INF:
+        return {"total": None, "exact": True, "games": games, "solved": None, "max_guesses": None}
+    if total >= budget:
+        # Report the cutoff itself: the bound the search reached depends on what this
+        # worker memoised before, and the figures must not depend on the shards.
+        return {
+            "total": cutoff,
+            "exact": False,
+            "games": games,
+            "solved": None,
+            "max_guesses": None,
+        }
+    depth = 1 + _deepest(search, row, answers, legal, search.root_depth)
+    return {"total": total, "exact": True, "games": games, "solved": games, "max_guesses": depth}
+
+
+def _deepest(
+    search: TreeSearch, row: int, subset: np.ndarray, legal: np.ndarray | None, depth: int
+) -> int:
+    """Guesses after `row` in the optimal tree's longest game (its positions are memoised)."""
+    deepest = 0
+    for pattern, bucket in search.buckets(row, subset):
+        child = search.child_legal(legal, row, pattern)
+        nxt = search.next_row(bucket, child, depth - 1)
+        deepest = max(deepest, 1 + _deepest(search, nxt, bucket, child, depth - 1))
+    return deepest
+
+
+def _played(game: Wordle, opener: str, cutoff: int | None) -> dict[str, Any]:
+    """Every answer played with the worker's guesser after `opener`; stopped, with the cutoff
+    as a bound, once even 2 guesses per answer left (1 for the opener) cannot beat it."""
+    guesser, rules = _WORKER["guesser"], _WORKER["rules"]
+    if len(guesser.memo) > MEMO_LIMIT:
+        guesser.memo.clear()
+    guesser.opener = opener
+    total = solved = deepest = 0
+    left = len(game.answers) * 2 - (opener in game.answer_index)
+    for answer in game.answers:
+        record = play(
+            guesser, HonestWordle(game, secret=answer), rules, game=game, limit=GUESS_LIMIT
+        )
+        total += record.guesses
+        solved += record.won
+        deepest = max(deepest, record.guesses if record.ended_solved else 0)
+        left -= 1 if answer == opener else 2
+        if cutoff is not None and total + left >= cutoff:
+            games = len(game.answers)
+            return {
+                "total": cutoff,
+                "exact": False,
+                "games": games,
+                "solved": None,
+                "max_guesses": None,
+            }
+    return {
+        "total": total,
+        "exact": True,
+        "games": len(game.answers),
+        "solved": solved,
+        "max_guesses": deepest,
+    }
+
+
+# ---------------------------------------------------------------------------------------
+# The sweep
+
+
+@dataclass
+class Sweep:
+    """A finished (or interrupted) sweep: every opener's result, best first."""
+
+    spec: SweepSpec
+    results: list[OpenerResult]
+    seconds: float
+    resumed: int = 0
+    """Openers taken from the records file instead of evaluated again."""
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The sweep as one JSON object."""
+        best = self.results[0] if self.results else None
+        return {
+            "strategy": self.spec.strategy,
+            "hard": self.spec.hard,
+            "guesses_allowed": self.spec.max_guesses,
+            "cutoff": self.spec.cutoff,
+            "running_cutoff": self.spec.running_cutoff and self.spec.cutoff is None,
+            "openers": len(self.results),
+            "best": None if best is None else best.opener,
+            "seconds": round(self.seconds, 3),
+            "resumed": self.resumed,
+            "wordkit_version": __version__,
+            **self.options,
+            "results": [r.as_dict() for r in self.results],
+        }
+
+
+def anagram_shards(openers: Sequence[str], size: int) -> list[list[str]]:
+    """`openers` in shards of about `size`, anagrams together (in the order of their first
+    member): anagrams share many buckets (all of the largest, the all-grey one), which the
+    exact search of a worker memoises once for the whole shard."""
+    groups: dict[str, list[str]] = {}
+    for opener in openers:
+        groups.setdefault("".join(sorted(opener)), []).append(opener)
+    shards: list[list[str]] = []
+    for group in groups.values():
+        if shards and len(shards[-1]) + len(group) <= size:
+            shards[-1].extend(group)
+        else:
+            shards.append(list(group))
+    return shards
+
+
+def sweep(
+    game: Wordle,
+    openers: Sequence[str],
+    spec: SweepSpec,
+    *,
+    jobs: int = 1,
+    cluster: str | None = None,
+    done: Sequence[OpenerResult] = (),
+    on_result: Callable[[OpenerResult], None] | None = None,
+    per_shard: int = 1,
+) -> Sweep:
+    """Every opener evaluated (those in `done` are kept as they are), ranked best first.
+
+    Shards (anagrams together, at least `per_shard` openers) go to `jobs` local processes,
+    or to the Dask cluster at `cluster`; `on_result` hears each result as it arrives (the
+    records file, a progress bar).
+    """
+    began = time.perf_counter()
+    wanted = set(openers)
+    results = {r.opener: r for r in done if r.opener in wanted}
+    resumed = len(results)
+    exact = [r.total for r in results.values() if r.exact and r.total is not None]
+    best: list[int | None] = [min(exact, default=None)]
+
+    def shards() -> Iterator[list[tuple[str, int | None]]]:
+        for group in anagram_shards([o for o in openers if o not in results], per_shard):
+            # Read when the shard is sent: the cutoff is the best known by then.
+            yield [(o, spec.cutoff_after(best[0])) for o in group]
+
+    jobs = max(1, min(jobs, len(openers) - resumed))
+    stream = runner.stream_chunks(
+        _evaluate_chunk,
+        shards(),
+        jobs=jobs,
+        setup=_setup,
+        setup_args=(lists_of(game), spec),
+        cluster=cluster,
+    )
+    for out in stream:
+        for result in out:
+            results[result.opener] = result
+            if result.exact and result.total is not None:
+                best[0] = result.total if best[0] is None else min(best[0], result.total)
+            if on_result is not None:
+                on_result(result)
+    return Sweep(spec, rank(list(results.values())), time.perf_counter() - began, resumed)
+
+
+# ---------------------------------------------------------------------------------------
+# The records file: a header line naming the sweep, then one line per opener
+
+
+def records_header(game: Wordle, spec: SweepSpec) -> dict[str, Any]:
+    """What a records file must match to be resumed: the lists and the spec."""
+    return {"sweep": {"lists": game.key, **asdict(spec)}}
+
+
+def read_records(path: str | os.PathLike[str], header: dict[str, Any]) -> list[OpenerResult]:
+    """The results a records file holds for this sweep (none if it does not exist); an
+    unfinished last line (the run was killed while writing it) is dropped."""
+    file = Path(path)
+    if not file.exists():
+        return []
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SweepRecordsError(f"cannot read the records file {path}: {exc}") from None
+    if not lines:
+        return []
+    try:
+        first = json.loads(lines[0])
+    except ValueError:
+        first = None
+    if not isinstance(first, dict) or "sweep" not in first:
+        raise SweepRecordsError(
+            f"{path} is not the records file of an opener sweep; give another --records file"
+        )
+    if first["sweep"] != header["sweep"]:
+        theirs = first["sweep"]
+        differ = [k for k in header["sweep"] if theirs.get(k) != header["sweep"][k]]
+        raise SweepRecordsError(
+            f"{path} holds a sweep with other {', '.join(differ)}; resume it with the same "
+            "options, or give another --records file"
+        )
+    results = []
+    for n, line in enumerate(lines[1:], 2):
+        try:
+            results.append(OpenerResult.from_dict(json.loads(line)))
+        except (ValueError, KeyError, TypeError):
+            if n == len(lines):
+                break
+            raise SweepRecordsError(f"{path}: line {n} is not an opener's result") from None
+    return results
+
+
+class RecordsWriter:
+    """Appends one JSON line per result to the records file (`-`: stdout), flushed at once,
+    so that an interrupted sweep keeps everything it finished."""
+
+    def __init__(
+        self, path: str, header: dict[str, Any], kept: Sequence[OpenerResult] = ()
+    ) -> None:
+        self.path = path
+        try:
+            if path == "-":
+                import sys
+
+                self.out: IO[str] = sys.stdout
+                self._line(header)
+                return
+            # Rewritten whole when resumed: drops a line the killed run left unfinished.
+            lines = [header, *(r.as_dict() for r in kept)]
+            text = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines)
+            Path(path).write_text(text, encoding="utf-8")
+            self.out = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
+        except OSError as exc:
+            raise SweepRecordsError(f"cannot write the records file {path}: {exc}") from None
+
+    def _line(self, data: dict[str, Any]) -> None:
+        self.out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        self.out.flush()
+
+    def write(self, result: OpenerResult) -> None:
+        """One result, on disk before the next arrives."""
+        self._line(result.as_dict())
+
+    def close(self) -> None:
+        """Close the file (not stdout)."""
+        if self.path != "-":
+            self.out.close()
+
+
+def run_sweep(
+    game: Wordle,
+    which: str,
+    spec: SweepSpec,
+    *,
+    jobs: int = 1,
+    cluster: str | None = None,
+    records: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    started: Callable[[int, int], None] | None = None,
+) -> Sweep:
+    """The whole `stats wordle --openers` run: choose the openers, resume from `records` (and
+    append to it), sweep, rank. `started(todo, resumed)` hears the work ahead once known."""
+    if cluster is not None:
+        from wordkit.cluster import check_address
+
+        check_address(cluster)
+    if spec.cutoff is not None and spec.cutoff < 1:
+        raise RangeError(f"--cutoff must be a total of at least 1 guess, not {spec.cutoff}")
+    make_guesser(spec.strategy)  # an unknown strategy fails before any work
+    openers = choose_openers(game, which, spec)
+    header = records_header(game, spec)
+    done = read_records(records, header) if records not in (None, "-") else []
+    wanted = set(openers)
+    resumed = sum(r.opener in wanted for r in done)
+    if started is not None:
+        started(len(openers) - resumed, resumed)
+    writer = RecordsWriter(records, header, done) if records is not None else None
+
+    def on_result(result: OpenerResult) -> None:
+        if writer is not None:
+            writer.write(result)
+        if progress is not None:
+            progress(1)
+
+    try:
+        return sweep(
+            game, openers, spec, jobs=jobs, cluster=cluster, done=done, on_result=on_result
+        )
+    finally:
+        if writer is not None:
+            writer.close()
