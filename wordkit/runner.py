@@ -294,20 +294,14 @@ def run_chunks(
     play: Callable[[list[T]], list[R]],
     chunks: Sequence[list[T]],
     *,
-    jobs: int,
-    setup: Callable[..., None],
-    setup_args: tuple[Any, ...] = (),
     progress: Progress | None = None,
-    cluster: str | None = None,
+    **where: Any,
 ) -> list[R]:
-    """Every chunk played by `play` after `setup(*setup_args)` ran once in each worker (in this
-    process when `jobs` is 1; on the Dask cluster at `cluster` when given); results in the
-    order the chunks finish."""
+    """Every chunk played by `play`, where stream_chunks runs it (`jobs`, `setup`,
+    `setup_args`, `cluster`); results in the order the chunks finish, `progress` told of each."""
     results: list[R] = []
-    jobs = min(jobs, len(chunks))
-    for out in stream_chunks(
-        play, chunks, jobs=jobs, setup=setup, setup_args=setup_args, cluster=cluster
-    ):
+    where["jobs"] = min(where["jobs"], len(chunks))
+    for out in stream_chunks(play, chunks, **where):
         results.extend(out)
         if progress:
             progress(len(out))

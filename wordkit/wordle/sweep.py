@@ -260,15 +260,14 @@ def _exact(search: TreeSearch, row: int, cutoff: int | None) -> dict[str, Any]:
     if total >= budget:
         # Report the cutoff itself: the bound the search reached depends on what this
         # worker memoised before, and the figures must not depend on the shards.
-        return {
-            "total": cutoff,
-            "exact": False,
-            "games": games,
-            "solved": None,
-            "max_guesses": None,
-        }
+        return _bounded(cutoff, games)
     depth = 1 + _deepest(search, row, answers, legal, search.root_depth)
     return {"total": total, "exact": True, "games": games, "solved": games, "max_guesses": depth}
+
+
+def _bounded(cutoff: int | None, games: int) -> dict[str, Any]:
+    """The figures of an opener that provably cannot beat `cutoff`: the cutoff as its bound."""
+    return {"total": cutoff, "exact": False, "games": games, "solved": None, "max_guesses": None}
 
 
 def _deepest(
@@ -301,14 +300,7 @@ def _played(game: Wordle, opener: str, cutoff: int | None) -> dict[str, Any]:
         deepest = max(deepest, record.guesses if record.ended_solved else 0)
         left -= 1 if answer == opener else 2
         if cutoff is not None and total + left >= cutoff:
-            games = len(game.answers)
-            return {
-                "total": cutoff,
-                "exact": False,
-                "games": games,
-                "solved": None,
-                "max_guesses": None,
-            }
+            return _bounded(cutoff, len(game.answers))
     return {
         "total": total,
         "exact": True,
