@@ -30,8 +30,24 @@ from wordkit.wordle.boards import VARIANTS, BoardsGuesser, run_boards_stats  # n
 from wordkit.wordle.lists import load_wordle  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "wordle"
-DODDLE = {2: 4.905, 4: 7.02, 8: 10.80, 16: 18.30}
+DODDLE = {2: "4.905", 4: "7.02", 8: "10.80", 16: "18.30"}
 """doddle 1.6.0's mean guesses on the same variants (the issue's figures)."""
+
+
+def markdown(results: list[dict[str, object]]) -> str:
+    """The README table of the results."""
+    lines = [
+        "| variant | boards | guesses allowed | games (seed) | won | mean guesses | max "
+        "| doddle 1.6.0 mean |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in results:
+        lines.append(
+            f"| {r['variant']} | {r['boards']} | {r['guesses_allowed']} | {r['games']} "
+            f"({r['seed']}) | {100 * float(r['win_rate']):.1f}% | {float(r['mean_guesses']):.3f} "
+            f"| {r['max_guesses']} | {DODDLE.get(int(str(r['boards'])), '')} |"
+        )
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -67,25 +83,14 @@ def main() -> None:
             "mean_guesses": round(summary.mean_guesses, 4),
             "max_guesses": summary.max_guesses,
             "histogram": summary.histogram,
-            "doddle_mean": DODDLE.get(boards),
+            "doddle_mean": float(DODDLE[boards]) if boards in DODDLE else None,
             "seconds": round(time.perf_counter() - began, 1),
             "load_average": round(os.getloadavg()[0], 2),
         }
         results.append(row)
         print(json.dumps(row), flush=True)
     cache.atomic_write(args.out, json.dumps(results, indent=1) + "\n")
-    lines = [
-        "| variant | boards | guesses allowed | games (seed) | won | mean guesses | max "
-        "| doddle 1.6.0 mean |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for r in results:
-        lines.append(
-            f"| {r['variant']} | {r['boards']} | {r['guesses_allowed']} | {r['games']} "
-            f"({r['seed']}) | {100 * float(r['win_rate']):.1f}% | {float(r['mean_guesses']):.3f} "
-            f"| {r['max_guesses']} | {r['doddle_mean']} |"
-        )
-    write_tables("boards", COMMAND, "\n".join(lines))
+    write_tables("boards", COMMAND, markdown(results))
 
 
 if __name__ == "__main__":

@@ -26,7 +26,8 @@ BoardsOption = Annotated[
     typer.Option(
         "--boards",
         metavar="N",
-        help="Play N boards at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle.",
+        help="Play N boards at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle "
+        "(feedback per board: WORD=P1/P2/...).",
     ),
 ]
 MaxGuesses = Annotated[
