@@ -511,20 +511,11 @@ def play_boards(
     watch: Watch | None = None,
 ) -> GameRecord:
     """Play one N-board game until every board is solved, given up, stopped or `limit`
-    guesses (default: the rules' max_guesses; None there: no limit)."""
-    limit = rules.max_guesses if limit is None else limit
+    guesses (default: the rules' max_guesses; None there: no limit): the one game loop."""
+    from wordkit.wordle.play import played
+
     state = start_boards(game, boards, rules)
-    while not state.solved and (limit is None or len(state.guesses) < limit):
-        move = guesser(state)
-        if move is None:
-            break
-        after = host.answer(state, move.row)
-        if after is None:
-            break
-        if watch is not None:
-            watch(state, move, after)
-        state = after
-    return record_of(state, host.reveal(state))
+    return played(guesser, host, state, record_of, limit=limit, watch=watch)
 
 
 def record_of(state: Boards, secret: str) -> GameRecord:

@@ -47,9 +47,17 @@ def play(
 ) -> GameRecord:
     """Play one game on `game`'s lists until solved, given up, stopped or `limit` guesses
     (default: the rules' max_guesses; None there: no limit)."""
-    limit = rules.max_guesses if limit is None else limit
-    state = start(game, rules)
-    while not state.solved and (limit is None or len(state.turns) < limit):
+    return played(guesser, host, start(game, rules), record_of, limit=limit, watch=watch)
+
+
+def played(
+    guesser: Any, host: Any, state: Any, record: Any, *, limit: int | None, watch: Any
+) -> GameRecord:
+    """The one Wordle game loop, from `state` (one board's State, or several boards): the
+    guesser moves, the host answers, until solved, given up, stopped or `limit` guesses;
+    `record(state, secret)` makes the record."""
+    limit = state.rules.max_guesses if limit is None else limit
+    while not state.solved and (limit is None or state.turn - 1 < limit):
         move = guesser(state)
         if move is None:
             break
@@ -59,7 +67,7 @@ def play(
         if watch is not None:
             watch(state, move, after)
         state = after
-    return record_of(state, host.reveal(state))
+    return record(state, host.reveal(state))
 
 
 def record_of(state: State, secret: str) -> GameRecord:
