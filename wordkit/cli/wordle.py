@@ -21,19 +21,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperCommand
 
-from wordkit.cli import render, repl
+from wordkit.cli import options, render, repl
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
 from wordkit.cli.boards import BoardsOption, MaxGuesses
-from wordkit.cli.options import (
-    FreshSeed,
-    Jobs,
-    Json,
-    Records,
-    StatsFormat,
-    Trainer,
-    seed_of,
-    stats_format,
-)
 from wordkit.errors import RangeError, WordkitError
 
 if TYPE_CHECKING:
@@ -290,7 +280,7 @@ def solve_wordle(
         ),
     ] = False,
     boards: BoardsOption = 1,
-    json: Json = False,
+    json: options.Json = False,
 ) -> None:
     """The AI's next Wordle guess; on a terminal, the AI plays while you host.
 
@@ -549,14 +539,14 @@ def stats_wordle(
     answers: Answers = None,
     guesses: Guesses = None,
     length: Length = None,
-    jobs: Jobs = 1,
-    format: StatsFormat = "table",
+    jobs: options.Jobs = 1,
+    format: options.StatsFormat = "table",
     host: Annotated[
         str | None,
         typer.Option(metavar="HOST", help="Play against a host instead: evil (Absurdle)."),
     ] = None,
     budget: StatsBudget = None,
-    records: Records = None,
+    records: options.Records = None,
     tree: Annotated[
         str | None,
         typer.Option(
@@ -604,7 +594,7 @@ def stats_wordle(
     seed: Annotated[
         int, typer.Option(metavar="S", help="With --boards: seed drawing each game's answers.")
     ] = 0,
-    json: Json = False,
+    json: options.Json = False,
 ) -> None:
     """Play every answer with a strategy: mean, histogram, max, share solved within 6.
 
@@ -632,12 +622,12 @@ def stats_wordle(
         board_cli.stats(
             boards=boards, answers=answers, guesses=guesses, length=length, hard=hard,
             max_guesses=max_guesses, opener=opener, sample=sample, seed=seed,
-            jobs=checked_jobs(jobs), fmt=stats_format(format, json=json, jobs=jobs),
+            jobs=checked_jobs(jobs), fmt=options.stats_format(format, json=json, jobs=jobs),
             records=records,
         )  # fmt: skip
         return
     checked_jobs(jobs)
-    fmt = stats_format(format, json=json, jobs=jobs)
+    fmt = options.stats_format(format, json=json, jobs=jobs)
     seconds = checked_budget(budget)
     check_tree_options(tree, tree_in, host, openers)
     # Absurdle has no guess limit: the figure is the guesses needed.
@@ -835,8 +825,8 @@ def host_wordle(
     mode: Annotated[
         str, typer.Option(metavar="MODE", help="honest, or evil (Absurdle: never commits).")
     ] = "honest",
-    seed: FreshSeed = None,
-    trainer: Trainer = False,
+    seed: options.FreshSeed = None,
+    trainer: options.Trainer = False,
     hard: Hard = False,
     max_guesses: Annotated[
         int | None,
@@ -890,7 +880,7 @@ def host_wordle(
         raise RangeError(f"--max-guesses must be between {low} and {high}, not {limit}")
     with notices_shown():
         game = select_lists(answers, guesses, length)
-    host = make_host(mode, game, seed=seed_of(seed))
+    host = make_host(mode, game, seed=options.seed_of(seed))
     rules = Rules(length=game.length, max_guesses=limit, hard=hard)
     guesser = HumanGuesser(make_guesser("expected-size"))
     out = render.console()
