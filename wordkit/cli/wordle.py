@@ -740,23 +740,23 @@ def show_versus(
     fmt: str,
 ) -> None:
     """One game against Absurdle: the turns and the guesses it needed."""
-    from wordkit.wordle.rules import pattern_marks
+    data = {"host": "evil", "strategy": strategy, "hard": hard, "guesses": record.guesses}
+    data |= {"won": record.won, "word": record.secret}
+    verdict = "solved" if record.won else "not solved"
+    line = f"{strategy} vs Absurdle: {verdict} in {guesses_text(record.guesses)} ({record.secret})"
+    show_absurdle_game(game, played, data, line, fmt=fmt)
 
-    turns = [
-        {"guess": g, "feedback": f} for g, f in zip(record.moves, record.feedback, strict=True)
-    ]
+
+def show_absurdle_game(
+    game: Wordle, played: Sequence[Turn], data: dict[str, Any], line: str, *, fmt: str
+) -> None:
+    """A game against Absurdle as JSON (`data` and the turns), CSV (the turns) or tiles and
+    a closing `line`."""
+    from wordkit.wordle.rules import pattern_marks, pattern_str
+
+    turns = [{"guess": g, "feedback": pattern_str(p, game.length, "letters")} for g, p in played]
     if fmt == "json":
-        render.emit_json(
-            {
-                "host": "evil",
-                "strategy": strategy,
-                "hard": hard,
-                "guesses": record.guesses,
-                "won": record.won,
-                "word": record.secret,
-                "turns": turns,
-            }
-        )
+        render.emit_json({**data, "turns": turns})
         return
     if fmt == "csv":
         typer.echo("turn,guess,feedback")
@@ -766,11 +766,7 @@ def show_versus(
     out = render.console()
     for guess, pattern in played:
         say(out, render.tiles(guess, pattern_marks(pattern, game.length)))
-    verdict = "solved" if record.won else "not solved"
-    say(
-        out,
-        f"{strategy} vs Absurdle: {verdict} in {guesses_text(record.guesses)} ({record.secret})",
-    )
+    say(out, line)
 
 
 # --- host ---------------------------------------------------------------------------------
@@ -932,44 +928,20 @@ def show_absurdle_win(
 ) -> None:
     """The exact search's shortest win against Absurdle: the plan and the proof."""
     from wordkit.wordle.adversary import absurdle_win
-    from wordkit.wordle.rules import pattern_marks, pattern_str
 
     with thinking():
         win = absurdle_win(game, host, hard=hard, opener=opener, budget=budget)
-    turns = [{"guess": g, "feedback": pattern_str(p, game.length, "letters")} for g, p in win.turns]
-    if fmt == "json":
-        render.emit_json(
-            {
-                "host": "evil",
-                "strategy": "optimal",
-                "hard": hard,
-                "opener": win.opener,
-                "guesses": win.guesses,
-                "won": True,
-                "word": win.answer,
-                "fewer_impossible": True,
-                "nodes": win.nodes,
-                "seconds": round(win.seconds, 3),
-                "turns": turns,
-            }
-        )
-        return
-    if fmt == "csv":
-        typer.echo("turn,guess,feedback")
-        for n, turn in enumerate(turns, 1):
-            typer.echo(f"{n},{turn['guess']},{turn['feedback']}")
-        return
-    out = render.console()
-    for guess, pattern in win.turns:
-        say(out, render.tiles(guess, pattern_marks(pattern, game.length)))
+    data = {"host": "evil", "strategy": "optimal", "hard": hard, "opener": win.opener}
+    data |= {"guesses": win.guesses, "won": True, "word": win.answer, "fewer_impossible": True}
+    data |= {"nodes": win.nodes, "seconds": round(win.seconds, 3)}
     start = f" from {win.opener.upper()}" if win.opener else ""
     mode = ", hard mode" if hard else ""
-    say(
-        out,
+    line = (
         f"optimal vs Absurdle{start}{mode}: solved in {guesses_text(win.guesses)} "
         f"({win.answer}); {guesses_text(win.guesses - 1)} cannot win (exact search, "
-        f"{win.seconds:.1f} s)",
+        f"{win.seconds:.1f} s)"
     )
+    show_absurdle_game(game, win.turns, data, line, fmt=fmt)
 
 
 def check_tree_options(
