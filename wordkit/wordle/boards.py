@@ -521,13 +521,7 @@ def play_boards(
 def record_of(state: Boards, secret: str) -> GameRecord:
     """The record of a finished N-board game (feedback: per board, `-` once solved)."""
     limit = state.rules.max_guesses
-    chain: list[Boards] = []
-    s: Boards | None = state
-    while s is not None:
-        chain.append(s)
-        s = s.previous
-    chain.reverse()
-    feedback = tuple(feedback_text(b, a) for b, a in zip(chain, chain[1:], strict=False))
+    feedback = tuple(feedback_text(b, a) for b, a in boards_turns(state))
     return GameRecord(
         secret=secret,
         won=state.solved and (limit is None or len(state.guesses) <= limit),
