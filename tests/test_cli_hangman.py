@@ -432,3 +432,20 @@ def test_city_game_with_unlimited_lives_gives_the_bench_figure(variant: str, mea
     stats = json.loads(result.stdout)
     assert stats["lives"] is None and stats["wins"] == 2000
     assert round(stats["mean_guesses"], 3) == mean
+
+
+def test_query_takes_many_words_and_stdin_as_json_lines() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from wordkit.cli import app
+
+    args = ["query", "hangman", "lion", "-", "--words", "categories", "--strategy", "coverage"]
+    result = CliRunner().invoke(app, [*args, "--json"], input="zebra\n# a comment\n\nyak\n")
+    assert result.exit_code == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["word"] for line in lines] == ["lion", "zebra", "yak"]
+    assert all(line["won"] for line in lines)
+    bad = CliRunner().invoke(app, ["query", "hangman", "lion", "x1"], prog_name="wordkit")
+    assert (bad.exit_code, bad.stderr) == (1, "Error: 'x1' is not a word of 1-63 letters a-z\n")

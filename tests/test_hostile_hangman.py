@@ -482,7 +482,7 @@ CASES: list[tuple[list[str], int, str]] = [
     (
         ["query", "hangman"],
         1,
-        "Error: Missing argument 'WORD'. (see 'wordkit query hangman --help')\n",
+        "Error: Missing argument 'WORD...'. (see 'wordkit query hangman --help')\n",
     ),
     (
         ["stats", "hangman", "--words", F + "cli_hangman.csv", "--seed", "-5", "--sample", "3"],

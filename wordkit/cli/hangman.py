@@ -7,6 +7,7 @@ starts fast. The human at the terminal is a host (`solve -i`: types the mask) or
 
 from __future__ import annotations
 
+import json as jsonlib
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,7 +32,7 @@ from wordkit.errors import GameStateError, WordkitError
 if TYPE_CHECKING:
     from wordkit.hangman.board import Board, Decision, Guesser
     from wordkit.hangman.lexicon import Pool
-    from wordkit.hangman.play import Host, Turn
+    from wordkit.hangman.play import Host, Turn, Walkthrough
     from wordkit.hangman.rules import Rules, State
     from wordkit.runner import GameRecord
 
@@ -392,7 +393,10 @@ def example(state: State, letter: str) -> str:
 
 @query_app.command("hangman")
 def query_hangman(
-    word: Annotated[str, typer.Argument(metavar="WORD", help="The secret word to solve.")],
+    word: Annotated[
+        list[str],
+        typer.Argument(metavar="WORD...", help="The secret words; - reads them from stdin."),
+    ],
     strategy: Strategy = "best",
     words: Words = "english",
     category: Category = None,
@@ -403,12 +407,15 @@ def query_hangman(
     seed: FreshSeed = None,
     json: Json = False,
 ) -> None:
-    """How the AI would solve WORD, turn by turn (words outside the table are played too).
+    """How the AI would solve each WORD, turn by turn (words outside the table are played too).
+
+    With --json, one JSON line per word.
 
     \b
     Example:
       wordkit query hangman apple --strategy coverage
-      wordkit query hangman zebra --words categories --category animals
+      wordkit query hangman zebra lion --words categories --category animals
+      wordkit query hangman - --json < words.txt
     """
     from wordkit.hangman.guessers import make_guesser
     from wordkit.hangman.lexicon import load_pool
@@ -416,28 +423,31 @@ def query_hangman(
     from wordkit.hangman.rules import check_word, lives_of, make_rules
     from wordkit.tables import folded
 
-    check_word(folded(word))
+    secrets = [folded(w) for w in repl.typed_words(word)]
+    if not secrets:
+        raise GameStateError("no word to query: give WORD..., or - with words on stdin")
+    for secret in secrets:
+        check_word(secret)
     rules = make_rules(lives=lives_of(lives), variant=variant, finish=finish)
     make_guesser(strategy)
     with thinking(f"Loading {words}..."):
         pool = load_pool(words, prior=joined_prior(prior), category=single(category, "--category"))
     # only the advanced host's reveals are random: draw (and show) a seed only then
     chosen = seed_of(seed) if rules.variant == "advanced" or seed is not None else 0
-    with thinking("Thinking..."):
-        done = walkthrough(word, pool, strategy=strategy, rules=rules, seed=chosen)
+    for secret in secrets:
+        with thinking("Thinking..."):
+            done = walkthrough(secret, pool, strategy=strategy, rules=rules, seed=chosen)
+        show_walkthrough(done, strategy, json=json)
+
+
+def show_walkthrough(done: Walkthrough, strategy: str, *, json: bool) -> None:
+    """One word's game: a JSON line, or the turns as a table and the verdict."""
     record = done.record
     turns = [turn_data(n, turn) for n, turn in enumerate(done.turns, start=1)]
     if json:
-        render.emit_json(
-            {
-                "word": done.secret,
-                "in_table": done.in_table,
-                "won": record.won,
-                "wrong": record.wrong,
-                "guesses": record.guesses,
-                "turns": turns,
-            }
-        )
+        data = {"word": done.secret, "in_table": done.in_table, "won": record.won}
+        data |= {"wrong": record.wrong, "guesses": record.guesses, "turns": turns}
+        sys.stdout.write(jsonlib.dumps(data, ensure_ascii=False) + "\n")
         return
     out = render.console()
     if not done.in_table:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 QUIT, GIVE_UP, LIST, HINT = "quit", "give up", "list", "hint"
 COMMANDS = {"q": QUIT, "g": GIVE_UP, "l": LIST, "?": HINT}
@@ -54,3 +55,18 @@ def read_line() -> str:
 def interactive() -> bool:
     """Whether both stdin and stdout are terminals (so a game can be played by hand)."""
     return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def typed_words(words: Sequence[str]) -> list[str]:
+    """The words given, with `-` replaced by the words read from stdin (one a line; blank
+    lines and #comments skipped)."""
+    out: list[str] = []
+    for word in words:
+        if word != "-":
+            out.append(word)
+            continue
+        while line := read_line():
+            text = line.split("#", 1)[0].strip()
+            if text:
+                out.append(text)
+    return out

@@ -424,21 +424,6 @@ def ai_mode(
 # --- query --------------------------------------------------------------------------------
 
 
-def read_words(words: Sequence[str]) -> list[str]:
-    """The words given, with `-` replaced by the words read from stdin (one a line; blank
-    lines and #comments skipped)."""
-    out: list[str] = []
-    for word in words:
-        if word != "-":
-            out.append(word)
-            continue
-        while line := repl.read_line():
-            text = line.split("#", 1)[0].strip()
-            if text:
-                out.append(text)
-    return out
-
-
 @query_app.command("wordle", cls=WordleCommand)
 def query_wordle(
     words: Annotated[
@@ -473,7 +458,7 @@ def query_wordle(
         from wordkit.cli import boards as board_cli
 
         board_cli.query(
-            read_words(words), boards=boards, answers=answers, guesses=guesses, length=length,
+            repl.typed_words(words), boards=boards, answers=answers, guesses=guesses, length=length,
             hard=hard, max_guesses=None, opener=opener, json=json,
         )  # fmt: skip
         return
@@ -481,7 +466,7 @@ def query_wordle(
     game, rules = lists_and_rules(answers, guesses, length, hard=hard)
     out = render.console()
     arrow = "→" if render.encodable("→") else "->"
-    queried = read_words(words)
+    queried = repl.typed_words(words)
     named = len(queried) > 1 or "-" in words  # several answers: each verdict names its own
     with notices_shown():
         with thinking():
