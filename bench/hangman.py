@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import pandas as pd  # noqa: E402
+from _readme import write_tables  # noqa: E402
 
 from wordkit import tables  # noqa: E402
 from wordkit.hangman.optimum import exact_optimum  # noqa: E402
@@ -224,7 +225,12 @@ def markdown(results: dict[str, Any]) -> str:
     lines: list[str] = []
     cw = results.get("codewords", {})
     if "coverage" in cw:
-        lines += ["### CodeWords words.csv, 6 lives, classic (every row once)", ""]
+        lines += [
+            "CodeWords `words.csv`, 6 lives, classic, every row once "
+            "(`python bench/hangman.py --only codewords`; one strategy: "
+            "`wordkit stats hangman --words ../shared/data/codewords/words.csv --strategy S`):",
+            "",
+        ]
         lines += ["| strategy | wins | win rate | wrong/game | s |", "|---|---|---|---|---|"]
         for key, v in runs(cw):
             if not key.startswith("exact_optimum"):
@@ -250,7 +256,11 @@ def markdown(results: dict[str, Any]) -> str:
     en = results.get("english", {})
     if en:
         lengths = sorted({int(k) for _, v in runs(en) for k in v["by_length"]})
-        lines += ["### english, every word, 6 lives, classic — win rate by length", ""]
+        lines += [
+            "`english`, every word, 6 lives, classic, uniform prior: win rate by length "
+            "(`python bench/hangman.py --only english`):",
+            "",
+        ]
         lines.append("| strategy | all | " + " | ".join(str(n) for n in lengths) + " | s |")
         lines.append("|---" * (len(lengths) + 3) + "|")
         for name, v in runs(en):
@@ -265,7 +275,8 @@ def markdown(results: dict[str, Any]) -> str:
     od = results.get("ood", {})
     if od:
         lines += [
-            f"### Out of dictionary: {od['dictionary']} words kept, {od['secrets']} played",
+            f"Out of dictionary: `english` split 80/20 by a seeded hash, {od['dictionary']} words "
+            f"kept, {od['secrets']} played (`python bench/hangman.py --only ood`):",
             "",
             "| strategy (/sample: the seeded sample) | win rate | wrong/game | s |",
             "|---|---|---|---|",
@@ -279,7 +290,9 @@ def markdown(results: dict[str, Any]) -> str:
     ci = results.get("cities", {})
     if ci:
         lines += [
-            "### Cities, prior TZ=0.5, 2000 secrets, seed 1, finish=word, no life limit",
+            "The city game (`python bench/hangman.py --only cities`; one row: `wordkit stats "
+            "hangman --words cities --prior TZ=0.5 --sample 2000 --seed 1 --finish word "
+            "--lives unlimited --strategy S [--variant advanced]`):",
             "",
             "| strategy/variant | mean guesses | wrong/game | s |",
             "|---|---|---|---|",
@@ -292,14 +305,15 @@ def markdown(results: dict[str, Any]) -> str:
     sp = results.get("speed", {})
     if "weight" in sp:
         lines += [
-            "### The default AI (best) on english: seconds, a fresh process per length",
+            "The default AI (`best`) on `english`: seconds per decision, a fresh process per "
+            "length (`python bench/hangman.py --only speed`):",
             "",
-            "| length | " + " | ".join(sp["weight"]) + " |",
+            "| length | " + " | ".join(sorted(sp["weight"], key=int)) + " |",
             "|---" * (len(sp["weight"]) + 1) + "|",
         ]
         for prior in ("uniform", "weight"):
             for what, field in (("first move", "first_move_s"), ("whole game", "max_game_s")):
-                cells = [str(v[field]) for v in sp[prior].values()]
+                cells = [str(sp[prior][n][field]) for n in sorted(sp[prior], key=int)]
                 lines.append(f"| {what} ({prior}) | " + " | ".join(cells) + " |")
         lines += [
             "",
@@ -321,9 +335,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--only", nargs="*", choices=SECTIONS, default=list(SECTIONS))
     parser.add_argument("--strategies", nargs="*", choices=OOD_STRATEGIES)
     parser.add_argument("--optimum", action="store_true", help="Also the exact optimum.")
+    parser.add_argument(
+        "--tables-only", action="store_true", help="Rewrite the README tables from --out, no run."
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "hangman.json")
     args = parser.parse_args(argv)
     results: dict[str, Any] = json.loads(args.out.read_text()) if args.out.is_file() else {}
+    if args.tables_only:
+        write_tables("hangman", "python bench/hangman.py", markdown(results))
+        return 0
     if args.strategies:
         CHOSEN.intersection_update(args.strategies)
         NAMED.update(args.strategies)
@@ -347,6 +367,7 @@ def main(argv: list[str]) -> int:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     print(markdown(results))
+    write_tables("hangman", "python bench/hangman.py", markdown(results))
     return 0
 
 
