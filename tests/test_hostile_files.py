@@ -30,7 +30,7 @@ CSV_CASES = [
     ("word,weight,\napple,2,\npear,3,\n", 0, "word,weight\napple,2\npear,3\n", ""),
     ("Word,Weight\nApple,3\n", 0, "word,weight\napple,3\n", ""),
     ("sep=;\nword;weight\napple;2\n", 0, "word,weight\napple,2\n", ""),
-    ("apple\npear\n", 0, "word,weight\napple,1\npear,1\n", ""),
+    ("apple\npear\n", 0, "word,weight\napple,1\npear,1\n", "Warning: t.csv has one column and no `word` header: every line is read as a word, the first ('apple') included\n"),
     ("word\napple\n", 0, "word,weight\napple,1\n", ""),
     ("word,weight\napple,2,x\n", 1, "", "Error: t.csv: line 2 has 3 fields but the header has 2\n"),
     ("word,word\napple,pear\n", 1, "", "Error: t.csv: column 'word' appears twice in the header\n"),

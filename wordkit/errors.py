@@ -39,3 +39,7 @@ class RangeError(WordkitError):
 
 class NothingKeptError(WordkitError):
     """Every row of an input was filtered out: writing an empty table would lose it silently."""
+
+
+class WordkitWarning(UserWarning):
+    """Something read in a way the user may not expect; the CLI shows it as `Warning: ...`."""

@@ -8,6 +8,7 @@ import os
 import re
 import stat
 import sys
+import warnings
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
@@ -24,6 +25,7 @@ from wordkit.errors import (
     UnknownNameError,
     UnknownTableError,
     ValueFormatError,
+    WordkitWarning,
 )
 
 Format = Literal["csv", "tsv", "txt"]
@@ -159,6 +161,13 @@ def parse_raw(text: str, *, name: str, fmt: Format | None = None) -> pd.DataFram
     separator = separator or ("\t" if fmt == "tsv" else ",")
     if fmt == "txt" or (separator not in first and first.strip().lower() != "word"):
         # One column and no `word` header: every line is a word, the first one included.
+        if fmt in ("csv", "tsv"):
+            warnings.warn(
+                f"{name} has one column and no `word` header: every line is read as a word, "
+                f"the first ({first.strip()!r}) included",
+                WordkitWarning,
+                stacklevel=2,
+            )
         lines = [line.strip() for line in text.splitlines()]
         return pd.DataFrame({"word": [line for line in lines if line and not line.startswith("#")]})
     frame = _csv_frame(text, separator, name=name, fmt=fmt)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from typing import Annotated, Any
 
 import typer
@@ -21,6 +22,7 @@ class _Group(TyperGroup):
     a closed pipe into a quiet exit 0, and Ctrl-C into `Interrupted.` and exit 130."""
 
     def invoke(self, ctx: Any) -> Any:
+        warnings.showwarning = _show_warning
         try:
             result = super().invoke(ctx)
             sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
@@ -60,6 +62,11 @@ class _Group(TyperGroup):
         if not standalone_mode:
             return result
         sys.exit(result if isinstance(result, int) else 0)
+
+
+def _show_warning(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
+    """A warning from the core as one `Warning: ...` line on stderr."""
+    typer.echo(f"Warning: {message}", err=True)
 
 
 def _discard_stdout() -> None:
