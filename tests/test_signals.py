@@ -10,7 +10,7 @@ import time
 import pytest
 
 
-@pytest.mark.parametrize("delay", [0.3, 0.6, 1.2])
+@pytest.mark.parametrize("delay", [0.8, 1.5, 2.5])
 def test_ctrl_c_while_starting_or_working(delay: float) -> None:
     command = [sys.executable, "-m", "wordkit", "stats", "hangman", "--words", "english"]
     process = subprocess.Popen(
