@@ -76,6 +76,17 @@ FinishOpt = Annotated[
         help="reveal (won when all letters show) or word (won only by naming the word).",
     ),
 ]
+StatsPrior = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--prior",
+        metavar="PRIOR",
+        help="uniform, weight, or CATEGORY=SHARE,... e.g. TZ=0.5 (repeats add up).  "
+        "[default: uniform when every row is played, weight with --sample: the way the "
+        "secrets are drawn]",
+        show_default=False,
+    ),
+]
 Prior = Annotated[
     list[str] | None,
     typer.Option(
@@ -496,7 +507,7 @@ def stats_hangman(
     lives: Lives = "6",
     variant: VariantOpt = "classic",
     finish: FinishOpt = "reveal",
-    prior: Prior = None,
+    prior: StatsPrior = None,
     hint: Annotated[
         bool, typer.Option("--hint", help="Give each game its word's category.")
     ] = False,
@@ -543,10 +554,13 @@ def stats_hangman(
     if host is not None:
         check_versus(host, difficulty=difficulty, depth=depth)
     make_guesser(strategy)
+    # Every row played once is a uniform draw of the rows: the AI should expect exactly that
+    # (a --sample is drawn by the weights, so there the weights are the prior).
+    run_prior = joined_prior(prior) if prior else ("weight" if sample is not None else "uniform")
     with thinking(f"Loading {words}..."):
         table = tables.load_table(words)
         lexicon = lexicon_from_table(table)
-        pool = pool_for(lexicon, prior="uniform" if host is not None else joined_prior(prior))
+        pool = pool_for(lexicon, prior="uniform" if host is not None else run_prior)
     # a run with nothing random needs no seed: draw (and show) one only when it matters
     random = sample is not None or rules.variant == "advanced" or host is not None
     chosen = seed_of(seed) if random or seed is not None else 0
@@ -566,7 +580,7 @@ def stats_hangman(
             table_name=words if secrets is None else f"{secrets} against {words}",
             strategy=strategy,
             rules=rules,
-            prior=joined_prior(prior),
+            prior=run_prior,
             hint=hint,
             sample=sample,
             seed=chosen,
