@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -73,6 +74,21 @@ def connected(path: Path | None = None) -> Iterator[sqlite3.Connection]:
         raise HistoryError(f"cannot open the game history {where}: {exc}") from exc
     try:
         try:
+            set_up(conn, where)
+            yield conn
+        except sqlite3.DatabaseError as exc:
+            raise HistoryError(problem(where, exc)) from exc
+    finally:
+        conn.close()
+
+
+def set_up(conn: sqlite3.Connection, where: Path) -> None:
+    """Check the schema version, switch to WAL and create the tables. Two terminals opening a
+    new history at once can find it locked here, where SQLite's busy wait does not apply, so
+    this retries until BUSY_SECONDS have passed."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version not in (0, SCHEMA_VERSION):
                 raise HistoryError(
@@ -82,11 +98,11 @@ def connected(path: Path | None = None) -> Iterator[sqlite3.Connection]:
             with conn:
                 conn.executescript(SCHEMA)
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            yield conn
-        except sqlite3.DatabaseError as exc:
-            raise HistoryError(problem(where, exc)) from exc
-    finally:
-        conn.close()
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def problem(where: Path, exc: sqlite3.DatabaseError) -> str:
