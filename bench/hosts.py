@@ -29,7 +29,7 @@ from wordkit.tables import load_table
 from wordkit.wordle import guessers as wordle_guessers
 from wordkit.wordle import rules as wordle_rules
 from wordkit.wordle.lists import Wordle, load_wordle, make_wordle
-from wordkit.wordle.play import versus
+from wordkit.wordle.play import guesser_for, versus
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results" / "hosts.json"
@@ -164,7 +164,7 @@ def wordle_figures(game: Wordle) -> dict[str, Any]:
     for name in wordle_guessers.guesser_names():
         began = time.perf_counter()
         rules = wordle_rules.Rules(length=game.length, max_guesses=None)
-        record, turns = versus(game, "evil", name, rules)
+        record, turns = versus(game, "evil", guesser_for(game, name), rules)
         out[name] = {
             "guesses": record.guesses if record.won else None,
             "turns": [f"{g}:{p}" for g, p in turns],

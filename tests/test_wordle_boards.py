@@ -16,7 +16,6 @@ from wordkit.wordle.boards import (
     BoardsGuesser,
     HonestBoards,
     parse_patterns,
-    play_boards,
     query_boards,
     replay_text,
     run_boards_stats,
@@ -25,6 +24,7 @@ from wordkit.wordle.boards import (
 )
 from wordkit.wordle.guessers import Decision
 from wordkit.wordle.lists import make_wordle
+from wordkit.wordle.play import play
 from wordkit.wordle.rules import Rules, feedback, pattern_marks, pattern_str
 
 SMALL = str(Path(__file__).parent / "fixtures" / "wordle_small.txt")
@@ -134,7 +134,7 @@ def test_limit_counts_guesses_not_boards() -> None:
         return Decision(row, "water")
 
     host = HonestBoards(GAME, 4, secrets=("apple", "berry", "chess", "eagle"))
-    record = play_boards(stubborn, host, Rules(max_guesses=3), game=GAME, boards=4)
+    record = play(stubborn, host, Rules(max_guesses=3), game=GAME, boards=4)
     assert record.guesses == 3 and not record.won
     assert record.secret == "apple/berry/chess/eagle"
     assert DEFAULT_LIMITS == {1: 6, 2: 7, 4: 9, 8: 13, 16: 21}

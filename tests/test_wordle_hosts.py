@@ -11,7 +11,7 @@ from wordkit.errors import UnknownNameError
 from wordkit.wordle.guessers import make_guesser
 from wordkit.wordle.hosts import HonestWordle, make_host
 from wordkit.wordle.lists import load_wordle, make_wordle
-from wordkit.wordle.play import GUESS_LIMIT, play, versus
+from wordkit.wordle.play import GUESS_LIMIT, guesser_for, play, versus
 from wordkit.wordle.rules import Rules, feedback, parse_feedback, start
 from wordkit.wordle.trainer import advice
 
@@ -50,11 +50,11 @@ def test_absurdle_fewer_greens_then_fewer_yellows() -> None:
 
 def test_absurdle_game_against_a_strategy_names_a_consistent_answer() -> None:
     game = make_wordle([], ["abc", "abd", "abe", "xyz", "xbc"], use_disk=False)
-    record, turns = versus(game, "evil", "expected-size", UNLIMITED)
+    record, turns = versus(game, "evil", guesser_for(game, "expected-size"), UNLIMITED)
     assert record.won and turns[-1][0] == record.secret == record.moves[-1]
     assert all(feedback(g, record.secret) == p for g, p in turns)
     with pytest.raises(UnknownNameError, match="unknown Wordle host 'nice' for stats"):
-        versus(game, "nice", "expected-size", UNLIMITED)
+        versus(game, "nice", guesser_for(game, "expected-size"), UNLIMITED)
 
 
 def test_honest_wordle_answers_from_its_secret() -> None:
@@ -136,7 +136,7 @@ def test_absurdle_on_the_original_lists() -> None:
         shared_file("wordle", "answers.txt"), shared_file("wordle", "allowed.txt"), use_disk=False
     )
     for name in ("expected-size", "minimax"):
-        record, turns = versus(game, "evil", name, Rules(max_guesses=None))
+        record, turns = versus(game, "evil", guesser_for(game, name), Rules(max_guesses=None))
         assert record.won and 4 <= record.guesses <= 6  # 4 is the known optimum
         assert all(feedback(g, record.secret) == p for g, p in turns)
     tip = advice(start(game), game.check_guess("roate"))

@@ -21,11 +21,17 @@ from typer.testing import CliRunner
 
 from wordkit.cli import app
 from wordkit.wordle.lists import make_wordle
-from wordkit.wordle.review import review
-from wordkit.wordle.rules import Rules
+from wordkit.wordle.play import guesser_for, replay_text
+from wordkit.wordle.review import GuessReview, review
+from wordkit.wordle.rules import Rules, start
 
 ANSWERS = ("batch", "catch", "hatch", "match", "fight", "might")
 HISTORY = "hatch=BGGGG,catch=BGGGG,batch=GGGGG"
+
+
+def reviewed(game, history: str) -> list[GuessReview]:
+    """The review of a typed history against the entropy strategy."""
+    return review(replay_text(start(game, Rules()), history), guesser_for(game, "entropy"))
 
 
 @pytest.fixture
@@ -34,7 +40,7 @@ def game():
 
 
 def test_hand_checked_numbers(game):
-    first, second, third = review(game, HISTORY, "entropy", Rules())
+    first, second, third = reviewed(game, HISTORY)
     assert (first.answers_before, first.answers_after) == (6, 3)
     assert first.expected_left == 2.333
     assert (first.best_guess, first.best_expected_left) == ("chomp", 1.333)
@@ -55,9 +61,9 @@ def test_hand_checked_numbers(game):
 
 def test_one_answer_left(game):
     # HATCH then CHOMP: only BATCH is left (CHOMP told BATCH from HATCH apart).
-    *_, last = review(game, "chomp=YYBBB,hatch=BGGGG,batch=GGGGG", "entropy", Rules())
+    *_, last = reviewed(game, "chomp=YYBBB,hatch=BGGGG,batch=GGGGG")
     assert (last.answers_before, last.skill, last.luck) == (1, 100, 50)
-    *_, wasted = review(game, "chomp=YYBBB,hatch=BGGGG,catch=BGGGG", "entropy", Rules())
+    *_, wasted = reviewed(game, "chomp=YYBBB,hatch=BGGGG,catch=BGGGG")
     assert (wasted.answers_before, wasted.skill) == (1, 0)
 
 

@@ -184,7 +184,8 @@ class HumanBoardsHost:
 
 def ai_mode(game: Wordle, rules: Rules, boards: int, opener: str | None) -> None:
     """The human hosts N boards; the AI guesses."""
-    from wordkit.wordle.boards import BoardsGuesser, play_boards
+    from wordkit.wordle.boards import BoardsGuesser
+    from wordkit.wordle.play import play
     from wordkit.wordle.rules import Rules
 
     say(
@@ -192,7 +193,7 @@ def ai_mode(game: Wordle, rules: Rules, boards: int, opener: str | None) -> None
         "feedback on every unsolved board, separated by / (G/Y/B, 2/1/0 or squares). "
         "U undoes, Q quits."
     )
-    record = play_boards(
+    record = play(
         BoardsGuesser(opener=opener),
         HumanBoardsHost(),
         Rules(length=rules.length, max_guesses=None),
@@ -356,7 +357,8 @@ def host(
 ) -> None:
     """`host wordle --boards N`: the computer hosts N boards, the human guesses; the boards
     are shown side by side after each guess."""
-    from wordkit.wordle.boards import VARIANTS, HonestBoards, play_boards
+    from wordkit.wordle.boards import VARIANTS, HonestBoards
+    from wordkit.wordle.play import play
 
     if mode != "honest":
         raise GameStateError("--boards plays against the honest host only; drop --mode")
@@ -378,7 +380,7 @@ def host(
         if left:
             say(f"    answers left on the unsolved boards: {' '.join(left)}")
 
-    record = play_boards(guesser, board_host, rules, game=game, boards=boards, watch=watch)
+    record = play(guesser, board_host, rules, game=game, boards=boards, watch=watch)
     show_end(record, guesser.gave_up)
 
 

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from wordkit.runner import GameRecord, Summary
-    from wordkit.wordle.guessers import Decision, Guesser
+    from wordkit.wordle.guessers import Decision, Guesser, PartitionGuesser
     from wordkit.wordle.hosts import Host
     from wordkit.wordle.lists import Wordle
     from wordkit.wordle.rules import Rules, State, Turn
@@ -148,6 +148,24 @@ def lists_and_rules(
 
     game = select_lists(answers, guesses, length)
     return game, Rules(length=game.length, max_guesses=max_guesses, hard=hard)
+
+
+def ai_guesser(
+    game: Wordle, strategy: str, opener: str | None, budget: float | None
+) -> PartitionGuesser:
+    """The strategy's guesser on `game`, its opener checked (or computed and cached)."""
+    from wordkit.wordle.play import guesser_for
+
+    with notices_shown(), thinking():
+        return guesser_for(game, strategy, opener=opener, budget=budget)
+
+
+def position(game: Wordle, rules: Rules, history: Sequence[str]) -> State:
+    """The game after the --history entries given."""
+    from wordkit.wordle.play import replay_text
+    from wordkit.wordle.rules import start
+
+    return replay_text(start(game, rules), ",".join(history))
 
 
 def guesses_text(count: int) -> str:
@@ -310,8 +328,9 @@ def solve_wordle(
         if not history:
             raise WordkitError("--review needs the game to review: give --history")
         game, rules = lists_and_rules(answers, guesses, length, hard=hard)
-        joined = ",".join(history)
-        show_review(game, rules, joined, strategy, opener=opener, budget=seconds, json=json)
+        show_review(
+            position(game, rules, history), ai_guesser(game, strategy, opener, seconds), json
+        )
         return
     if history is None and (interactive or (repl.interactive() and not json)):
         # The human host may play on past six guesses.
@@ -319,10 +338,10 @@ def solve_wordle(
         ai_mode(game, rules, strategy, opener, seconds)
         return
     game, rules = lists_and_rules(answers, guesses, length, hard=hard)
+    state = position(game, rules, history or ())
+    guesser = ai_guesser(game, strategy, opener, seconds)
     with notices_shown(), thinking():
-        move = play.next_move(
-            game, ",".join(history or ()), strategy, rules, opener=opener, budget=seconds
-        )
+        move = play.next_move(state, guesser)
     if json:
         render.emit_json(move.as_dict())
         return
@@ -402,10 +421,9 @@ def ai_mode(
     game: Wordle, rules: Rules, strategy: str, opener: str | None, budget: float | None
 ) -> None:
     """The human hosts: the AI guesses and the human types the feedback after each guess."""
-    from wordkit.wordle.play import guesser_for, play
+    from wordkit.wordle.play import play
 
-    with notices_shown(), thinking():
-        guesser = guesser_for(game, strategy, opener=opener, budget=budget)
+    guesser = ai_guesser(game, strategy, opener, budget)
     out = render.console()
     say(
         out,
@@ -469,8 +487,7 @@ def query_wordle(
     queried = repl.typed_words(words)
     named = len(queried) > 1 or "-" in words  # several answers: each verdict names its own
     with notices_shown():
-        with thinking():
-            games = query(game, queried, strategy, rules, opener=opener, budget=seconds)
+        games = query(game, queried, ai_guesser(game, strategy, opener, seconds), rules)
         for n in itertools.count():
             with thinking():
                 item = next(games, None)
@@ -643,8 +660,9 @@ def stats_wordle(
             show_tree_check(game, rules, tree_in, jobs=jobs, fmt=fmt, records=records)
             return
         if host is not None:
+            guesser = ai_guesser(game, strategy, opener, seconds)
             with thinking():
-                record, turns = versus(game, host, strategy, rules, opener=opener, budget=seconds)
+                record, turns = versus(game, host, guesser, rules)
             show_versus(game, record, turns, strategy, hard=hard, fmt=fmt)
             return
         table = answers or ("wordle" if length is None else f"english ({length} letters)")
@@ -969,23 +987,15 @@ def show_tree_check(
         say(render.console(), verdict)
 
 
-def show_review(
-    game: Wordle,
-    rules: Rules,
-    history: str,
-    strategy: str,
-    *,
-    opener: str | None,
-    budget: float | None,
-    json: bool,
-) -> None:
-    """Every guess of the history rated: answers before and after, expected left (yours and
-    the AI's guess), skill and luck; --json gives one object per guess (a JSON line each)."""
+def show_review(final: State, guesser: PartitionGuesser, json: bool) -> None:
+    """Every guess that led to `final` rated: answers before and after, expected left (yours
+    and the AI's guess), skill and luck; --json gives one object per guess (a JSON line each)."""
     from wordkit.wordle.review import review
     from wordkit.wordle.rules import parse_feedback, pattern_marks
 
+    game = final.game
     with notices_shown(), thinking():
-        rows = review(game, history, strategy, rules, opener=opener, budget=budget)
+        rows = review(final, guesser)
     if json:
         for row in rows:
             sys.stdout.write(jsonlib.dumps(row.as_dict(), ensure_ascii=False) + "\n")

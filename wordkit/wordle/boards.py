@@ -4,9 +4,8 @@ board is solved within the guesses allowed.
 
 A `Boards` state holds one single-board `State` per board (the filtering is the single-board
 rule, board by board); a solved board keeps its last state and receives no more guesses.
-`play_boards(guesser, host, ...)` is the N-board game loop, built on the same pieces as
-`wordkit.wordle.play.play`: a guesser is a callable from `Boards` to a `Decision`, a host
-answers a guess with the next `Boards` state.
+`wordkit.wordle.play.play(..., boards=N)` plays it: a guesser is a callable from `Boards` to
+a `Decision`, a host answers a guess with the next `Boards` state.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ import numpy as np
 from wordkit import runner
 from wordkit.errors import GameStateError, RangeError, WordkitError
 from wordkit.runner import GameRecord, Summary
-from wordkit.wordle import partitions
+from wordkit.wordle import partitions, play
 from wordkit.wordle.guessers import Decision, EntropyGuesser, best_opener
 from wordkit.wordle.lists import Wordle
 from wordkit.wordle.rules import (
@@ -96,6 +95,16 @@ class Boards:
     def solved(self) -> bool:
         """Whether every board is solved."""
         return all(b.solved for b in self.boards)
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """Every guess so far."""
+        return self.guesses
+
+    @property
+    def feedback(self) -> tuple[str, ...]:
+        """Every guess's feedback so far, board by board (`-` on a board solved before it)."""
+        return tuple(feedback_text(b, a) for b, a in boards_turns(self))
 
     @property
     def unsolved(self) -> list[int]:
@@ -497,60 +506,6 @@ def draw_secrets(game: Wordle, boards: int, rng: np.random.Generator) -> tuple[s
 
 
 BoardsGuesserFn = Callable[[Boards], Decision | None]
-Watch = Callable[[Boards, Decision, Boards], None]
-
-
-def play_boards(
-    guesser: BoardsGuesserFn,
-    host: BoardsHost,
-    rules: Rules,
-    *,
-    game: Wordle,
-    boards: int,
-    limit: int | None = None,
-    watch: Watch | None = None,
-) -> GameRecord:
-    """Play one N-board game until every board is solved, given up, stopped or `limit`
-    guesses (default: the rules' max_guesses; None there: no limit): the one game loop."""
-    from wordkit.wordle.play import played
-
-    state = start_boards(game, boards, rules)
-    return played(guesser, host, state, record_of, limit=limit, watch=watch)
-
-
-def record_of(state: Boards, secret: str) -> GameRecord:
-    """The record of a finished N-board game (feedback: per board, `-` once solved)."""
-    limit = state.rules.max_guesses
-    feedback = tuple(feedback_text(b, a) for b, a in boards_turns(state))
-    return GameRecord(
-        secret=secret,
-        won=state.solved and (limit is None or len(state.guesses) <= limit),
-        solved=state.solved,
-        moves=state.guesses,
-        feedback=feedback,
-    )
-
-
-# ---------------------------------------------------------------------------------------
-# stats: N-tuples of distinct answers against honest hosts
-
-
-_WORKER: dict[str, Any] = {}
-
-
-def _setup(game: Wordle, guesser: BoardsGuesser, rules: Rules, boards: int) -> None:
-    _WORKER.update(game=game, guesser=guesser, rules=rules, boards=boards)
-
-
-def _play_chunk(secrets: list[tuple[str, ...]]) -> list[GameRecord]:
-    game, guesser, rules, n = (_WORKER[k] for k in ("game", "guesser", "rules", "boards"))
-    limit = (rules.max_guesses or default_limit(n)) + PLAY_ON
-    return [
-        play_boards(
-            guesser, HonestBoards(game, n, secrets=s), rules, game=game, boards=n, limit=limit
-        )
-        for s in secrets
-    ]
 
 
 def sample_tuples(game: Wordle, boards: int, games: int, seed: int) -> list[tuple[str, ...]]:
@@ -584,34 +539,12 @@ def run_boards_stats(
         guesser.opener = opener
     guesser.opener = guesser.first_guess(game)
     targets = sample_tuples(game, boards, sample, seed)
-    size = max(1, -(-len(targets) // 50))
-    chunks = [targets[i : i + size] for i in range(0, len(targets), size)]
-    records = runner.run_chunks(
-        _play_chunk,
-        chunks,
-        jobs=jobs,
-        setup=_setup,
-        setup_args=(game, guesser, rules, boards),
-        progress=progress,
+    records = play.games_played(
+        game, guesser, rules, targets, boards=boards, jobs=jobs, progress=progress
     )
-    order = {"/".join(t): i for i, t in enumerate(targets)}
-    records.sort(key=lambda r: order[r.secret])
-    summary = runner.summarize(
-        records,
-        game="wordle",
-        strategy=guesser.name,
-        table=table,
-        seconds=time.perf_counter() - began,
-        options={
-            "boards": boards,
-            "variant": VARIANTS[boards],
-            "opener": guesser.opener,
-            "guesses_allowed": rules.max_guesses,
-            "sample": sample,
-            "seed": seed,
-        },
-    )
-    return summary, records
+    options = {"boards": boards, "variant": VARIANTS[boards], "opener": guesser.opener}
+    options |= {"guesses_allowed": rules.max_guesses, "sample": sample, "seed": seed}
+    return play.summary_of(records, guesser.name, table, began, options), records
 
 
 # ---------------------------------------------------------------------------------------
@@ -664,7 +597,7 @@ def query_boards(
         steps.append(steps_of(before, after))
 
     limit = (rules.max_guesses or default_limit(boards)) + PLAY_ON
-    record = play_boards(guesser, host, rules, game=game, boards=boards, limit=limit, watch=watch)
+    record = play.play(guesser, host, rules, game=game, boards=boards, limit=limit, watch=watch)
     return record, steps
 
 

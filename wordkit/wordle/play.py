@@ -19,9 +19,9 @@ from wordkit.errors import GameStateError, UnknownNameError
 from wordkit.runner import GameRecord, Summary
 from wordkit.wordle import partitions
 from wordkit.wordle.guessers import Decision, PartitionGuesser, make_guesser
-from wordkit.wordle.hosts import Absurdle, HonestWordle, Host
+from wordkit.wordle.hosts import Absurdle, HonestWordle
 from wordkit.wordle.lists import Wordle, known_optimum
-from wordkit.wordle.rules import Rules, State, Turn, parse_turn, pattern_str, start
+from wordkit.wordle.rules import Rules, State, Turn, parse_turn, start
 
 GUESS_LIMIT = 30
 """An AI's game still unsolved after this many guesses is lost."""
@@ -30,33 +30,32 @@ PROGRESS_STEPS = 100
 SHOW_AT_MOST = 20
 """`next_move` lists the answers left when there are at most this many."""
 
-AnyGuesser = Callable[[State], Decision | None]
-"""A guesser as the loop sees it: a human may return None to give up."""
-Watch = Callable[[State, Decision, State], None]
+AnyGuesser = Callable[[Any], Decision | None]
+"""A guesser as the loop sees it (of one board's `State`, or of several boards'): a human
+may return None to give up."""
+Watch = Callable[[Any, Decision, Any], None]
 """Called after each answered guess with the state before, the guess and the state after."""
 
 
 def play(
     guesser: AnyGuesser,
-    host: Host,
+    host: Any,
     rules: Rules,
     *,
     game: Wordle,
+    boards: int = 1,
     limit: int | None = None,
     watch: Watch | None = None,
 ) -> GameRecord:
-    """Play one game on `game`'s lists until solved, given up, stopped or `limit` guesses
-    (default: the rules' max_guesses; None there: no limit)."""
-    return played(guesser, host, start(game, rules), record_of, limit=limit, watch=watch)
+    """The one Wordle game loop, on one board or several: the guesser moves, the host
+    answers, until solved, given up, stopped or `limit` guesses (default: the rules'
+    max_guesses; None there: no limit)."""
+    state: Any = start(game, rules)
+    if boards != 1:
+        from wordkit.wordle.boards import start_boards
 
-
-def played(
-    guesser: Any, host: Any, state: Any, record: Any, *, limit: int | None, watch: Any
-) -> GameRecord:
-    """The one Wordle game loop, from `state` (one board's State, or several boards): the
-    guesser moves, the host answers, until solved, given up, stopped or `limit` guesses;
-    `record(state, secret)` makes the record."""
-    limit = state.rules.max_guesses if limit is None else limit
+        state = start_boards(game, boards, rules)
+    limit = rules.max_guesses if limit is None else limit
     while not state.solved and (limit is None or state.turn - 1 < limit):
         move = guesser(state)
         if move is None:
@@ -67,19 +66,19 @@ def played(
         if watch is not None:
             watch(state, move, after)
         state = after
-    return record(state, host.reveal(state))
+    return record_of(state, host.reveal(state))
 
 
-def record_of(state: State, secret: str) -> GameRecord:
-    """The record of a finished game (won: solved within the rules' max_guesses)."""
+def record_of(state: Any, secret: str) -> GameRecord:
+    """The record of a finished game, one board or several (won: solved within the rules'
+    max_guesses)."""
     limit = state.rules.max_guesses
-    length = state.game.length
     return GameRecord(
         secret=secret,
-        won=state.solved and (limit is None or len(state.turns) <= limit),
+        won=state.solved and (limit is None or len(state.moves) <= limit),
         solved=state.solved,
-        moves=tuple(g for g, _ in state.turns),
-        feedback=tuple(pattern_str(p, length, "letters") for _, p in state.turns),
+        moves=state.moves,
+        feedback=state.feedback,
     )
 
 
@@ -107,15 +106,24 @@ def guesser_for(
 _WORKER: dict[str, Any] = {}
 
 
-def _setup(game: Wordle, guesser: PartitionGuesser, rules: Rules) -> None:
-    _WORKER.update(game=game, guesser=guesser, rules=rules)
+def _setup(game: Wordle, guesser: Any, rules: Rules, boards: int = 1) -> None:
+    _WORKER.update(game=game, guesser=guesser, rules=rules, boards=boards)
 
 
-def _play_chunk(answers: list[str]) -> list[GameRecord]:
-    game, guesser, rules = _WORKER["game"], _WORKER["guesser"], _WORKER["rules"]
+def _play_chunk(secrets: list[Any]) -> list[GameRecord]:
+    """Each game of a chunk: an answer, or with several boards a tuple of answers."""
+    game, guesser, rules, n = (_WORKER[k] for k in ("game", "guesser", "rules", "boards"))
+    if n == 1:
+        return [
+            play(guesser, HonestWordle(game, secret=a), rules, game=game, limit=GUESS_LIMIT)
+            for a in secrets
+        ]
+    from wordkit.wordle.boards import PLAY_ON, HonestBoards, default_limit
+
+    limit = (rules.max_guesses or default_limit(n)) + PLAY_ON
     return [
-        play(guesser, HonestWordle(game, secret=a), rules, game=game, limit=GUESS_LIMIT)
-        for a in answers
+        play(guesser, HonestBoards(game, n, secrets=s), rules, game=game, boards=n, limit=limit)
+        for s in secrets
     ]
 
 
@@ -139,37 +147,57 @@ def run_stats(
     began = time.perf_counter()
     guesser = guesser_for(game, strategy, opener=opener, budget=budget)
     targets = list(game.answers) if answers is None else list(answers)
-    records = runner.run_chunks(
-        _play_chunk,
-        stats_chunks(targets, jobs),
-        jobs=jobs,
-        setup=_setup,
-        setup_args=(game, guesser, rules),
-        progress=progress,
-    )
-    order = {a: i for i, a in enumerate(targets)}
-    records.sort(key=lambda r: order[r.secret])
+    records = games_played(game, guesser, rules, targets, jobs=jobs, progress=progress)
     extra: dict[str, Any] = {}
     optimum = known_optimum(game, rules.hard)
     if optimum is not None:
         extra["optimum"] = optimum._asdict()
-    summary = runner.summarize(
-        records,
-        game="wordle",
-        strategy=guesser.name,
-        table=table,
-        seconds=time.perf_counter() - began,
-        options={
-            "hard": rules.hard,
-            "opener": guesser.opener,
-            "guesses_allowed": rules.max_guesses,
-        },
-        extra=extra,
+    options = {"hard": rules.hard, "opener": guesser.opener, "guesses_allowed": rules.max_guesses}
+    return summary_of(records, guesser.name, table, began, options, extra), records
+
+
+def summary_of(
+    records: list[GameRecord],
+    strategy: str,
+    table: str,
+    began: float,
+    options: dict[str, Any],
+    extra: dict[str, Any] | None = None,
+) -> Summary:
+    """The summary of a Wordle stats run that began at `began` (perf_counter)."""
+    seconds = time.perf_counter() - began
+    return runner.summarize(
+        records, game="wordle", strategy=strategy, table=table, seconds=seconds,
+        options=options, extra=extra or {},
+    )  # fmt: skip
+
+
+def games_played(
+    game: Wordle,
+    guesser: Any,
+    rules: Rules,
+    secrets: Sequence[Any],
+    *,
+    boards: int = 1,
+    jobs: int = 1,
+    progress: runner.Progress | None = None,
+) -> list[GameRecord]:
+    """One game per secret (an answer, or with several boards a tuple of answers) against an
+    honest host, in `jobs` processes: the records in the order of `secrets`."""
+    records = runner.run_chunks(
+        _play_chunk,
+        stats_chunks(list(secrets), jobs),
+        jobs=jobs,
+        setup=_setup,
+        setup_args=(game, guesser, rules, boards),
+        progress=progress,
     )
-    return summary, records
+    order = {s if isinstance(s, str) else "/".join(s): i for i, s in enumerate(secrets)}
+    records.sort(key=lambda r: order[r.secret])
+    return records
 
 
-def stats_chunks(targets: list[str], jobs: int) -> list[list[str]]:
+def stats_chunks(targets: list[Any], jobs: int) -> list[list[Any]]:
     """About PROGRESS_STEPS chunks, so progress moves: in answer order in one process (the
     order of play stays the same), interleaved across workers (they share the early decisions
     each worker memoises)."""
@@ -201,20 +229,13 @@ Query = tuple[GameRecord, list[Step]]
 
 
 def query(
-    game: Wordle,
-    words: Sequence[str],
-    strategy: str,
-    rules: Rules,
-    *,
-    opener: str | None = None,
-    budget: float | None = None,
+    game: Wordle, words: Sequence[str], guesser: PartitionGuesser, rules: Rules
 ) -> Iterator[Query]:
     """How the guesser solves each of `words` (all checked first): the record and each step,
     one word at a time."""
     if not words:
         raise GameStateError("no word to query: give one or more words, or - to read them")
     secrets = [game.answers[game.check_answer(word)] for word in words]
-    guesser = guesser_for(game, strategy, opener=opener, budget=budget)
     return (query_one(game, guesser, secret, rules) for secret in secrets)
 
 
@@ -233,19 +254,12 @@ def query_one(game: Wordle, guesser: PartitionGuesser, secret: str, rules: Rules
 
 
 def versus(
-    game: Wordle,
-    host_name: str,
-    strategy: str,
-    rules: Rules,
-    *,
-    opener: str | None = None,
-    budget: float | None = None,
+    game: Wordle, host_name: str, guesser: PartitionGuesser, rules: Rules
 ) -> tuple[GameRecord, tuple[Turn, ...]]:
     """One game of the guesser against an adversarial host (`evil`: Absurdle): the record and
     its turns."""
     if host_name not in ("evil", "absurdle"):
         raise UnknownNameError(f"unknown Wordle host {host_name!r} for stats; use evil (Absurdle)")
-    guesser = guesser_for(game, strategy, opener=opener, budget=budget)
     turns: list[Turn] = []
 
     def watch(before: State, move: Decision, after: State) -> None:
@@ -290,22 +304,13 @@ def expected_left(state: State, row: int) -> float:
     return float(partitions.expected_size(state.game, np.array([row]), state.remaining)[0])
 
 
-def next_move(
-    game: Wordle,
-    history: str,
-    strategy: str,
-    rules: Rules,
-    *,
-    opener: str | None = None,
-    budget: float | None = None,
-) -> NextMove:
-    """The next guess after `history` (`roate=BBYGB,slimy=20010`): the core of `solve wordle`."""
-    guesser = guesser_for(game, strategy, opener=opener, budget=budget)
-    state = replay_text(start(game, rules), history)
+def next_move(state: State, guesser: PartitionGuesser) -> NextMove:
+    """The guesser's next guess in `state`: the core of `solve wordle`."""
     if state.solved:
         word = state.turns[-1][0]
-        return NextMove(None, 1.0, 1, (), guesser.name, rules.hard, solved=word)
+        return NextMove(None, 1.0, 1, (), guesser.name, state.rules.hard, solved=word)
     move = guesser(state)
+    game = state.game
     rem = state.remaining
     shown = tuple(game.answers[i] for i in rem) if len(rem) <= SHOW_AT_MOST else ()
     return NextMove(
@@ -314,7 +319,7 @@ def next_move(
         answers_left=len(rem),
         answers=shown,
         strategy=guesser.name,
-        hard=rules.hard,
+        hard=state.rules.hard,
         note=move.note,
     )
 

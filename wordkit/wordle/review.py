@@ -26,7 +26,7 @@ import numpy as np
 from wordkit.wordle import partitions
 from wordkit.wordle.guessers import PartitionGuesser
 from wordkit.wordle.lists import Wordle
-from wordkit.wordle.rules import Rules, State, pattern_str, start
+from wordkit.wordle.rules import State, pattern_str
 
 ROWS_AT_ONCE = 1024
 """Guesses whose partitions are held in memory at once (bounds the temporaries to MBs)."""
@@ -120,27 +120,14 @@ def review_turn(state: State, row: int, after: State, best: PartitionGuesser) ->
     )
 
 
-def review(
-    game: Wordle,
-    history: str,
-    strategy: str,
-    rules: Rules,
-    *,
-    opener: str | None = None,
-    budget: float | None = None,
-) -> list[GuessReview]:
-    """Every guess of a typed history (`raise=BBYGB,clint=BYBBB`) reviewed against the
-    strategy's own moves."""
-    from wordkit.wordle.play import guesser_for, replay_text
-
-    final = replay_text(start(game, rules), history)
-    guesser = guesser_for(game, strategy, opener=opener, budget=budget)
+def review(final: State, guesser: PartitionGuesser) -> list[GuessReview]:
+    """Every guess that led to `final` reviewed against the guesser's own moves."""
     states = [final]
     while (previous := states[-1].previous) is not None:
         states.append(previous)
     states.reverse()
     return [
-        review_turn(before, game.guess_index[after.turns[-1][0]], after, guesser)
+        review_turn(before, final.game.guess_index[after.turns[-1][0]], after, guesser)
         for before, after in zip(states, states[1:], strict=False)
     ]
 

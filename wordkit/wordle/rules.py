@@ -238,6 +238,16 @@ class State:
         """Whether the last guess was all green."""
         return bool(self.turns) and self.turns[-1][1] == self.game.win
 
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """Every guess so far."""
+        return tuple(g for g, _ in self.turns)
+
+    @property
+    def feedback(self) -> tuple[str, ...]:
+        """Every guess's feedback so far, as G/Y/B letters."""
+        return tuple(pattern_str(p, self.game.length, "letters") for _, p in self.turns)
+
     @cached_property
     def hard_rule(self) -> HardRule:
         """What hard mode demands of the next guess."""
