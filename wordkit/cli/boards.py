@@ -50,7 +50,7 @@ def lists_and_rules(
     *,
     boards: int,
     hard: bool,
-    max_guesses: int | None,
+    max_guesses: int | None = None,
 ) -> tuple[Wordle, Rules]:
     """The lists and the N-board rules the options ask for (typed errors: --boards, --hard,
     --max-guesses)."""
@@ -109,13 +109,10 @@ def patterns_of(before: Boards, after: Boards) -> list[int | None]:
 
 def solve(
     history: list[str] | None,
+    game: Wordle,
+    rules: Rules,
     *,
     boards: int,
-    answers: str | None,
-    guesses: str | None,
-    length: int | None,
-    hard: bool,
-    max_guesses: int | None,
     opener: str | None,
     interactive: bool,
     json: bool,
@@ -124,9 +121,6 @@ def solve(
     human types one feedback per unsolved board."""
     from wordkit.wordle import boards as multi
 
-    game, rules = lists_and_rules(
-        answers, guesses, length, boards=boards, hard=hard, max_guesses=max_guesses
-    )
     if history is None and (interactive or (repl.interactive() and not json)):
         ai_mode(game, rules, boards, opener)
         return
@@ -210,25 +204,13 @@ def ai_mode(game: Wordle, rules: Rules, boards: int, opener: str | None) -> None
 
 
 def query(
-    words: list[str],
-    *,
-    boards: int,
-    answers: str | None,
-    guesses: str | None,
-    length: int | None,
-    hard: bool,
-    max_guesses: int | None,
-    opener: str | None,
-    json: bool,
+    words: list[str], game: Wordle, rules: Rules, *, boards: int, opener: str | None, json: bool
 ) -> None:
     """`query wordle W1 ... WN --boards N`: how the AI solves these N answers, the boards
     side by side after each guess."""
     from wordkit.wordle import boards as multi
     from wordkit.wordle.rules import pattern_str
 
-    game, rules = lists_and_rules(
-        answers, guesses, length, boards=boards, hard=hard, max_guesses=max_guesses
-    )
     record, steps = multi.query_boards(game, words, boards, rules, opener=opener)
     if json:
         render.emit_json(
@@ -263,13 +245,11 @@ def query(
 
 
 def stats(
+    game: Wordle,
+    rules: Rules,
     *,
     boards: int,
-    answers: str | None,
-    guesses: str | None,
-    length: int | None,
-    hard: bool,
-    max_guesses: int | None,
+    table: str,
     opener: str | None,
     sample: int | None,
     seed: int,
@@ -281,9 +261,6 @@ def stats(
     from wordkit import runner, tables
     from wordkit.wordle.boards import VARIANTS, run_boards_stats
 
-    game, rules = lists_and_rules(
-        answers, guesses, length, boards=boards, hard=hard, max_guesses=max_guesses
-    )
     summary, played = run_boards_stats(
         game,
         boards,
@@ -292,7 +269,7 @@ def stats(
         seed=seed,
         opener=opener,
         jobs=jobs,
-        table=answers or "wordle",
+        table=table,
     )
     if records is not None:
         tables.write_text(runner.record_lines(played), records)
@@ -311,64 +288,15 @@ def stats(
 # --- host -------------------------------------------------------------------------------
 
 
-class HumanBoardsGuesser:
-    """The human guesses on N boards: each typed word is checked before it counts."""
-
-    name = "human"
-
-    def __init__(self) -> None:
-        self.gave_up = False
-
-    def __call__(self, state: Boards) -> Decision | None:
-        """The typed guess (None: give up or quit); L lists the answers left per board."""
-        from wordkit.wordle.guessers import Decision
-
-        game = state.game
-        while True:
-            line = repl.ask(f"guess {state.turn}> ")
-            command = None if line is None else repl.command_of(line, letters_are_guesses=False)
-            if line is None or command in (repl.QUIT, repl.GIVE_UP):
-                self.gave_up = True
-                return None
-            if command == repl.LIST:
-                for k in state.unsolved:
-                    left = state.boards[k].remaining
-                    shown = ", ".join(game.answers[i] for i in left[:30])
-                    say(f"  board {k + 1}: {shown}{' ...' if len(left) > 30 else ''}")
-                continue
-            try:
-                row = state.check_move(line, new=True)
-            except WordkitError as exc:
-                say(f"{exc} (no guess used)")
-                continue
-            return Decision(row, game.guesses[row])
-
-
-def host(
-    *,
-    boards: int,
-    mode: str,
-    seed: int | None,
-    answers: str | None,
-    guesses: str | None,
-    length: int | None,
-    hard: bool,
-    max_guesses: int | None,
-) -> None:
+def host(game: Wordle, rules: Rules, *, boards: int, seed: int) -> None:
     """`host wordle --boards N`: the computer hosts N boards, the human guesses; the boards
     are shown side by side after each guess."""
+    from wordkit.cli.wordle import HumanGuesser
     from wordkit.wordle.boards import VARIANTS, HonestBoards
     from wordkit.wordle.play import play
 
-    if mode != "honest":
-        raise GameStateError("--boards plays against the honest host only; drop --mode")
-    game, rules = lists_and_rules(
-        answers, guesses, length, boards=boards, hard=hard, max_guesses=max_guesses
-    )
-    from wordkit.cli.options import seed_of
-
-    board_host = HonestBoards(game, boards, seed=seed_of(seed))
-    guesser = HumanBoardsGuesser()
+    board_host = HonestBoards(game, boards, seed=seed)
+    guesser = HumanGuesser(None)
     say(
         f"{VARIANTS[boards]}: {boards} boards of {game.length} letters, "
         f"{rules.max_guesses} guesses. Type a word; L lists, G gives up, Q quits."

@@ -318,10 +318,10 @@ def solve_wordle(
     if boards != 1:
         from wordkit.cli import boards as board_cli
 
+        game, rules = board_cli.lists_and_rules(answers, guesses, length, boards=boards, hard=hard)
         board_cli.solve(
-            history, boards=boards, answers=answers, guesses=guesses, length=length,
-            hard=hard, max_guesses=None, opener=opener, interactive=interactive, json=json,
-        )  # fmt: skip
+            history, game, rules, boards=boards, opener=opener, interactive=interactive, json=json
+        )
         return
     seconds = checked_budget(budget)
     if review:
@@ -475,10 +475,10 @@ def query_wordle(
     if boards != 1:
         from wordkit.cli import boards as board_cli
 
+        game, rules = board_cli.lists_and_rules(answers, guesses, length, boards=boards, hard=hard)
         board_cli.query(
-            repl.typed_words(words), boards=boards, answers=answers, guesses=guesses, length=length,
-            hard=hard, max_guesses=None, opener=opener, json=json,
-        )  # fmt: skip
+            repl.typed_words(words), game, rules, boards=boards, opener=opener, json=json
+        )
         return
     seconds = checked_budget(budget)
     game, rules = lists_and_rules(answers, guesses, length, hard=hard)
@@ -621,11 +621,13 @@ def stats_wordle(
 
         if host or tree or tree_in or openers:
             raise WordkitError("--boards plays honest games: drop --host, --tree(-in), --openers")
+        game, rules = board_cli.lists_and_rules(
+            answers, guesses, length, boards=boards, hard=hard, max_guesses=max_guesses
+        )
+        fmt = options.stats_format(format, json=json, jobs=jobs)
         board_cli.stats(
-            boards=boards, answers=answers, guesses=guesses, length=length, hard=hard,
-            max_guesses=max_guesses, opener=opener, sample=sample, seed=seed,
-            jobs=checked_jobs(jobs), fmt=options.stats_format(format, json=json, jobs=jobs),
-            records=records,
+            game, rules, boards=boards, table=answers or "wordle", opener=opener,
+            sample=sample, seed=seed, jobs=checked_jobs(jobs), fmt=fmt, records=records,
         )  # fmt: skip
         return
     checked_jobs(jobs)
@@ -776,20 +778,22 @@ def show_absurdle_game(
 
 
 class HumanGuesser:
-    """The human at the terminal guesses: each typed word is checked before it counts."""
+    """The human at the terminal guesses, on one board or several: each typed word is checked
+    before it counts."""
 
     name = "human"
 
-    def __init__(self, advisor: Guesser) -> None:
+    def __init__(self, advisor: Guesser | None) -> None:
         self.advisor = advisor
+        """Who answers `?` (None: no hints)."""
         self.out = render.console()
         self.gave_up = False
 
-    def __call__(self, state: State) -> Decision | None:
-        """The typed guess (None: give up or quit); L lists, ? asks the advisor for a hint."""
+    def __call__(self, state: Any) -> Decision | None:
+        """The typed guess (None: give up or quit); L lists the answers left, ? asks the
+        advisor for a hint."""
         from wordkit.wordle.guessers import Decision
 
-        game = state.game
         while True:
             line = repl.ask(f"guess {state.turn}> ")
             command = None if line is None else repl.command_of(line, letters_are_guesses=False)
@@ -797,16 +801,10 @@ class HumanGuesser:
                 self.gave_up = True
                 return None
             if command == repl.LIST:
-                left = state.remaining
-                say(
-                    self.out,
-                    render.plural(len(left), "answer")
-                    + " still possible: "
-                    + ", ".join(game.answers[i] for i in left[:100])
-                    + (" ..." if len(left) > 100 else ""),
-                )
+                for listed in answers_left(state):
+                    say(self.out, listed)
                 continue
-            if command == repl.HINT:
+            if command == repl.HINT and self.advisor is not None:
                 with thinking():
                     hint = self.advisor(state)
                 say(self.out, f"Hint: try {hint.word.upper()}.")
@@ -816,7 +814,24 @@ class HumanGuesser:
             except WordkitError as exc:
                 say(self.out, f"{exc} (no guess used)", style="red")
                 continue
-            return Decision(row, game.guesses[row])
+            return Decision(row, state.game.guesses[row])
+
+
+def answers_left(state: Any, at_most: int = 100) -> list[str]:
+    """What L shows: the answers still possible (on each unsolved board when there are
+    several)."""
+    words = state.game.answers
+    if not hasattr(state, "boards"):
+        left = state.remaining
+        shown = ", ".join(words[i] for i in left[:at_most])
+        more = " ..." if len(left) > at_most else ""
+        return [f"{render.plural(len(left), 'answer')} still possible: {shown}{more}"]
+    lines = []
+    for k in state.unsolved:
+        left = state.boards[k].remaining
+        more = " ..." if len(left) > at_most else ""
+        lines.append(f"  board {k + 1}: {', '.join(words[i] for i in left[:at_most])}{more}")
+    return lines
 
 
 @host_app.command("wordle", cls=WordleCommand)
@@ -868,10 +883,12 @@ def host_wordle(
 
         if trainer:
             raise WordkitError("--trainer is for one board; drop --trainer or --boards")
-        board_cli.host(
-            boards=boards, mode=mode, seed=seed, answers=answers, guesses=guesses,
-            length=length, hard=hard, max_guesses=max_guesses,
-        )  # fmt: skip
+        if mode != "honest":
+            raise WordkitError("--boards plays against the honest host only; drop --mode")
+        game, rules = board_cli.lists_and_rules(
+            answers, guesses, length, boards=boards, hard=hard, max_guesses=max_guesses
+        )
+        board_cli.host(game, rules, boards=boards, seed=options.seed_of(seed))
         return
     limit = max_guesses if max_guesses is not None else (6 if host_kind(mode) == "honest" else None)
     low, high = MAX_GUESSES_RANGE
