@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 
-import typer
-
 from wordkit.cli import render, repl
+from wordkit.cli.options import opt
 from wordkit.errors import GameStateError, RangeError, WordkitError
 
 if TYPE_CHECKING:
     from rich.text import Text
 
+    from wordkit.cli.wordle import ListsChoice
     from wordkit.runner import GameRecord
     from wordkit.wordle.boards import Boards
     from wordkit.wordle.guessers import Decision
@@ -23,49 +23,37 @@ if TYPE_CHECKING:
 
 BoardsOption = Annotated[
     int,
-    typer.Option(
-        "--boards",
-        metavar="N",
-        help="Play N boards at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle "
+    opt(
+        "N",
+        "Play N boards at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle "
         "(feedback per board: WORD=P1/P2/...).",
+        "--boards",
     ),
 ]
 MaxGuesses = Annotated[
     int | None,
-    typer.Option(
-        "--max-guesses",
-        metavar="N",
-        help="Guesses allowed (default: 6; with --boards 7, 9, 13, 21).",
-    ),
+    opt("N", "Guesses allowed (default: 6; with --boards 7, 9, 13, 21).", "--max-guesses"),
 ]
 MAX_GUESSES_RANGE = (1, 100)
 GAP = "  "
 """Between two boards side by side."""
 
 
-def lists_and_rules(
-    answers: str | None,
-    guesses: str | None,
-    length: int | None,
-    *,
-    boards: int,
-    hard: bool,
-    max_guesses: int | None = None,
-) -> tuple[Wordle, Rules]:
+def lists_and_rules(lists: ListsChoice, max_guesses: int | None = None) -> tuple[Wordle, Rules]:
     """The lists and the N-board rules the options ask for (typed errors: --boards, --hard,
     --max-guesses)."""
     from wordkit.wordle.boards import check_boards, default_limit
     from wordkit.wordle.lists import select_lists
     from wordkit.wordle.rules import Rules
 
-    check_boards(boards)
-    if hard:
+    check_boards(lists.boards)
+    if lists.hard:
         raise GameStateError("hard mode is for one board; drop --hard or --boards")
     low, high = MAX_GUESSES_RANGE
     if max_guesses is not None and not low <= max_guesses <= high:
         raise RangeError(f"--max-guesses must be between {low} and {high}, not {max_guesses}")
-    game = select_lists(answers, guesses, length)
-    limit = default_limit(boards) if max_guesses is None else max_guesses
+    game = select_lists(lists.answers, lists.guesses, lists.length)
+    limit = default_limit(lists.boards) if max_guesses is None else max_guesses
     return game, Rules(length=game.length, max_guesses=limit)
 
 

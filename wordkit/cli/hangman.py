@@ -24,6 +24,7 @@ from wordkit.cli.options import (
     Records,
     StatsFormat,
     Trainer,
+    opt,
     seed_of,
     stats_format,
 )
@@ -43,62 +44,56 @@ LISTED = 100
 HARDEST = 20
 """Lost words listed under a stats table."""
 
-Words = Annotated[str, typer.Option(metavar="NAME_OR_PATH", help="The dictionary.")]
+Words = Annotated[str, opt("NAME_OR_PATH", "The dictionary.")]
 Strategy = Annotated[
     str,
-    typer.Option(
-        metavar="NAME",
-        help="best (the strongest: lookahead's moves from a policy book, the letter model "
+    opt(
+        "NAME",
+        "best (the strongest: lookahead's moves from a policy book, the letter model "
         "outside the dictionary), coverage, entropy, lookahead, model, expected-size, greedy, "
         "minimax or minimax-search.",
     ),
 ]
 Lives = Annotated[
     str,
-    typer.Option(
-        metavar="N",
-        help="Wrong guesses allowed, 1-1000; 0 or `unlimited` for no limit.",
-    ),
+    opt("N", "Wrong guesses allowed, 1-1000; 0 or `unlimited` for no limit."),
 ]
 VariantOpt = Annotated[
     str,
-    typer.Option(
+    opt(
+        "VARIANT",
+        "classic (every occurrence shown) or advanced (one per guess, length hidden).",
         "--variant",
-        metavar="VARIANT",
-        help="classic (every occurrence shown) or advanced (one per guess, length hidden).",
     ),
 ]
 FinishOpt = Annotated[
     str,
-    typer.Option(
+    opt(
+        "FINISH",
+        "reveal (won when all letters show) or word (won only by naming the word).",
         "--finish",
-        metavar="FINISH",
-        help="reveal (won when all letters show) or word (won only by naming the word).",
     ),
 ]
 StatsPrior = Annotated[
     list[str] | None,
-    typer.Option(
-        "--prior",
-        metavar="PRIOR",
-        help="uniform, weight, or CATEGORY=SHARE,... e.g. TZ=0.5 (repeats add up).  "
+    opt(
+        "PRIOR",
+        "uniform, weight, or CATEGORY=SHARE,... e.g. TZ=0.5 (repeats add up).  "
         "[default: uniform when every row is played, weight with --sample: the way the "
         "secrets are drawn]",
+        "--prior",
         show_default=False,
     ),
 ]
 Prior = Annotated[
     list[str] | None,
-    typer.Option(
-        metavar="PRIOR",
-        help="uniform, weight, or CATEGORY=SHARE,... e.g. TZ=0.5 (repeats add up).  "
-        "[default: weight]",
+    opt(
+        "PRIOR",
+        "uniform, weight, or CATEGORY=SHARE,... e.g. TZ=0.5 (repeats add up).  [default: weight]",
         show_default=False,
     ),
 ]
-Category = Annotated[
-    list[str] | None, typer.Option(metavar="NAME", help="Only words of this category (a hint).")
-]
+Category = Annotated[list[str] | None, opt("NAME", "Only words of this category (a hint).")]
 
 
 class Resigned(Exception):
@@ -140,21 +135,15 @@ def thinking(message: str) -> Iterator[None]:
 def solve_hangman(
     mask: Annotated[
         list[str] | None,
-        typer.Option(
-            metavar="MASK",
-            help="The word as shown, `_` for hidden letters: a__le or 'a _ _ l e'.",
-        ),
+        opt("MASK", "The word as shown, `_` for hidden letters: a__le or 'a _ _ l e'."),
     ] = None,
     guessed: Annotated[
         list[str] | None,
-        typer.Option(metavar="LETTERS", help="Letters guessed so far, e.g. aeli (repeats add up)."),
+        opt("LETTERS", "Letters guessed so far, e.g. aeli (repeats add up)."),
     ] = None,
     refuted: Annotated[
         list[str] | None,
-        typer.Option(
-            metavar="WORDS",
-            help="Whole words guessed wrongly, comma-separated (repeats add up).",
-        ),
+        opt("WORDS", "Whole words guessed wrongly, comma-separated (repeats add up)."),
     ] = None,
     category: Category = None,
     strategy: Strategy = "best",
@@ -164,7 +153,7 @@ def solve_hangman(
     finish: FinishOpt = "reveal",
     prior: Prior = None,
     interactive: Annotated[
-        bool, typer.Option("--interactive", "-i", help="Play interactively even when piped.")
+        bool, opt(None, "Play interactively even when piped.", "--interactive", "-i")
     ] = False,
     json: Json = False,
 ) -> None:
@@ -508,26 +497,20 @@ def stats_hangman(
     variant: VariantOpt = "classic",
     finish: FinishOpt = "reveal",
     prior: StatsPrior = None,
-    hint: Annotated[
-        bool, typer.Option("--hint", help="Give each game its word's category.")
-    ] = False,
-    sample: Annotated[
-        int | None, typer.Option(metavar="N", help="Play N secrets drawn with the prior.")
-    ] = None,
+    hint: Annotated[bool, opt(None, "Give each game its word's category.", "--hint")] = False,
+    sample: Annotated[int | None, opt("N", "Play N secrets drawn with the prior.")] = None,
     seed: FreshSeed = None,
     jobs: Jobs = 1,
     secrets: Annotated[
         str | None,
-        typer.Option(metavar="NAME_OR_PATH", help="Play these words against the --words table."),
+        opt("NAME_OR_PATH", "Play these words against the --words table."),
     ] = None,
     host: Annotated[
         str | None,
-        typer.Option(metavar="HOST", help="Play against a host: evil or lookahead, per length."),
+        opt("HOST", "Play against a host: evil or lookahead, per length."),
     ] = None,
-    difficulty: Annotated[
-        str, typer.Option(metavar="LEVEL", help="With --host evil: easy, medium, hard.")
-    ] = "hard",
-    depth: Annotated[int, typer.Option(metavar="K", help="With --host lookahead.")] = 3,
+    difficulty: Annotated[str, opt("LEVEL", "With --host evil: easy, medium, hard.")] = "hard",
+    depth: Annotated[int, opt("K", "With --host lookahead.")] = 3,
     format: StatsFormat = "table",
     json: Json = False,
     records: Records = None,
@@ -682,18 +665,14 @@ def render_versus(
 def host_hangman(
     mode: Annotated[
         str,
-        typer.Option(
-            metavar="MODE", help="honest, evil (never commits) or lookahead (the hardest)."
-        ),
+        opt("MODE", "honest, evil (never commits) or lookahead (the hardest)."),
     ] = "honest",
-    difficulty: Annotated[
-        str, typer.Option(metavar="LEVEL", help="For evil: easy, medium or hard.")
-    ] = "hard",
-    depth: Annotated[int, typer.Option(metavar="K", help="For lookahead: moves ahead, 1-6.")] = 3,
+    difficulty: Annotated[str, opt("LEVEL", "For evil: easy, medium or hard.")] = "hard",
+    depth: Annotated[int, opt("K", "For lookahead: moves ahead, 1-6.")] = 3,
     seed: FreshSeed = None,
     trainer: Trainer = False,
     words: Words = "english",
-    length: Annotated[int | None, typer.Option(metavar="N", help="Word length.")] = None,
+    length: Annotated[int | None, opt("N", "Word length.")] = None,
     category: Category = None,
     lives: Lives = "6",
 ) -> None:

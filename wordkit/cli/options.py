@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import inspect
 import secrets
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar, cast, get_type_hints
 
 import typer
 
 from wordkit.errors import RangeError, UnknownNameError
 
-Json = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
-Jobs = Annotated[int, typer.Option(metavar="N", help="Worker processes.")]
-StatsFormat = Annotated[str, typer.Option("--format", metavar="FORMAT", help="table, json or csv.")]
+
+def opt(metavar: str | None, help: str, *names: str, show_default: bool = True) -> Any:
+    """A command-line option: its value's placeholder, its help and, when not the parameter's
+    own, its names."""
+    return typer.Option(*names, metavar=metavar, help=help, show_default=show_default)
+
+
+Json = Annotated[bool, opt(None, "Machine-readable output.", "--json")]
+Jobs = Annotated[int, opt("N", "Worker processes.")]
+StatsFormat = Annotated[str, opt("FORMAT", "table, json or csv.", "--format")]
 STATS_FORMATS = ("table", "json", "csv")
 
 
@@ -27,12 +38,10 @@ def stats_format(fmt: str, *, json: bool, jobs: int) -> str:
     return chosen
 
 
-Seed = Annotated[int, typer.Option(metavar="S", help="Seed for the secret and every choice.")]
+Seed = Annotated[int, opt("S", "Seed for the secret and every choice.")]
 FreshSeed = Annotated[
     int | None,
-    typer.Option(
-        "--seed", metavar="S", help="Seed for every random choice (default: a fresh one, shown)."
-    ),
+    opt("S", "Seed for every random choice (default: a fresh one, shown).", "--seed"),
 ]
 MAX_SEED = 2**63 - 1
 
@@ -50,9 +59,44 @@ def seed_of(seed: int | None) -> int:
 
 Trainer = Annotated[
     bool,
-    typer.Option("--trainer", help="After each guess, compare it with the AI's recommendation."),
+    opt(None, "After each guess, compare it with the AI's recommendation.", "--trainer"),
 ]
 Records = Annotated[
     str | None,
-    typer.Option(metavar="FILE", help="Write one JSON line per game to FILE (- for stdout)."),
+    opt("FILE", "Write one JSON line per game to FILE (- for stdout)."),
 ]
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def grouped(command: F) -> F:
+    """A command whose dataclass-typed parameters are option groups: each field of the
+    dataclass becomes an option of the command (as if declared in its place), and the
+    command receives one instance built from them. Commands share a group instead of
+    repeating its options."""
+    hints = get_type_hints(command, include_extras=True)
+    signature = inspect.signature(command)
+    params: list[inspect.Parameter] = []
+    groups: dict[str, Any] = {}
+    for param in signature.parameters.values():
+        kind = hints.get(param.name, param.annotation)
+        if not dataclasses.is_dataclass(kind):
+            params.append(param.replace(annotation=kind))
+            continue
+        groups[param.name] = kind
+        field_hints = get_type_hints(kind, include_extras=True)
+        params += [
+            inspect.Parameter(f.name, param.kind, default=f.default, annotation=field_hints[f.name])
+            for f in dataclasses.fields(kind)
+        ]
+
+    @functools.wraps(command)
+    def run(**given: Any) -> Any:
+        for name, kind in groups.items():
+            given[name] = kind(**{f.name: given.pop(f.name) for f in dataclasses.fields(kind)})
+        return command(**given)
+
+    run.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in params}
+    return cast(F, run)

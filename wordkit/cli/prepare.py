@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from wordkit.cli.app import app
+from wordkit.cli.options import opt
 from wordkit.errors import UnknownNameError
 
 
@@ -19,59 +20,49 @@ def prepare_command(
             help="CSV, TSV or word list to clean: a path, `-` for stdin, or a table name.",
         ),
     ] = None,
-    words: Annotated[
-        str | None, typer.Option("--words", metavar="NAME_OR_PATH", help="Same as INPUT.")
-    ] = None,
+    words: Annotated[str | None, opt("NAME_OR_PATH", "Same as INPUT.", "--words")] = None,
     output: Annotated[
         str | None,
-        typer.Option("-o", "--output", metavar="PATH", help="Where to write (default: stdout)."),
+        opt("PATH", "Where to write (default: stdout).", "-o", "--output"),
     ] = None,
     column: Annotated[
         str | None,
-        typer.Option(metavar="COLUMN", help="The word column (default: `word`, else the first)."),
+        opt("COLUMN", "The word column (default: `word`, else the first)."),
     ] = None,
     weight_column: Annotated[
-        str | None, typer.Option(metavar="COLUMN", help="A numeric column to use as the weight.")
+        str | None, opt("COLUMN", "A numeric column to use as the weight.")
     ] = None,
     category_column: Annotated[
-        str | None, typer.Option(metavar="COLUMN", help="A column to use as the category.")
+        str | None, opt("COLUMN", "A column to use as the category.")
     ] = None,
     keep: Annotated[
         list[str] | None,
-        typer.Option(metavar="COLUMN", help="Carry this column into the output (repeatable)."),
+        opt("COLUMN", "Carry this column into the output (repeatable)."),
     ] = None,
-    min_weight: Annotated[
-        float | None, typer.Option(metavar="X", help="Drop rows whose weight is below X.")
-    ] = None,
-    min_length: Annotated[
-        int | None, typer.Option(metavar="N", help="Drop words shorter than N.")
-    ] = None,
-    max_length: Annotated[
-        int | None, typer.Option(metavar="N", help="Drop words longer than N.")
-    ] = None,
+    min_weight: Annotated[float | None, opt("X", "Drop rows whose weight is below X.")] = None,
+    min_length: Annotated[int | None, opt("N", "Drop words shorter than N.")] = None,
+    max_length: Annotated[int | None, opt("N", "Drop words longer than N.")] = None,
     transliterate: Annotated[
-        bool, typer.Option(help="Transliterate to ASCII with Unidecode (São Paulo -> Sao Paulo).")
+        bool, opt(None, "Transliterate to ASCII with Unidecode (São Paulo -> Sao Paulo).")
     ] = True,
     exact_ascii: Annotated[
-        bool, typer.Option("--exact-ascii", help="Keep only names that Unidecode leaves unchanged.")
+        bool, opt(None, "Keep only names that Unidecode leaves unchanged.", "--exact-ascii")
     ] = False,
     keep_spaces: Annotated[
-        bool, typer.Option("--keep-spaces", help="Join words with spaces instead of dropping them.")
+        bool, opt(None, "Join words with spaces instead of dropping them.", "--keep-spaces")
     ] = False,
     keep_hyphens: Annotated[
-        bool, typer.Option("--keep-hyphens", help="Join hyphenated words instead of dropping them.")
+        bool, opt(None, "Join hyphenated words instead of dropping them.", "--keep-hyphens")
     ] = False,
     format: Annotated[
         str | None,
-        typer.Option(
-            "--format", metavar="FORMAT", help="csv, tsv or txt (default: from -o, else csv)."
-        ),
+        opt("FORMAT", "csv, tsv or txt (default: from -o, else csv).", "--format"),
     ] = None,
     encoding: Annotated[
         str | None,
-        typer.Option(metavar="NAME", help="Input encoding, e.g. latin-1 (default: UTF-8)."),
+        opt("NAME", "Input encoding, e.g. latin-1 (default: UTF-8)."),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No summary on stderr.")] = False,
+    quiet: Annotated[bool, opt(None, "No summary on stderr.", "--quiet", "-q")] = False,
 ) -> None:
     """Clean a CSV or word list into a word table (word, weight, category).
 

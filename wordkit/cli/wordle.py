@@ -16,6 +16,7 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -24,6 +25,7 @@ from typer.core import TyperCommand
 from wordkit.cli import options, render, repl
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
 from wordkit.cli.boards import BoardsOption, MaxGuesses
+from wordkit.cli.options import opt
 from wordkit.errors import RangeError, WordkitError
 
 if TYPE_CHECKING:
@@ -73,50 +75,62 @@ class WordleCommand(TyperCommand):
 
 Answers = Annotated[
     str | None,
-    typer.Option(
+    opt(
+        "NAME_OR_PATH",
+        "Possible answers: a table name or path (default: wordle).",
         "--answers",
         "--words",
-        metavar="NAME_OR_PATH",
-        help="Possible answers: a table name or path (default: wordle).",
     ),
 ]
 Guesses = Annotated[
     str | None,
-    typer.Option(
-        metavar="NAME_OR_PATH", help="Allowed guesses (default: wordle-guesses; answers added)."
-    ),
+    opt("NAME_OR_PATH", "Allowed guesses (default: wordle-guesses; answers added)."),
 ]
 Length = Annotated[
     int | None,
-    typer.Option(
-        metavar="N",
-        help=(
-            f"Play N-letter words ({LENGTH_RANGE[0]}-{LENGTH_RANGE[1]}) of the english table "
-            "instead of the wordle tables."
-        ),
+    opt(
+        "N",
+        f"Play N-letter words ({LENGTH_RANGE[0]}-{LENGTH_RANGE[1]}) of the english table "
+        "instead of the wordle tables.",
     ),
 ]
-Strategy = Annotated[str, typer.Option(metavar="NAME", help=f"One of: {STRATEGY_NAMES}.")]
+Strategy = Annotated[str, opt("NAME", f"One of: {STRATEGY_NAMES}.")]
 Opener = Annotated[
     str | None,
-    typer.Option(metavar="WORD", help="First guess (default: the strategy's best, cached)."),
+    opt("WORD", "First guess (default: the strategy's best, cached)."),
 ]
-Hard = Annotated[bool, typer.Option("--hard", help="Hard mode: reuse every hint revealed.")]
+Hard = Annotated[bool, opt(None, "Hard mode: reuse every hint revealed.", "--hard")]
 Budget = Annotated[
     float,
-    typer.Option(
-        metavar="SECONDS",
-        help="Time an exact search may think per guess; past it, the entropy guess (noted).",
-    ),
+    opt("SECONDS", "Time an exact search may think per guess; past it, the entropy guess (noted)."),
 ]
 StatsBudget = Annotated[
     float | None,
-    typer.Option(
+    opt(
+        "SECONDS",
+        "Time an exact search may think per guess (default: none, the figures are exact).",
         "--budget",
-        metavar="SECONDS",
-        help="Time an exact search may think per guess (default: none, the figures are exact).",
     ),
 ]
+
+
+@dataclass(frozen=True)
+class ListsChoice:
+    """The options choosing the lists and the mode, shared by every Wordle command."""
+
+    answers: Answers = None
+    guesses: Guesses = None
+    length: Length = None
+    hard: Hard = False
+    boards: BoardsOption = 1
+
+
+@dataclass(frozen=True)
+class AIChoice:
+    """The options choosing the AI, shared by solve, query and stats."""
+
+    strategy: Strategy = "entropy"
+    opener: Opener = None
 
 
 def checked_budget(budget: float | None) -> float | None:
@@ -134,20 +148,13 @@ def checked_jobs(jobs: int) -> int:
     return jobs
 
 
-def lists_and_rules(
-    answers: str | None,
-    guesses: str | None,
-    length: int | None,
-    *,
-    hard: bool,
-    max_guesses: int | None = 6,
-) -> tuple[Wordle, Rules]:
+def lists_and_rules(lists: ListsChoice, max_guesses: int | None = 6) -> tuple[Wordle, Rules]:
     """The lists the options ask for and the game's rules on them."""
     from wordkit.wordle.lists import select_lists
     from wordkit.wordle.rules import Rules
 
-    game = select_lists(answers, guesses, length)
-    return game, Rules(length=game.length, max_guesses=max_guesses, hard=hard)
+    game = select_lists(lists.answers, lists.guesses, lists.length)
+    return game, Rules(length=game.length, max_guesses=max_guesses, hard=lists.hard)
 
 
 def ai_guesser(
@@ -268,36 +275,31 @@ class ThinkingHost:
 
 
 @solve_app.command("wordle", cls=WordleCommand)
+@options.grouped
 def solve_wordle(
+    ai: AIChoice,
+    lists: ListsChoice,
     history: Annotated[
         list[str] | None,
-        typer.Option(
-            metavar="WORD=FEEDBACK,...",
-            help=(
-                "The game so far, e.g. roate=BBYGB,slimy=20010 (G/Y/B, 2/1/0 or squares); "
-                "repeat it to add turns."
-            ),
+        opt(
+            "WORD=FEEDBACK,...",
+            "The game so far, e.g. roate=BBYGB,slimy=20010 (G/Y/B, 2/1/0 or squares); "
+            "repeat it to add turns.",
         ),
     ] = None,
-    strategy: Strategy = "entropy",
-    opener: Opener = None,
-    hard: Hard = False,
-    answers: Answers = None,
-    guesses: Guesses = None,
-    length: Length = None,
     budget: Budget = BUDGET,
     interactive: Annotated[
-        bool, typer.Option("--interactive", "-i", help="Play interactively even when piped.")
+        bool, opt(None, "Play interactively even when piped.", "--interactive", "-i")
     ] = False,
     review: Annotated[
         bool,
-        typer.Option(
-            "--review",
-            help="Rate every guess of --history: answers left, expected left against the "
+        opt(
+            None,
+            "Rate every guess of --history: answers left, expected left against the "
             "AI's guess, skill and luck (0-100).",
+            "--review",
         ),
     ] = False,
-    boards: BoardsOption = 1,
     json: options.Json = False,
 ) -> None:
     """The AI's next Wordle guess; on a terminal, the AI plays while you host.
@@ -315,31 +317,37 @@ def solve_wordle(
     """
     from wordkit.wordle import play
 
-    if boards != 1:
+    if lists.boards != 1:
         from wordkit.cli import boards as board_cli
 
-        game, rules = board_cli.lists_and_rules(answers, guesses, length, boards=boards, hard=hard)
+        game, rules = board_cli.lists_and_rules(lists)
         board_cli.solve(
-            history, game, rules, boards=boards, opener=opener, interactive=interactive, json=json
+            history,
+            game,
+            rules,
+            boards=lists.boards,
+            opener=ai.opener,
+            interactive=interactive,
+            json=json,
         )
         return
     seconds = checked_budget(budget)
     if review:
         if not history:
             raise WordkitError("--review needs the game to review: give --history")
-        game, rules = lists_and_rules(answers, guesses, length, hard=hard)
+        game, rules = lists_and_rules(lists)
         show_review(
-            position(game, rules, history), ai_guesser(game, strategy, opener, seconds), json
+            position(game, rules, history), ai_guesser(game, ai.strategy, ai.opener, seconds), json
         )
         return
     if history is None and (interactive or (repl.interactive() and not json)):
         # The human host may play on past six guesses.
-        game, rules = lists_and_rules(answers, guesses, length, hard=hard, max_guesses=None)
-        ai_mode(game, rules, strategy, opener, seconds)
+        game, rules = lists_and_rules(lists, max_guesses=None)
+        ai_mode(game, rules, ai.strategy, ai.opener, seconds)
         return
-    game, rules = lists_and_rules(answers, guesses, length, hard=hard)
+    game, rules = lists_and_rules(lists)
     state = position(game, rules, history or ())
-    guesser = ai_guesser(game, strategy, opener, seconds)
+    guesser = ai_guesser(game, ai.strategy, ai.opener, seconds)
     with notices_shown(), thinking():
         move = play.next_move(state, guesser)
     if json:
@@ -443,21 +451,17 @@ def ai_mode(
 
 
 @query_app.command("wordle", cls=WordleCommand)
+@options.grouped
 def query_wordle(
     words: Annotated[
         list[str],
         typer.Argument(metavar="WORD...", help="The answers to solve; - reads them from stdin."),
     ],
-    strategy: Strategy = "entropy",
-    opener: Opener = None,
-    hard: Hard = False,
-    answers: Answers = None,
-    guesses: Guesses = None,
-    length: Length = None,
+    ai: AIChoice,
+    lists: ListsChoice,
     budget: Budget = BUDGET,
-    boards: BoardsOption = 1,
     json: Annotated[
-        bool, typer.Option("--json", help="Machine-readable output: one JSON line per word.")
+        bool, opt(None, "Machine-readable output: one JSON line per word.", "--json")
     ] = False,
 ) -> None:
     """How the AI would solve each WORD: each guess, its feedback and the answers left.
@@ -472,22 +476,22 @@ def query_wordle(
     from wordkit.wordle.play import query
     from wordkit.wordle.rules import pattern_marks, pattern_str
 
-    if boards != 1:
+    if lists.boards != 1:
         from wordkit.cli import boards as board_cli
 
-        game, rules = board_cli.lists_and_rules(answers, guesses, length, boards=boards, hard=hard)
+        game, rules = board_cli.lists_and_rules(lists)
         board_cli.query(
-            repl.typed_words(words), game, rules, boards=boards, opener=opener, json=json
+            repl.typed_words(words), game, rules, boards=lists.boards, opener=ai.opener, json=json
         )
         return
     seconds = checked_budget(budget)
-    game, rules = lists_and_rules(answers, guesses, length, hard=hard)
+    game, rules = lists_and_rules(lists)
     out = render.console()
     arrow = "→" if render.encodable("→") else "->"
     queried = repl.typed_words(words)
     named = len(queried) > 1 or "-" in words  # several answers: each verdict names its own
     with notices_shown():
-        games = query(game, queried, ai_guesser(game, strategy, opener, seconds), rules)
+        games = query(game, queried, ai_guesser(game, ai.strategy, ai.opener, seconds), rules)
         for n in itertools.count():
             with thinking():
                 item = next(games, None)
@@ -499,8 +503,8 @@ def query_wordle(
                     "answer": record.secret,
                     "guesses": record.guesses,
                     "solved": record.solved,
-                    "strategy": strategy,
-                    "hard": hard,
+                    "strategy": ai.strategy,
+                    "hard": lists.hard,
                     "steps": [
                         {
                             "turn": s.turn,
@@ -527,75 +531,65 @@ def query_wordle(
                     say(out, f"  note: {s.note}")
             verdict = "solved" if record.solved else "not solved"
             name = f"{record.secret.upper()}: " if named else ""
-            say(out, f"{name}{verdict} in {guesses_text(record.guesses)} ({strategy})")
+            say(out, f"{name}{verdict} in {guesses_text(record.guesses)} ({ai.strategy})")
 
 
 # --- stats --------------------------------------------------------------------------------
 
 
 @stats_app.command("wordle", cls=WordleCommand)
+@options.grouped
 def stats_wordle(
-    strategy: Strategy = "entropy",
-    opener: Opener = None,
-    hard: Hard = False,
-    answers: Answers = None,
-    guesses: Guesses = None,
-    length: Length = None,
+    ai: AIChoice,
+    lists: ListsChoice,
     jobs: options.Jobs = 1,
     format: options.StatsFormat = "table",
     host: Annotated[
         str | None,
-        typer.Option(metavar="HOST", help="Play against a host instead: evil (Absurdle)."),
+        opt("HOST", "Play against a host instead: evil (Absurdle)."),
     ] = None,
     budget: StatsBudget = None,
     records: options.Records = None,
     tree: Annotated[
         str | None,
-        typer.Option(
-            metavar="FILE",
-            help="Write the tree the strategy played: .json, .txt, .dot, .svg or .png "
+        opt(
+            "FILE",
+            "Write the tree the strategy played: .json, .txt, .dot, .svg or .png "
             "(- prints the text).",
         ),
     ] = None,
     tree_in: Annotated[
         str | None,
-        typer.Option(
-            metavar="FILE",
-            help="Play a decision tree from FILE (.json or .txt) over every answer and check it.",
+        opt(
+            "FILE", "Play a decision tree from FILE (.json or .txt) over every answer and check it."
         ),
     ] = None,
     openers: Annotated[
         str | None,
-        typer.Option(
-            metavar="FILE|all|top:N",
-            help="Rank openers instead: a file of words, all, the N best by a cheap bound, "
+        opt(
+            "FILE|all|top:N",
+            "Rank openers instead: a file of words, all, the N best by a cheap bound, "
             "or WORD,WORD.",
         ),
     ] = None,
     cutoff: Annotated[
         str | None,
-        typer.Option(
-            metavar="T|none",
-            help="With --openers: stop an opener once it cannot beat T guesses in total "
+        opt(
+            "T|none",
+            "With --openers: stop an opener once it cannot beat T guesses in total "
             "(default: the best so far; none: every value exact).",
         ),
     ] = None,
     cluster: Annotated[
         str | None,
-        typer.Option(
-            metavar="ADDRESS",
-            help="With --openers: run on a Dask cluster (tcp://HOST:PORT, or local:N).",
-        ),
+        opt("ADDRESS", "With --openers: run on a Dask cluster (tcp://HOST:PORT, or local:N)."),
     ] = None,
-    boards: BoardsOption = 1,
     max_guesses: MaxGuesses = None,
     sample: Annotated[
         int | None,
-        typer.Option(metavar="N", help="With --boards: games played (default 500)."),
+        opt("N", "With --boards: games played (default 500)."),
     ] = None,
-    seed: Annotated[
-        int, typer.Option(metavar="S", help="With --boards: seed drawing each game's answers.")
-    ] = 0,
+    seed: Annotated[int, opt("S", "With --boards: seed drawing each game's answers.")] = 0,
     json: options.Json = False,
 ) -> None:
     """Play every answer with a strategy: mean, histogram, max, share solved within 6.
@@ -614,19 +608,17 @@ def stats_wordle(
     from wordkit import runner, tables
     from wordkit.wordle.play import run_stats, versus
 
-    if boards == 1 and (max_guesses is not None or sample is not None):
+    if lists.boards == 1 and (max_guesses is not None or sample is not None):
         raise WordkitError("--max-guesses and --sample go with --boards N (2, 4, 8 or 16)")
-    if boards != 1:
+    if lists.boards != 1:
         from wordkit.cli import boards as board_cli
 
         if host or tree or tree_in or openers:
             raise WordkitError("--boards plays honest games: drop --host, --tree(-in), --openers")
-        game, rules = board_cli.lists_and_rules(
-            answers, guesses, length, boards=boards, hard=hard, max_guesses=max_guesses
-        )
+        game, rules = board_cli.lists_and_rules(lists, max_guesses)
         fmt = options.stats_format(format, json=json, jobs=jobs)
         board_cli.stats(
-            game, rules, boards=boards, table=answers or "wordle", opener=opener,
+            game, rules, boards=lists.boards, table=lists.answers or "wordle", opener=ai.opener,
             sample=sample, seed=seed, jobs=checked_jobs(jobs), fmt=fmt, records=records,
         )  # fmt: skip
         return
@@ -639,14 +631,14 @@ def stats_wordle(
     if openers is not None or cutoff is not None or cluster is not None:
         from wordkit.cli import sweep
 
-        sweep.check_options(openers, opener=opener, host=host, budget=budget)
+        sweep.check_options(openers, opener=ai.opener, host=host, budget=budget)
     with notices_shown():
-        game, rules = lists_and_rules(answers, guesses, length, hard=hard, max_guesses=limit)
+        game, rules = lists_and_rules(lists, max_guesses=limit)
         if openers is not None:
             sweep.stats_openers(
                 game,
                 rules,
-                strategy=strategy,
+                strategy=ai.strategy,
                 openers=openers,
                 cutoff=cutoff,
                 jobs=jobs,
@@ -655,25 +647,29 @@ def stats_wordle(
                 fmt=fmt,
             )
             return
-        if host is not None and strategy == "optimal":
-            show_absurdle_win(game, host, hard=hard, opener=opener, budget=seconds, fmt=fmt)
+        if host is not None and ai.strategy == "optimal":
+            show_absurdle_win(
+                game, host, hard=lists.hard, opener=ai.opener, budget=seconds, fmt=fmt
+            )
             return
         if tree_in is not None:
             show_tree_check(game, rules, tree_in, jobs=jobs, fmt=fmt, records=records)
             return
         if host is not None:
-            guesser = ai_guesser(game, strategy, opener, seconds)
+            guesser = ai_guesser(game, ai.strategy, ai.opener, seconds)
             with thinking():
                 record, turns = versus(game, host, guesser, rules)
-            show_versus(game, record, turns, strategy, hard=hard, fmt=fmt)
+            show_versus(game, record, turns, ai.strategy, hard=lists.hard, fmt=fmt)
             return
-        table = answers or ("wordle" if length is None else f"english ({length} letters)")
+        table = lists.answers or (
+            "wordle" if lists.length is None else f"english ({lists.length} letters)"
+        )
         with progress_bar(len(game.answers)) as advance:
             summary, played = run_stats(
                 game,
-                strategy,
+                ai.strategy,
                 rules,
-                opener=opener,
+                opener=ai.opener,
                 jobs=jobs,
                 table=table,
                 progress=advance,
@@ -835,27 +831,20 @@ def answers_left(state: Any, at_most: int = 100) -> list[str]:
 
 
 @host_app.command("wordle", cls=WordleCommand)
+@options.grouped
 def host_wordle(
-    mode: Annotated[
-        str, typer.Option(metavar="MODE", help="honest, or evil (Absurdle: never commits).")
-    ] = "honest",
+    lists: ListsChoice,
+    mode: Annotated[str, opt("MODE", "honest, or evil (Absurdle: never commits).")] = "honest",
     seed: options.FreshSeed = None,
     trainer: options.Trainer = False,
-    hard: Hard = False,
     max_guesses: Annotated[
         int | None,
-        typer.Option(
-            metavar="N",
-            help=(
-                f"Guesses allowed, {MAX_GUESSES_RANGE[0]}-{MAX_GUESSES_RANGE[1]} "
-                "(default: 6 honest, unlimited evil)."
-            ),
+        opt(
+            "N",
+            f"Guesses allowed, {MAX_GUESSES_RANGE[0]}-{MAX_GUESSES_RANGE[1]} "
+            "(default: 6 honest, unlimited evil).",
         ),
     ] = None,
-    answers: Answers = None,
-    guesses: Guesses = None,
-    length: Length = None,
-    boards: BoardsOption = 1,
 ) -> None:
     """Play Wordle against the computer: it hosts, you guess.
 
@@ -878,33 +867,31 @@ def host_wordle(
     from wordkit.wordle.rules import Rules, pattern_marks, start
     from wordkit.wordle.trainer import advice
 
-    if boards != 1:
+    if lists.boards != 1:
         from wordkit.cli import boards as board_cli
 
         if trainer:
             raise WordkitError("--trainer is for one board; drop --trainer or --boards")
         if mode != "honest":
             raise WordkitError("--boards plays against the honest host only; drop --mode")
-        game, rules = board_cli.lists_and_rules(
-            answers, guesses, length, boards=boards, hard=hard, max_guesses=max_guesses
-        )
-        board_cli.host(game, rules, boards=boards, seed=options.seed_of(seed))
+        game, rules = board_cli.lists_and_rules(lists, max_guesses)
+        board_cli.host(game, rules, boards=lists.boards, seed=options.seed_of(seed))
         return
     limit = max_guesses if max_guesses is not None else (6 if host_kind(mode) == "honest" else None)
     low, high = MAX_GUESSES_RANGE
     if limit is not None and not low <= limit <= high:
         raise RangeError(f"--max-guesses must be between {low} and {high}, not {limit}")
     with notices_shown():
-        game = select_lists(answers, guesses, length)
+        game = select_lists(lists.answers, lists.guesses, lists.length)
     host = make_host(mode, game, seed=options.seed_of(seed))
-    rules = Rules(length=game.length, max_guesses=limit, hard=hard)
+    rules = Rules(length=game.length, max_guesses=limit, hard=lists.hard)
     guesser = HumanGuesser(make_guesser("expected-size"))
     out = render.console()
     say(
         out,
         f"Wordle, {game.length} letters, {mode} host"
         + (f", {limit} guesses" if limit else ", as many guesses as you need")
-        + (", hard mode" if hard else "")
+        + (", hard mode" if lists.hard else "")
         + ". Type a word; L lists, ? hints, G gives up, Q quits.",
     )
     known: dict[str, int] = {}
