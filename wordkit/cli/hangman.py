@@ -11,6 +11,7 @@ import json as jsonlib
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -24,6 +25,7 @@ from wordkit.cli.options import (
     Records,
     StatsFormat,
     Trainer,
+    grouped,
     opt,
     seed_of,
     stats_format,
@@ -96,6 +98,24 @@ Prior = Annotated[
 Category = Annotated[list[str] | None, opt("NAME", "Only words of this category (a hint).")]
 
 
+@dataclass(frozen=True)
+class PlayChoice:
+    """The options choosing the dictionary, the AI and the rules: shared by solve, query and
+    stats."""
+
+    words: Words = "english"
+    strategy: Strategy = "best"
+    lives: Lives = "6"
+    variant: VariantOpt = "classic"
+    finish: FinishOpt = "reveal"
+
+    def rules(self) -> Rules:
+        """The rules these options ask for (typed errors for bad values)."""
+        from wordkit.hangman.rules import lives_of, make_rules
+
+        return make_rules(lives=lives_of(self.lives), variant=self.variant, finish=self.finish)
+
+
 class Resigned(Exception):
     """The human ended the game (end of input, quit or give up)."""
 
@@ -132,7 +152,9 @@ def thinking(message: str) -> Iterator[None]:
 
 
 @solve_app.command("hangman")
+@grouped
 def solve_hangman(
+    choice: PlayChoice,
     mask: Annotated[
         list[str] | None,
         opt("MASK", "The word as shown, `_` for hidden letters: a__le or 'a _ _ l e'."),
@@ -146,11 +168,6 @@ def solve_hangman(
         opt("WORDS", "Whole words guessed wrongly, comma-separated (repeats add up)."),
     ] = None,
     category: Category = None,
-    strategy: Strategy = "best",
-    words: Words = "english",
-    lives: Lives = "6",
-    variant: VariantOpt = "classic",
-    finish: FinishOpt = "reveal",
     prior: Prior = None,
     interactive: Annotated[
         bool, opt(None, "Play interactively even when piped.", "--interactive", "-i")
@@ -172,13 +189,14 @@ def solve_hangman(
     from wordkit.hangman.guessers import make_guesser
     from wordkit.hangman.lexicon import load_pool
     from wordkit.hangman.play import solve_position
-    from wordkit.hangman.rules import lives_of, make_rules
 
-    rules = make_rules(lives=lives_of(lives), variant=variant, finish=finish)
-    guesser = make_guesser(strategy)
+    rules = choice.rules()
+    guesser = make_guesser(choice.strategy)
     shown = single(mask, "--mask")
-    with thinking(f"Loading {words}..."):
-        pool = load_pool(words, prior=joined_prior(prior), category=single(category, "--category"))
+    with thinking(f"Loading {choice.words}..."):
+        pool = load_pool(
+            choice.words, prior=joined_prior(prior), category=single(category, "--category")
+        )
     if shown is None and (interactive or (repl.interactive() and not json)):
         solve_interactively(guesser, rules, pool)
         return
@@ -187,7 +205,7 @@ def solve_hangman(
     with thinking("Thinking..."):
         found = solve_position(
             pool,
-            strategy=strategy,
+            strategy=choice.strategy,
             rules=rules,
             mask=shown,
             guessed="".join(guessed or ()),
@@ -392,17 +410,14 @@ def example(state: State, letter: str) -> str:
 
 
 @query_app.command("hangman")
+@grouped
 def query_hangman(
     word: Annotated[
         list[str],
         typer.Argument(metavar="WORD...", help="The secret words; - reads them from stdin."),
     ],
-    strategy: Strategy = "best",
-    words: Words = "english",
+    choice: PlayChoice,
     category: Category = None,
-    lives: Lives = "6",
-    variant: VariantOpt = "classic",
-    finish: FinishOpt = "reveal",
     prior: Prior = None,
     seed: FreshSeed = None,
     json: Json = False,
@@ -420,7 +435,7 @@ def query_hangman(
     from wordkit.hangman.guessers import make_guesser
     from wordkit.hangman.lexicon import load_pool
     from wordkit.hangman.play import walkthrough
-    from wordkit.hangman.rules import check_word, lives_of, make_rules
+    from wordkit.hangman.rules import check_word
     from wordkit.tables import folded
 
     secrets = [folded(w) for w in repl.typed_words(word)]
@@ -428,16 +443,18 @@ def query_hangman(
         raise GameStateError("no word to query: give WORD..., or - with words on stdin")
     for secret in secrets:
         check_word(secret)
-    rules = make_rules(lives=lives_of(lives), variant=variant, finish=finish)
-    make_guesser(strategy)
-    with thinking(f"Loading {words}..."):
-        pool = load_pool(words, prior=joined_prior(prior), category=single(category, "--category"))
+    rules = choice.rules()
+    make_guesser(choice.strategy)
+    with thinking(f"Loading {choice.words}..."):
+        pool = load_pool(
+            choice.words, prior=joined_prior(prior), category=single(category, "--category")
+        )
     # only the advanced host's reveals are random: draw (and show) a seed only then
     chosen = seed_of(seed) if rules.variant == "advanced" or seed is not None else 0
     for secret in secrets:
         with thinking("Thinking..."):
-            done = walkthrough(secret, pool, strategy=strategy, rules=rules, seed=chosen)
-        show_walkthrough(done, strategy, json=json)
+            done = walkthrough(secret, pool, strategy=choice.strategy, rules=rules, seed=chosen)
+        show_walkthrough(done, choice.strategy, json=json)
 
 
 def show_walkthrough(done: Walkthrough, strategy: str, *, json: bool) -> None:
@@ -490,12 +507,9 @@ def turn_data(number: int, turn: Turn) -> dict[str, Any]:
 
 
 @stats_app.command("hangman")
+@grouped
 def stats_hangman(
-    words: Words = "english",
-    strategy: Strategy = "best",
-    lives: Lives = "6",
-    variant: VariantOpt = "classic",
-    finish: FinishOpt = "reveal",
+    choice: PlayChoice,
     prior: StatsPrior = None,
     hint: Annotated[bool, opt(None, "Give each game its word's category.", "--hint")] = False,
     sample: Annotated[int | None, opt("N", "Play N secrets drawn with the prior.")] = None,
@@ -529,19 +543,18 @@ def stats_hangman(
     from wordkit.hangman.guessers import make_guesser
     from wordkit.hangman.lexicon import lexicon_from_table, pool_for
     from wordkit.hangman.play import check_run, check_versus, hangman_stats, versus_by_length
-    from wordkit.hangman.rules import lives_of, make_rules
 
     fmt = stats_format(format, json=json, jobs=jobs)
-    rules = make_rules(lives=lives_of(lives), variant=variant, finish=finish)
+    rules = choice.rules()
     check_run(sample=sample, jobs=jobs)
     if host is not None:
         check_versus(host, difficulty=difficulty, depth=depth)
-    make_guesser(strategy)
+    make_guesser(choice.strategy)
     # Every row played once is a uniform draw of the rows: the AI should expect exactly that
     # (a --sample is drawn by the weights, so there the weights are the prior).
     run_prior = joined_prior(prior) if prior else ("weight" if sample is not None else "uniform")
-    with thinking(f"Loading {words}..."):
-        table = tables.load_table(words)
+    with thinking(f"Loading {choice.words}..."):
+        table = tables.load_table(choice.words)
         lexicon = lexicon_from_table(table)
         pool = pool_for(lexicon, prior="uniform" if host is not None else run_prior)
     # a run with nothing random needs no seed: draw (and show) one only when it matters
@@ -550,18 +563,23 @@ def stats_hangman(
     if host is not None:
         with thinking(f"Playing against the {host} host, one game per length..."):
             by_length = versus_by_length(
-                pool, host=host, guesser=strategy, difficulty=difficulty, depth=depth, seed=chosen
+                pool,
+                host=host,
+                guesser=choice.strategy,
+                difficulty=difficulty,
+                depth=depth,
+                seed=chosen,
             )
         write_records(records, list(by_length.values()))
-        render_versus(by_length, host, strategy, difficulty=difficulty, depth=depth, fmt=fmt)
+        render_versus(by_length, host, choice.strategy, difficulty=difficulty, depth=depth, fmt=fmt)
         return
     secret_table = tables.load_table(secrets) if secrets is not None else None
     total = sample if sample is not None else len(table if secret_table is None else secret_table)
     with tqdm(total=total, unit="game", disable=None, leave=False, mininterval=0.5) as bar:
         run = hangman_stats(
             table,
-            table_name=words if secrets is None else f"{secrets} against {words}",
-            strategy=strategy,
+            table_name=choice.words if secrets is None else f"{secrets} against {choice.words}",
+            strategy=choice.strategy,
             rules=rules,
             prior=run_prior,
             hint=hint,
