@@ -250,15 +250,9 @@ def stats(
     from wordkit.wordle.boards import VARIANTS, run_boards_stats
 
     summary, played = run_boards_stats(
-        game,
-        boards,
-        rules=rules,
-        sample=500 if sample is None else sample,
-        seed=seed,
-        opener=opener,
-        jobs=jobs,
-        table=table,
-    )
+        game, boards, rules=rules, sample=500 if sample is None else sample, seed=seed,
+        opener=opener, jobs=jobs, table=table,
+    )  # fmt: skip
     if records is not None:
         tables.write_text(runner.record_lines(played), records)
     if render.emit_summary(summary, fmt):

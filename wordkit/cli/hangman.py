@@ -579,17 +579,9 @@ def stats_hangman(
         run = hangman_stats(
             table,
             table_name=choice.words if secrets is None else f"{secrets} against {choice.words}",
-            strategy=choice.strategy,
-            rules=rules,
-            prior=run_prior,
-            hint=hint,
-            sample=sample,
-            seed=chosen,
-            jobs=jobs,
-            secrets=secret_table,
-            lexicon=lexicon,
-            progress=bar.update,
-        )
+            strategy=choice.strategy, rules=rules, prior=run_prior, hint=hint, sample=sample,
+            seed=chosen, jobs=jobs, secrets=secret_table, lexicon=lexicon, progress=bar.update,
+        )  # fmt: skip
     write_records(records, run.records)
     summary = run.summary
     if render.emit_summary(summary, fmt):

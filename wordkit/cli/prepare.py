@@ -83,18 +83,11 @@ def prepare_command(
     from wordkit.prepare import PrepareOptions, describe, prepare_file
 
     options = PrepareOptions(
-        column=column,
-        weight_column=weight_column,
-        category_column=category_column,
-        keep_columns=tuple(keep or ()),
-        min_weight=min_weight,
-        min_length=min_length,
-        max_length=max_length,
-        transliterate=transliterate,
-        exact_ascii=exact_ascii,
-        keep_spaces=keep_spaces,
-        keep_hyphens=keep_hyphens,
-    )
+        column=column, weight_column=weight_column, category_column=category_column,
+        keep_columns=tuple(keep or ()), min_weight=min_weight, min_length=min_length,
+        max_length=max_length, transliterate=transliterate, exact_ascii=exact_ascii,
+        keep_spaces=keep_spaces, keep_hyphens=keep_hyphens,
+    )  # fmt: skip
     report = prepare_file(source, options, output=output, fmt=format, encoding=encoding)
     if not quiet:
         for line in describe(report):

@@ -636,16 +636,9 @@ def stats_wordle(
         game, rules = lists_and_rules(lists, max_guesses=limit)
         if openers is not None:
             sweep.stats_openers(
-                game,
-                rules,
-                strategy=ai.strategy,
-                openers=openers,
-                cutoff=cutoff,
-                jobs=jobs,
-                cluster=cluster,
-                records=records,
-                fmt=fmt,
-            )
+                game, rules, strategy=ai.strategy, openers=openers, cutoff=cutoff, jobs=jobs,
+                cluster=cluster, records=records, fmt=fmt,
+            )  # fmt: skip
             return
         if host is not None and ai.strategy == "optimal":
             show_absurdle_win(
@@ -666,15 +659,9 @@ def stats_wordle(
         )
         with progress_bar(len(game.answers)) as advance:
             summary, played = run_stats(
-                game,
-                ai.strategy,
-                rules,
-                opener=ai.opener,
-                jobs=jobs,
-                table=table,
-                progress=advance,
-                budget=seconds,
-            )
+                game, ai.strategy, rules, opener=ai.opener, jobs=jobs, table=table,
+                progress=advance, budget=seconds,
+            )  # fmt: skip
     if records is not None:
         tables.write_text(runner.record_lines(played), records)
     if tree is not None:
