@@ -76,7 +76,7 @@ def test_plan_wins_through_the_game_loop(hard):
     win = beat_absurdle(game, hard=hard)
     rules = Rules(length=game.length, max_guesses=None, hard=hard)
     plan = tuple(game.guess_index[g] for g, _ in win.turns[:-1])
-    record = play(PlanGuesser(plan), Absurdle(game), rules, game=game)
+    record = play(PlanGuesser(plan), Absurdle(game), start(game, rules))
     assert record.solved and record.guesses == win.guesses
     assert record.secret == win.answer
     assert record.moves == tuple(g for g, _ in win.turns)

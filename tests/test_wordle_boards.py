@@ -134,7 +134,7 @@ def test_limit_counts_guesses_not_boards() -> None:
         return Decision(row, "water")
 
     host = HonestBoards(GAME, 4, secrets=("apple", "berry", "chess", "eagle"))
-    record = play(stubborn, host, Rules(max_guesses=3), game=GAME, boards=4)
+    record = play(stubborn, host, start_boards(GAME, 4, Rules(max_guesses=3)))
     assert record.guesses == 3 and not record.won
     assert record.secret == "apple/berry/chess/eagle"
     assert DEFAULT_LIMITS == {1: 6, 2: 7, 4: 9, 8: 13, 16: 21}

@@ -78,12 +78,12 @@ def test_honest_wordle_secret_follows_the_seed() -> None:
 def test_play_stops_at_the_limit_and_records_the_game() -> None:
     game = make_wordle([], ["abc", "abd", "abe", "xyz", "xbc"], use_disk=False)
     host = HonestWordle(game, secret="xbc")
-    record = play(make_guesser("entropy", opener="abd"), host, Rules(length=3), game=game)
+    record = play(make_guesser("entropy", opener="abd"), host, start(game, Rules(length=3)))
     assert record.won and record.secret == "xbc" and record.moves[0] == "abd"
     assert record.feedback[0] == "BGB" and record.feedback[-1] == "GGG"
-    one = play(make_guesser("entropy", opener="abd"), host, Rules(3, 1), game=game)
+    one = play(make_guesser("entropy", opener="abd"), host, start(game, Rules(3, 1)))
     assert (one.won, one.solved, one.guesses) == (False, False, 1)
-    late = play(make_guesser("entropy", opener="abd"), host, Rules(3, 1), game=game, limit=9)
+    late = play(make_guesser("entropy", opener="abd"), host, start(game, Rules(3, 1)), limit=9)
     assert late.solved and not late.won and late.guesses > 1
 
 

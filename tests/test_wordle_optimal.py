@@ -14,7 +14,7 @@ from wordkit.wordle.guessers import OptimalGuesser
 from wordkit.wordle.hosts import HonestWordle
 from wordkit.wordle.lists import load_wordle, make_wordle, read_words
 from wordkit.wordle.play import GUESS_LIMIT, play, run_stats
-from wordkit.wordle.rules import Rules, check_hard, feedback, hard_rule, hard_violation
+from wordkit.wordle.rules import Rules, check_hard, feedback, hard_rule, hard_violation, start
 from wordkit.wordle.search import (
     INF,
     DepthLimitError,
@@ -125,7 +125,7 @@ def test_depth_limited_tree_and_strategy_stay_within_the_limit() -> None:
         strategy.opener = opener
         rules = Rules(max_guesses=None)
         hosts = [HonestWordle(game, secret=a) for a in game.answers]
-        return sum(play(strategy, h, rules, game=game, limit=GUESS_LIMIT).guesses for h in hosts)
+        return sum(play(strategy, h, start(game, rules), limit=GUESS_LIMIT).guesses for h in hosts)
 
     assert total(OptimalGuesser(max_guesses=3), "hatch") == 17
     assert total(OptimalGuesser(max_guesses=None), "match") == 16

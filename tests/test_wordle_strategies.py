@@ -60,7 +60,7 @@ def play_one(game: Wordle, answer: str, guesser, hard: bool = False, opener=None
     if opener is not None:
         guesser.opener = opener
     host = HonestWordle(game, secret=answer)
-    record = play(guesser, host, Rules(hard=hard), game=game, limit=GUESS_LIMIT)
+    record = play(guesser, host, start(game, Rules(hard=hard)), limit=GUESS_LIMIT)
     return record, [(m, feedback(m, answer)) for m in record.moves]
 
 

@@ -36,6 +36,8 @@ class GameRecord:
     """Solved within the game's own limit (lives, or the guesses allowed)."""
     moves: tuple[str, ...]
     feedback: tuple[str, ...] = ()
+    """What the host showed after each move (Hangman: the mask; Wordle: the colours, one
+    pattern per board)."""
     solved: bool | None = None
     """Solved at all (a Wordle game may be solved after the limit); None: same as `won`."""
     wrong: int | None = None

@@ -166,7 +166,7 @@ class HumanBoardsHost:
 
 def ai_mode(game: Wordle, rules: Rules, boards: int, opener: str | None) -> None:
     """The human hosts N boards; the AI guesses."""
-    from wordkit.wordle.boards import BoardsGuesser
+    from wordkit.wordle.boards import BoardsGuesser, start_boards
     from wordkit.wordle.play import play
     from wordkit.wordle.rules import Rules
 
@@ -178,9 +178,7 @@ def ai_mode(game: Wordle, rules: Rules, boards: int, opener: str | None) -> None
     record = play(
         BoardsGuesser(opener=opener),
         HumanBoardsHost(),
-        Rules(length=rules.length, max_guesses=None),
-        game=game,
-        boards=boards,
+        start_boards(game, boards, Rules(length=rules.length, max_guesses=None)),
     )
     if record.solved:
         say(f"Solved in {render.plural(record.guesses, 'guess', 'guesses')}.")
@@ -274,7 +272,7 @@ def host(game: Wordle, rules: Rules, *, boards: int, seed: int) -> None:
     """`host wordle --boards N`: the computer hosts N boards, the human guesses; the boards
     are shown side by side after each guess."""
     from wordkit.cli.wordle import HumanGuesser
-    from wordkit.wordle.boards import VARIANTS, HonestBoards
+    from wordkit.wordle.boards import VARIANTS, HonestBoards, start_boards
     from wordkit.wordle.play import play
 
     board_host = HonestBoards(game, boards, seed=seed)
@@ -290,7 +288,7 @@ def host(game: Wordle, rules: Rules, *, boards: int, seed: int) -> None:
         if left:
             say(f"    answers left on the unsolved boards: {' '.join(left)}")
 
-    record = play(guesser, board_host, rules, game=game, boards=boards, watch=watch)
+    record = play(guesser, board_host, start_boards(game, boards, rules), watch=watch)
     show_end(record, guesser.gave_up)
 
 

@@ -430,6 +430,7 @@ def ai_mode(
 ) -> None:
     """The human hosts: the AI guesses and the human types the feedback after each guess."""
     from wordkit.wordle.play import play
+    from wordkit.wordle.rules import start
 
     guesser = ai_guesser(game, strategy, opener, budget)
     out = render.console()
@@ -440,7 +441,7 @@ def ai_mode(
         " played another word). L lists the answers left, U undoes, Q quits.",
     )
     with notices_shown():
-        record = play(ThinkingGuesser(guesser), HumanHost(), rules, game=game)
+        record = play(ThinkingGuesser(guesser), HumanHost(), start(game, rules))
     if record.solved:
         say(out, f"Solved in {guesses_text(record.guesses)}: {record.secret.upper()}.")
     else:
@@ -900,7 +901,7 @@ def host_wordle(
             say(out, render.keyboard(known, "".join(g for g, _ in after.turns)), end="")
 
     try:
-        record = play(guesser, ThinkingHost(host), rules, game=game, watch=watch)
+        record = play(guesser, ThinkingHost(host), start(game, rules), watch=watch)
     except KeyboardInterrupt:
         # Ctrl-C while the AI or the host thinks ends as at a prompt: show the answer; the
         # app's handler then says "Interrupted." and exits 130.

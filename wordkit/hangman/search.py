@@ -50,13 +50,22 @@ class WinSearchSettings:
 
     finish: Finish = "reveal"
     cost_weight: float = 0.0
+    """What each guess costs, in wins (0: only winning counts)."""
     exact_limit: int = 40
+    """Candidate sets up to this size are solved exactly; larger ones by a rollout."""
     deep_rollout_limit: int | None = None
+    """Above this many candidates a rollout's exact leaves shrink to `shallow_leaf` (None:
+    never)."""
     shallow_leaf: int = 10
     word_moves_limit: int = 12
+    """Whole-word guesses are tried only on sets up to this size (under finish=word, the
+    `probable_words` most likely above it)."""
     probable_words: int = 3
     top_letters: int = 8
+    """Letters (by coverage) a rollout tries, besides the base policy's own."""
     base_word_share: float = 0.5
+    """Under finish=word the base policy names the likeliest word once it holds this share
+    of the mass."""
 
 
 @dataclass

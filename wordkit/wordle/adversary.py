@@ -232,7 +232,7 @@ def play_plan(game: Wordle, rules: Rules, plan: Plan) -> tuple[Turn, ...]:
         turns.append(after.turns[-1])
 
     host = Absurdle(game)
-    record = play(PlanGuesser(plan), host, rules, game=game, limit=len(plan) + 1, watch=watch)
+    record = play(PlanGuesser(plan), host, start(game, rules), limit=len(plan) + 1, watch=watch)
     if not record.solved:  # the search and the host disagree on a feedback: a bug, say so
         raise GameStateError("the Absurdle plan did not end in a win against the host")
     return tuple(turns)

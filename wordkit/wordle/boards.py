@@ -4,8 +4,8 @@ board is solved within the guesses allowed.
 
 A `Boards` state holds one single-board `State` per board (the filtering is the single-board
 rule, board by board); a solved board keeps its last state and receives no more guesses.
-`wordkit.wordle.play.play(..., boards=N)` plays it: a guesser is a callable from `Boards` to
-a `Decision`, a host answers a guess with the next `Boards` state.
+`wordkit.wordle.play.play` plays it from `start_boards(...)`: a guesser is a callable from
+`Boards` to a `Decision`, a host answers a guess with the next `Boards` state.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from wordkit.wordle.guessers import Decision, EntropyGuesser, best_opener
 from wordkit.wordle.lists import Wordle
 from wordkit.wordle.rules import (
     Pattern,
+    Position,
     Rules,
     State,
     UnknownWordError,
@@ -76,20 +77,18 @@ def default_limit(boards: int) -> int:
 
 
 @dataclass(frozen=True, eq=False)
-class Boards:
+class Boards(Position):
     """N boards in progress: one single-board state per board, and every guess played."""
 
     game: Wordle
     rules: Rules
     """`max_guesses` counts guesses, not boards."""
     boards: tuple[State, ...]
+    """One single-board state per board; a solved board keeps the state that solved it."""
     guesses: tuple[str, ...] = ()
+    """Every guess played (each was played on every board unsolved at the time)."""
     previous: Boards | None = None
-
-    @property
-    def turn(self) -> int:
-        """The number of the next guess."""
-        return len(self.guesses) + 1
+    """The state before the last guess (None at the start): for undo and the game's steps."""
 
     @property
     def solved(self) -> bool:
@@ -597,7 +596,8 @@ def query_boards(
         steps.append(steps_of(before, after))
 
     limit = (rules.max_guesses or default_limit(boards)) + PLAY_ON
-    record = play.play(guesser, host, rules, game=game, boards=boards, limit=limit, watch=watch)
+    first = start_boards(game, boards, rules)
+    record = play.play(guesser, host, first, limit=limit, watch=watch)
     return record, steps
 
 

@@ -1,6 +1,6 @@
 """The one Wordle game loop, and what is built on it: stats, query, the next move, versus.
 
-`play(guesser, host, rules)` is every game: an AI or a human guesser (a callable from a
+`play(guesser, host, state)` is every game: an AI or a human guesser (a callable from a
 `State` to a `Decision`, None to give up) against an honest, adversarial or human host
 (`answer(state, row)` -> the next state, None to stop).
 """
@@ -40,22 +40,15 @@ Watch = Callable[[Any, Decision, Any], None]
 def play(
     guesser: AnyGuesser,
     host: Any,
-    rules: Rules,
+    state: Any,
     *,
-    game: Wordle,
-    boards: int = 1,
     limit: int | None = None,
     watch: Watch | None = None,
 ) -> GameRecord:
-    """The one Wordle game loop, on one board or several: the guesser moves, the host
-    answers, until solved, given up, stopped or `limit` guesses (default: the rules'
-    max_guesses; None there: no limit)."""
-    state: Any = start(game, rules)
-    if boards != 1:
-        from wordkit.wordle.boards import start_boards
-
-        state = start_boards(game, boards, rules)
-    limit = rules.max_guesses if limit is None else limit
+    """The one Wordle game loop, from `state` (one board's `State`, or several boards'): the
+    guesser moves, the host answers, until solved, given up, stopped or `limit` guesses
+    (default: the rules' max_guesses; None there: no limit)."""
+    limit = state.rules.max_guesses if limit is None else limit
     while not state.solved and (limit is None or state.turn - 1 < limit):
         move = guesser(state)
         if move is None:
@@ -114,17 +107,15 @@ def _play_chunk(secrets: list[Any]) -> list[GameRecord]:
     """Each game of a chunk: an answer, or with several boards a tuple of answers."""
     game, guesser, rules, n = (_WORKER[k] for k in ("game", "guesser", "rules", "boards"))
     if n == 1:
+        first: Any = start(game, rules)
         return [
-            play(guesser, HonestWordle(game, secret=a), rules, game=game, limit=GUESS_LIMIT)
-            for a in secrets
+            play(guesser, HonestWordle(game, secret=a), first, limit=GUESS_LIMIT) for a in secrets
         ]
-    from wordkit.wordle.boards import PLAY_ON, HonestBoards, default_limit
+    from wordkit.wordle.boards import PLAY_ON, HonestBoards, default_limit, start_boards
 
+    first = start_boards(game, n, rules)
     limit = (rules.max_guesses or default_limit(n)) + PLAY_ON
-    return [
-        play(guesser, HonestBoards(game, n, secrets=s), rules, game=game, boards=n, limit=limit)
-        for s in secrets
-    ]
+    return [play(guesser, HonestBoards(game, n, secrets=s), first, limit=limit) for s in secrets]
 
 
 def run_stats(
@@ -249,7 +240,7 @@ def query_one(game: Wordle, guesser: PartitionGuesser, secret: str, rules: Rules
         steps.append(Step(after.turn - 1, guess, pattern, *left, note=move.note))
 
     host = HonestWordle(game, secret=secret)
-    record = play(guesser, host, rules, game=game, limit=GUESS_LIMIT, watch=watch)
+    record = play(guesser, host, start(game, rules), limit=GUESS_LIMIT, watch=watch)
     return record, steps
 
 
@@ -265,7 +256,7 @@ def versus(
     def watch(before: State, move: Decision, after: State) -> None:
         turns.append(after.turns[-1])
 
-    record = play(guesser, Absurdle(game), rules, game=game, limit=GUESS_LIMIT, watch=watch)
+    record = play(guesser, Absurdle(game), start(game, rules), limit=GUESS_LIMIT, watch=watch)
     return record, tuple(turns)
 
 

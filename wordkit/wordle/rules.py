@@ -218,8 +218,22 @@ class Rules:
     hard: bool = False
 
 
+class Position:
+    """A game in progress, on one board or several: its moves and its turn."""
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """Every guess so far."""
+        raise NotImplementedError
+
+    @property
+    def turn(self) -> int:
+        """The number of the next guess (1 for the opener)."""
+        return len(self.moves) + 1
+
+
 @dataclass(frozen=True, eq=False)
-class State:
+class State(Position):
     """A game in progress: the lists, the rules, the turns so far and the answers still possible."""
 
     game: Wordle
@@ -227,11 +241,6 @@ class State:
     turns: tuple[Turn, ...]
     remaining: np.ndarray  # indices into game.answers, sorted
     previous: State | None = None
-
-    @property
-    def turn(self) -> int:
-        """The number of the next guess (1 for the opener)."""
-        return len(self.turns) + 1
 
     @property
     def solved(self) -> bool:

@@ -26,7 +26,7 @@ from wordkit.wordle.guessers import make_guesser
 from wordkit.wordle.hosts import HonestWordle
 from wordkit.wordle.lists import Wordle
 from wordkit.wordle.play import GUESS_LIMIT, play
-from wordkit.wordle.rules import MAX_GUESSES, Rules, UnknownWordError, WordLengthError
+from wordkit.wordle.rules import MAX_GUESSES, Rules, UnknownWordError, WordLengthError, start
 from wordkit.wordle.search import INF, TreeSearch
 
 OPTIMAL = "optimal"
@@ -293,7 +293,7 @@ def _played(game: Wordle, opener: str, cutoff: int | None) -> dict[str, Any]:
     left = len(game.answers) * 2 - (opener in game.answer_index)
     for answer in game.answers:
         record = play(
-            guesser, HonestWordle(game, secret=answer), rules, game=game, limit=GUESS_LIMIT
+            guesser, HonestWordle(game, secret=answer), start(game, rules), limit=GUESS_LIMIT
         )
         total += record.guesses
         solved += record.won
