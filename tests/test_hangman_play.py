@@ -35,6 +35,8 @@ def test_shared_memo_equals_single_games(table: pd.DataFrame, name: str, variant
     pool = pool_for(lexicon_from_table(table))
     rules = Rules(lives=4, variant=variant, width=8)  # type: ignore[arg-type]
     secrets = sorted(set(table["word"]))
+    if name == "lookahead":  # the slowest guesser: every third word still shares states
+        secrets = secrets[::3]
     memo: Memo = {}
     shared = make_guesser(name)
     batch = [
