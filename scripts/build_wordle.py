@@ -29,11 +29,23 @@ Answers (wordle.csv), about 2,300 common five-letter words:
    (NAME_HOMOGRAPHS: "japan", "maria", "peter", ...).
 4. Rank the rest by wordfreq frequency (ties alphabetically) and keep the top ANSWER_COUNT.
 
-Guesses (wordle-guesses.csv), about 11,000 words, a superset of the answers: every
-five-letter a-z word of SCOWL's `english-words`, `american-words`, `british-words`,
-`variant_1-words` and `variant_2-words` lists of sizes 10 to 80 (size 80 holds the unusual
-words people use in word games), plus the answers. Weights are wordfreq frequencies and
-may be 0.0 for words wordfreq has never seen.
+Guesses (wordle-guesses.csv), about 11,500 words, a superset of the answers. Every guess is
+also a possible answer of the built-in game (weighted by its frequency), so the list holds
+every five-letter word a setter might pick:
+
+1. every five-letter a-z word of SCOWL's `english-words`, `american-words`, `british-words`,
+   `variant_1-words` and `variant_2-words` lists of sizes 10 to 80 (size 80 holds the unusual
+   words people use in word games);
+2. the rarer spellings of SCOWL's `variant_3-words` up to size 50 ("leant");
+3. the lowercase clipped words SCOWL files under abbreviations (`english`, `american` and
+   `british-abbreviations` up to size 60) that people write as words, i.e. with wordfreq
+   Zipf >= 3 ("admin", "intro", "morph");
+4. words common in use that no SCOWL list holds: five-letter a-z words with wordfreq
+   Zipf >= 3.5 in no SCOWL list at all, less a short hand-made list of names, dropped-g
+   spellings and prefixes (NOT_WORDS: "kanye", "comin", "socio", ...): "cyber";
+5. the answers.
+
+Weights are wordfreq frequencies and may be 0.0 for words wordfreq has never seen.
 
 Both tables are `word,weight`, sorted by word, written atomically.
 
@@ -49,8 +61,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from build_english import (  # noqa: E402
     AMERICAN,
+    LETTERS,
     ROOT,
     english_frequency,
+    require_scowl,
     require_wordfreq,
     scowl_words,
     write_table,
@@ -71,6 +85,15 @@ GUESS_CATEGORIES = (
     "variant_2-words",
 )
 GUESS_MAX_SIZE = 80
+RARE_VARIANTS = ("variant_3-words",)
+RARE_VARIANT_MAX_SIZE = 50
+ABBREVIATIONS = ("english-abbreviations", "american-abbreviations", "british-abbreviations")
+ABBREVIATION_MAX_SIZE = 60
+CLIPPED_MIN_ZIPF = 3.0
+UNLISTED_MIN_ZIPF = 3.5
+# Common wordfreq entries no SCOWL list holds that are not words a setter would pick:
+# names, spellings of speech, prefixes and web tokens. Reviewed by hand for wordfreq 3.1.1.
+NOT_WORDS = frozenset({"comin", "https", "kanye", "kuala", "messi", "qaeda", "sayin", "socio"})
 # Five-letter slurs and obscenities that should not be a secret word (still allowed as guesses).
 OFFENSIVE_ANSWERS = frozenset(
     {"bitch", "boner", "chink", "dildo", "nigga", "porno", "pussy", "skank", "squaw", "whore"}
@@ -110,9 +133,44 @@ def build_answers() -> list[tuple[str, float]]:
     return sorted(row for row in ranked[:ANSWER_COUNT] if row[1] > 0)
 
 
+def every_scowl_word() -> set[str]:
+    """Every entry of every SCOWL list, any size, lowercased (names and abbreviations too)."""
+    found: set[str] = set()
+    for path in sorted(require_scowl().iterdir()):
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            found.add(line.strip().lower())
+    return found
+
+
+def unlisted_common_words() -> set[str]:
+    """Five-letter a-z words wordfreq finds common that no SCOWL list holds ("cyber")."""
+    from wordfreq import iter_wordlist, zipf_frequency
+
+    listed = every_scowl_word()
+    found = set()
+    for word in iter_wordlist("en"):
+        if zipf_frequency(word, "en") < UNLISTED_MIN_ZIPF:
+            break  # the list is in order of frequency
+        if len(word) == WORD_LENGTH and LETTERS.fullmatch(word) and word not in listed:
+            found.add(word)
+    return found - NOT_WORDS
+
+
 def build_guesses(answers: list[tuple[str, float]]) -> list[tuple[str, float]]:
-    """The wordle-guesses.csv rows: every five-letter SCOWL word up to size 80, plus the answers."""
+    """The wordle-guesses.csv rows: the five-letter SCOWL words, rare variants, clipped words
+    and common unlisted words described above, plus the answers."""
+    from wordfreq import zipf_frequency
+
     words = {w for w in scowl_words(GUESS_CATEGORIES, GUESS_MAX_SIZE) if len(w) == WORD_LENGTH}
+    words.update(
+        w for w in scowl_words(RARE_VARIANTS, RARE_VARIANT_MAX_SIZE) if len(w) == WORD_LENGTH
+    )
+    words.update(
+        w
+        for w in scowl_words(ABBREVIATIONS, ABBREVIATION_MAX_SIZE)
+        if len(w) == WORD_LENGTH and zipf_frequency(w, "en") >= CLIPPED_MIN_ZIPF
+    )
+    words.update(unlisted_common_words())
     words.update(word for word, _ in answers)
     return sorted((word, english_frequency(word)) for word in words)
 

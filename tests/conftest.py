@@ -33,3 +33,5 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     import os
 
     os.environ.setdefault("WORDKIT_CACHE", str(tmp_path_factory.mktemp("wordkit-cache")))
+    # and the games the tests play out of the user's game history
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("wordkit-data"))

@@ -292,8 +292,9 @@ def solve_i(*script: str, args: tuple[str, ...] = ("--category", "animal")):  # 
 def test_interactive_whole_word_first_move_answered_yes() -> None:
     words = tmp_table("hippopotamus,1,animals\ncat,1,animals\n")
     result = wk(
-        "solve", "hangman", "--words", words, "--category", "animals", "-i", input="12\ny\n"
-    )
+        "solve", "hangman", "--words", words, "--category", "animals", "--strategy",
+        "lookahead", "-i", input="12\ny\n",
+    )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "My guess: HIPPOPOTAMUS  (1 candidate" in result.stdout
     assert result.stdout.rstrip().endswith("I win!")
@@ -307,16 +308,21 @@ def tmp_table(rows: str) -> str:
     return str(path)
 
 
+# `best` spells a single candidate letter by letter (a whole word costs a life when the secret is
+# outside the table): the whole-word answers are played with `lookahead`, which names it.
+WORD_GUESSER = ("--category", "animal", "--strategy", "lookahead")
+
+
 @pytest.mark.parametrize("miss", ["", "n", "-", "___", "_ _ _"])
 def test_interactive_a_miss_needs_no_mask(miss: str) -> None:
-    out = solve_i("3", miss, "y")
+    out = solve_i("3", miss, "y", args=WORD_GUESSER)
     assert "My guess: C  (3 candidates" in out
     assert "  _ _ _   lives left: 5" in out
     assert "My guess: DOG" in out and out.rstrip().endswith("I win!")
 
 
 def test_interactive_whole_word_answered_no_then_list_undo_quit() -> None:
-    out = solve_i("3", "", "n", "L", "U", "Q")
+    out = solve_i("3", "", "n", "L", "U", "Q", args=WORD_GUESSER)
     assert "right? (y/n)>" in out
     assert "  _ _ _   lives left: 4" in out  # C and the word DOG both missed
     assert "0 words still possible" in out

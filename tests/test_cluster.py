@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
+import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +22,8 @@ from wordkit import __version__, cluster
 from wordkit.cli import app
 from wordkit.errors import RangeError
 from wordkit.wordle.lists import Wordle, make_wordle
+from wordkit.wordle.play import games_played, guesser_for
+from wordkit.wordle.rules import Rules
 from wordkit.wordle.sweep import OpenerResult, SweepSpec, choose_openers, sweep
 
 distributed = pytest.importorskip("distributed")
@@ -44,6 +49,72 @@ def test_a_small_sweep_is_the_same_on_one_two_processes_and_a_cluster() -> None:
     assert len(outputs["1"]) == 12
     assert outputs["2"] == outputs["1"]
     assert outputs["local:2"] == outputs["1"]
+
+
+ANIMALS = str(FIXTURES / "hangman_animals.csv")
+STATS = {
+    "hangman": ["stats", "hangman", "--words", ANIMALS, "--format", "json"],
+    "wordle": ["stats", "wordle", "--answers", SMALL, "--guesses", SMALL, "--format", "json"],
+    "boards": [
+        *("stats", "wordle", "--answers", SMALL, "--guesses", SMALL, "--format", "json"),
+        *("--boards", "4", "--sample", "12", "--seed", "3"),
+    ],
+}
+
+
+def stats_run(args: list[str], where: list[str], records: Path) -> tuple[dict[str, Any], str]:
+    """A stats command's summary (without its seconds) and its records file."""
+    result = CliRunner().invoke(app, [*args, *where, "--records", str(records)])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout) | {"seconds": 0}, records.read_text()
+
+
+@pytest.mark.parametrize("game", list(STATS))
+def test_stats_are_the_same_on_one_two_processes_and_a_cluster(
+    game: str, dask_cluster: Any, tmp_path: Path
+) -> None:
+    args = STATS[game]
+    one = stats_run(args, ["--jobs", "1"], tmp_path / "one.jsonl")
+    two = stats_run(args, ["--jobs", "2"], tmp_path / "two.jsonl")
+    remote = stats_run(args, ["--cluster", dask_cluster.scheduler_address], tmp_path / "c.jsonl")
+    assert one[0]["games"] == len(one[1].splitlines()) >= 12
+    assert two == one
+    assert remote == one
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("game", ["hangman", "wordle"])
+def test_stats_on_a_local_cluster_started_for_the_run(game: str, tmp_path: Path) -> None:
+    args = STATS[game]
+    one = stats_run(args, ["--jobs", "1"], tmp_path / "one.jsonl")
+    assert stats_run(args, ["--cluster", "local:2"], tmp_path / "c.jsonl") == one
+
+
+def test_a_worker_without_the_disk_cache_plays_from_the_books_it_was_sent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import pandas as pd
+
+    from wordkit.hangman import book, play
+    from wordkit.hangman.guessers import make_guesser
+    from wordkit.hangman.lexicon import lexicon_from_table, pool_for
+    from wordkit.hangman.rules import CLASSIC
+
+    lexicon = lexicon_from_table(pd.read_csv(ANIMALS))
+    pool = pool_for(lexicon, prior="uniform")
+    guesser = make_guesser("best")
+    guesser.prepare(pool, CLASSIC)  # type: ignore[attr-defined]
+    sent = play.run_books(guesser, lexicon, pool, "uniform", CLASSIC, [None])
+    [(name, kept)] = sent.items()
+    assert kept  # the parent has the table's book
+    assert play.run_books(make_guesser("coverage"), lexicon, pool, "uniform", CLASSIC, [None]) == {}
+    # Another machine: nothing read yet, nothing in its disk cache.
+    monkeypatch.setattr(book, "_BOOKS", {})
+    monkeypatch.setattr(book.cache, "read_cached", lambda name: None)
+    assert book.cached_book(pool, CLASSIC) is None
+    monkeypatch.setattr(book, "_BOOKS", {})
+    play.setup_worker(lexicon, "best", {}, "uniform", CLASSIC, 0, sent)
+    assert book.cached_book(pool, CLASSIC) == kept
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +177,53 @@ def test_the_lists_go_to_each_worker_once_not_with_every_task(
     assert max(runs.values()) == 1  # 8 shards, one setup per worker
 
 
+@pytest.mark.full
+def test_a_worker_killed_mid_stats_run_loses_no_game_and_plays_none_twice(
+    dask_cluster: Any, medium: Wordle
+) -> None:
+    guesser = guesser_for(medium, "entropy")
+    rules = Rules(length=5)
+    local = games_played(medium, guesser, rules, medium.answers)
+    killed: list[int] = []
+    heard: list[int] = []
+
+    def kill_one_worker(games: int) -> None:
+        heard.append(games)
+        if not killed:
+            with distributed.Client(dask_cluster, set_as_default=False) as client:
+                pids = client.run(os.getpid)
+            killed.append(sorted(pids.values())[0])
+            os.kill(killed[0], signal.SIGKILL)
+
+    remote = games_played(
+        medium,
+        guesser,
+        rules,
+        medium.answers,
+        cluster=dask_cluster.scheduler_address,
+        progress=kill_one_worker,
+    )
+    assert killed
+    assert sum(heard) == len(medium.answers)  # each chunk's games counted once
+    assert remote == local
+
+
+@pytest.mark.full
+def test_the_game_goes_to_each_worker_once_in_a_stats_run(
+    dask_cluster: Any, medium: Wordle
+) -> None:
+    guesser = guesser_for(medium, "entropy")
+    with distributed.Client(dask_cluster, set_as_default=False) as client:
+        before = client.run(cluster.setup_runs)
+        games_played(
+            medium, guesser, Rules(length=5), medium.answers[:200], cluster=client.scheduler.address
+        )
+        after = client.run(cluster.setup_runs)
+    runs = {worker: count - before.get(worker, 0) for worker, count in after.items()}
+    assert sum(runs.values()) >= 1
+    assert max(runs.values()) == 1  # about 100 chunks, one setup per worker
+
+
 def test_an_unreachable_scheduler_fails_within_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
     began = time.monotonic()
@@ -134,6 +252,104 @@ def test_a_bad_address_is_one_error_line(address: str, message: str) -> None:
     )
     assert result.exit_code == 1
     assert result.stderr.strip() == message
+
+
+@pytest.fixture
+def not_a_scheduler() -> Iterator[str]:
+    """The address of a server that answers every connection with a line of text."""
+    server = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def serve() -> None:
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except TimeoutError:
+                continue
+            with conn:
+                conn.sendall(b"SSH-2.0-OpenSSH_9.6 hello there, not dask at all\r\n" * 4)
+                time.sleep(0.5)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    stop.set()
+    thread.join()
+    server.close()
+
+
+@pytest.mark.parametrize("game", ["hangman", "wordle", "boards", "openers"])
+def test_a_wrong_or_unreachable_address_is_one_error_line_within_seconds(
+    game: str, not_a_scheduler: str
+) -> None:
+    args = STATS["wordle" if game == "openers" else game]
+    if game == "openers":
+        args = [*args, "--openers", "top:3"]
+    for address, message in (
+        (
+            "tcp://127.0.0.1:1",
+            "Error: cannot reach a Dask scheduler at tcp://127.0.0.1:1 within 3 s; "
+            "is `dask scheduler` running there?",
+        ),
+        (
+            not_a_scheduler,
+            f"Error: {not_a_scheduler} answers, but not as a Dask scheduler; check the host "
+            "and port (`dask scheduler` listens on 8786 unless told otherwise)",
+        ),
+    ):
+        began = time.monotonic()
+        result = CliRunner().invoke(app, [*args, "--cluster", address])
+        assert (result.exit_code, result.stderr.strip()) == (1, message)
+        assert time.monotonic() - began < 10
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            [*STATS["hangman"], "--host", "evil"],
+            "Error: --cluster shares out the secrets: drop --host (one game a length)",
+        ),
+        (
+            [*STATS["wordle"], "--host", "evil"],
+            "Error: --cluster shares out the answers or openers: drop --host, --tree-in",
+        ),
+        (
+            [*STATS["hangman"]],
+            "Error: bad --cluster address 'x:y'; give a Dask scheduler as tcp://HOST:PORT "
+            "(or HOST:PORT), or local:N to start N workers here",
+        ),
+    ],
+)
+def test_stats_options_that_cannot_go_with_a_cluster(args: list[str], message: str) -> None:
+    address = "x:y" if "bad" in message else "local:2"
+    result = CliRunner().invoke(app, [*args, "--cluster", address])
+    assert (result.exit_code, result.stderr.strip()) == (1, message)
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("game", ["hangman", "wordle"])
+def test_ctrl_c_during_a_cluster_stats_run(game: str) -> None:
+    command = {
+        "hangman": ["stats", "hangman", "--words", "english", "--strategy", "coverage"],
+        "wordle": ["stats", "wordle", "--strategy", "entropy"],
+    }[game]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wordkit", *command, "--cluster", "local:2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    time.sleep(15)  # the local cluster has started and the games are under way
+    process.send_signal(signal.SIGINT)
+    began = time.monotonic()
+    _, err = process.communicate(timeout=60)
+    if process.returncode == 0:
+        pytest.skip("the run finished before the signal arrived")
+    assert (process.returncode, err) == (130, "Interrupted.\n")
+    assert time.monotonic() - began < 20
 
 
 def test_local_workers() -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
+from wordkit.errors import WordkitWarning
 from wordkit.hangman.board import board_for
 from wordkit.hangman.guessers import make_guesser
 from wordkit.hangman.guessers.model import (
@@ -105,6 +107,36 @@ def test_model_moves_on_masks_no_word_fits(mask: str) -> None:
     pool = pool_for(lexicon_from_table(pd.DataFrame({"word": ["cat", "bat", "hat"]})))
     board = board_for(pool, observed_state(mask, letters=[c for c in set(mask) if c != "_"]))
     for name in ("model", "best"):
-        decision = make_guesser(name)(board)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            decision = make_guesser(name)(board)
         assert decision.move not in board.state.letters
-        assert len(decision.move) == 1
+        assert len(decision.move) == 1 and decision.label == "model"
+        longer = [str(w.message) for w in caught if issubclass(w.category, WordkitWarning)]
+        assert longer == (
+            [
+                "the word has 30 letters, more than any word the letter model learned from "
+                "(at most 3): its guesses past that are little better than letter frequencies"
+            ]
+            if len(mask) == 30
+            else []
+        )
+
+
+def test_cli_says_when_no_word_fits_and_when_the_mask_is_too_long(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from wordkit.cli import app
+
+    table = tmp_path / "three.csv"
+    table.write_text("word\ncat\nbat\nhat\n")
+    args = ["solve", "hangman", "--words", str(table), "--mask", "_" * 9]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == (
+        "No word of the table fits; guessing with the letter model."
+    )
+    assert result.stderr.strip() == (
+        "Warning: the word has 9 letters, more than any word the letter model learned from "
+        "(at most 3): its guesses past that are little better than letter frequencies"
+    )

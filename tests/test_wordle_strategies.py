@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import shared_file
 
 from wordkit.cache import cache_dir
 from wordkit.errors import UnknownNameError
@@ -18,7 +19,7 @@ from wordkit.wordle.guessers import (
     make_guesser,
 )
 from wordkit.wordle.hosts import HonestWordle
-from wordkit.wordle.lists import Wordle, load_wordle, make_wordle
+from wordkit.wordle.lists import Wordle, load_wordle, make_wordle, read_words
 from wordkit.wordle.partitions import bucket_counts, bucket_sizes, entropy, sum_squares
 from wordkit.wordle.play import GUESS_LIMIT, play, run_stats
 from wordkit.wordle.rules import (
@@ -216,13 +217,26 @@ def test_entropy_endgame_is_exact(game, hard: bool) -> None:
 
 @pytest.mark.full
 def test_entropy_endgame_on_builtin_lists() -> None:
+    from wordkit import tables
     from wordkit.wordle.lists import select_lists
 
+    # The built-in lists never dead-end: every allowed word is an answer, under a prior.
     builtin = select_lists()
-    stats, _ = run_stats(builtin, "entropy", opener="salet")
-    assert stats.wins == len(builtin.answers)
-    pure, _ = run_stats(builtin, EntropyGuesser(exact_upto=0), opener="salet")
+    assert builtin.weighted and len(builtin.answers) == len(builtin.guesses)
+    common = tables.words_of(tables.load_table("wordle"))[::8]
+    stats, _ = run_stats(builtin, "entropy", opener="salet", answers=common)
+    assert stats.wins == len(common)
+    pure, _ = run_stats(builtin, EntropyGuesser(exact_upto=0), opener="salet", answers=common)
     assert stats.mean_guesses < pure.mean_guesses
+
+
+@pytest.mark.full
+def test_the_original_answers_with_only_the_builtin_lists() -> None:
+    from wordkit.wordle.lists import select_lists
+
+    secrets = read_words(shared_file("wordle", "answers.txt"))
+    stats, _ = run_stats(select_lists(), "entropy", answers=secrets)
+    assert stats.games == 2315 and stats.wins == 2315 and stats.mean_guesses <= 3.60
 
 
 def test_parallel_stats_match_one_process(game) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 from pathlib import Path
 from typing import Any
 
@@ -176,6 +177,33 @@ def test_sweep_keeps_results_given_and_reports_each_new_one_once(small: Wordle) 
     assert whole.resumed == 3 and len(whole.results) == 6
 
 
+def test_the_running_best_is_shared_with_forked_workers() -> None:
+    sweep_module._share_best(None)
+    assert sweep_module._known_best(None) is None
+    assert sweep_module._known_best(7930) == 7930
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        pool.apply(sweep_module._offer_best, (7925,))  # a worker finds 7,925
+        pool.apply(sweep_module._offer_best, (7940,))  # and later a worse total
+        assert pool.apply(sweep_module._known_best, (None,)) == 7925
+    assert sweep_module._known_best(None) == 7925  # the parent and every worker see it
+    assert sweep_module._known_best(7921) == 7921
+    sweep_module._share_best(8000)
+    assert sweep_module._known_best(None) == 8000
+
+
+def test_with_the_running_cutoff_the_best_stays_exact_on_two_workers(small: Wordle) -> None:
+    whole = run_sweep(small, "all", EXACT).results
+    shared = run_sweep(small, "all", SweepSpec("optimal"), jobs=2).results
+    assert (shared[0].opener, shared[0].total, shared[0].exact) == (
+        whole[0].opener,
+        whole[0].total,
+        True,
+    )
+    truth = {r.opener: r.total or 0 for r in whole}
+    assert all(r.total == truth[r.opener] if r.exact else truth[r.opener] >= (r.total or 0)
+               for r in shared)  # fmt: skip
+
+
 # --- the original lists: the proven optima -----------------------------------------------
 
 
@@ -290,10 +318,10 @@ def test_cli_records_stream_and_resume_after_ctrl_c(
             ("--openers", "all", "--opener", "crane"),
             "Error: --openers ranks openers with every answer; drop --opener",
         ),
-        (("--cutoff", "90"), "Error: --cutoff and --cluster rank openers: give --openers too"),
+        (("--cutoff", "90"), "Error: --cutoff ranks openers: give --openers too"),
         (
-            ("--cluster", "local:2"),
-            "Error: --cutoff and --cluster rank openers: give --openers too",
+            ("--cluster", "local:2", "--host", "evil"),
+            "Error: --cluster shares out the answers or openers: drop --host, --tree-in",
         ),
         (
             ("--openers", "all", "--cluster", "http://x"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from types import TracebackType
 
@@ -12,7 +13,9 @@ def _quiet_interrupt(
     """Ctrl-C before the command line takes over (while Python imports): one line, no trace."""
     if issubclass(kind, KeyboardInterrupt):
         sys.stderr.write("Interrupted.\n")
-        return
+        sys.stderr.flush()
+        # Python would now kill itself with SIGINT (exit -2); exit 130 as the CLI does.
+        os._exit(130)
     sys.__excepthook__(kind, error, trace)
 
 

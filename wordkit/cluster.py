@@ -1,7 +1,9 @@
-"""Running the runner's chunks on a Dask distributed cluster (`--cluster ADDRESS`).
+"""Running the runner's chunks on a Dask distributed cluster (`--cluster ADDRESS`): every
+stats run (Hangman secrets, Wordle answers, several boards, openers) goes through here.
 
-The setup arguments (the word lists and their pattern matrix) are scattered to every worker
-once; each task names them by their future and runs the setup on its worker the first time.
+The setup arguments (the game context: a Wordle game with its pattern matrix and guesser, a
+Hangman lexicon with its policy books) are scattered to every worker once; each task names
+them by their future and runs the setup on its worker the first time.
 Tasks are submitted as workers need them (one each in flight), so the caller can shape the
 next chunk from the results so far; a worker that dies has its tasks rerun elsewhere by the
 scheduler, and each task's result is taken once, so nothing is counted twice.
@@ -12,10 +14,13 @@ tasks are CPU-bound numpy code that keeps per-process state (memoised searches).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
+import socket
 import threading
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
@@ -30,6 +35,8 @@ CONNECT_SECONDS = 3.0
 MAX_LOCAL_WORKERS = 64
 EXTRA_HINT = "install the cluster extra: pip install 'wordkit[cluster]' (dask[distributed])"
 RETRIES = 2
+SCHEDULER = re.compile(r"(?:(?:tcp|tls|ws|wss)://)?([\w.\-]+|\[[\w:.%]+\]):(\d{1,5})")
+"""A scheduler's address: an optional protocol, the host (IPv6 in brackets), the port."""
 """Times a task that raised is retried (a dead worker's tasks are rerun regardless)."""
 
 
@@ -57,16 +64,63 @@ def local_workers(address: str) -> int | None:
     return count
 
 
-def check_address(address: str) -> str:
-    """`address` if it is `local[:N]` or a scheduler address (tcp://host:port, host:port)."""
+def check_address(address: str, *, probe: bool = True) -> str:
+    """`address` if it is `local[:N]` or a scheduler address (tcp://host:port, host:port) that
+    accepts connections (`probe`: checked now, in seconds, before any work is done)."""
     if local_workers(address) is not None:
         return address
-    if not re.fullmatch(r"(?:(tcp|tls|inproc|ws|wss)://)?[\w.\-\[\]:]+:\d{1,5}", address.strip()):
+    match = SCHEDULER.fullmatch(address.strip())
+    if match is None:
         raise ClusterError(
             f"bad --cluster address {address!r}; give a Dask scheduler as tcp://HOST:PORT "
             "(or HOST:PORT), or local:N to start N workers here"
         )
+    if probe:
+        _probe(address, match.group(1).strip("[]"), int(match.group(2)))
     return address
+
+
+def _probe(address: str, host: str, port: int) -> None:
+    """Fail unless something accepts a connection at host:port within CONNECT_SECONDS (a
+    stats run can prepare for minutes before it connects: a typo must not wait for that)."""
+    try:
+        with socket.create_connection((host, port), timeout=CONNECT_SECONDS):
+            pass
+    except OSError as exc:
+        raise unreachable(address) from exc
+
+
+def unreachable(address: str) -> ClusterError:
+    """The error of a scheduler address nothing answers at."""
+    return ClusterError(
+        f"cannot reach a Dask scheduler at {address} within {CONNECT_SECONDS:g} s; "
+        "is `dask scheduler` running there?"
+    )
+
+
+def _check_scheduler(distributed: Any, address: str) -> None:
+    """Fail unless a Dask scheduler answers at `address` within CONNECT_SECONDS (asked over one
+    bare connection: a Client to something else may hang or die on its garbage)."""
+
+    async def identity() -> Any:
+        comm = await distributed.comm.connect(address, timeout=CONNECT_SECONDS)
+        try:
+            await comm.write({"op": "identity", "n_workers": 0})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(identity(), CONNECT_SECONDS))
+    except (OSError, TimeoutError) as exc:
+        raise unreachable(address) from exc
+    except Exception:  # whatever answered spoke another protocol
+        answer = None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        raise ClusterError(
+            f"{address} answers, but not as a Dask scheduler; check the host and port "
+            "(`dask scheduler` listens on 8786 unless told otherwise)"
+        )
 
 
 @contextlib.contextmanager
@@ -74,31 +128,31 @@ def connect(address: str) -> Iterator[Any]:
     """A dask.distributed Client for `address` (`local:N`: a LocalCluster started here and shut
     down after), with the workers' wordkit version checked."""
     distributed = _distributed()
-    check_address(address)
+    check_address(address, probe=False)
     count = local_workers(address)
     # The scheduler's and workers' own log lines are not the user's business.
     for name in ("distributed", "tornado", "asyncio"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
     with contextlib.ExitStack() as stack:
         if count is not None:
-            local = distributed.LocalCluster(
-                n_workers=count,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=logging.CRITICAL,
-            )
+            with warnings.catch_warnings():  # its web server's port moved: not the user's concern
+                warnings.simplefilter("ignore")
+                local = distributed.LocalCluster(
+                    n_workers=count,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.CRITICAL,
+                )
             stack.enter_context(local)
             target: Any = local
         else:
             target = address.strip()
+            _check_scheduler(distributed, target)
         try:
             client = distributed.Client(target, timeout=CONNECT_SECONDS, set_as_default=False)
         except (OSError, TimeoutError) as exc:
-            raise ClusterError(
-                f"cannot reach a Dask scheduler at {address} within {CONNECT_SECONDS:g} s; "
-                "is `dask scheduler` running there?"
-            ) from exc
+            raise unreachable(address) from exc
         except ValueError as exc:
             raise ClusterError(f"bad --cluster address {address!r}: {exc}") from None
         stack.enter_context(client)

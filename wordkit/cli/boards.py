@@ -52,7 +52,7 @@ def lists_and_rules(lists: ListsChoice, max_guesses: int | None = None) -> tuple
     low, high = MAX_GUESSES_RANGE
     if max_guesses is not None and not low <= max_guesses <= high:
         raise RangeError(f"--max-guesses must be between {low} and {high}, not {max_guesses}")
-    game = select_lists(lists.answers, lists.guesses, lists.length)
+    game = select_lists(lists.answers, lists.guesses, lists.length, lists.table)
     limit = default_limit(lists.boards) if max_guesses is None else max_guesses
     return game, Rules(length=game.length, max_guesses=limit)
 
@@ -242,6 +242,7 @@ def stats(
     jobs: int,
     fmt: str,
     records: str | None,
+    cluster: str | None = None,
 ) -> None:
     """`stats wordle --boards N --sample G --seed S`: G games of N distinct answers each."""
     from wordkit import runner, tables
@@ -249,7 +250,7 @@ def stats(
 
     summary, played = run_boards_stats(
         game, boards, rules=rules, sample=500 if sample is None else sample, seed=seed,
-        opener=opener, jobs=jobs, table=table,
+        opener=opener, jobs=jobs, cluster=cluster, table=table,
     )  # fmt: skip
     if records is not None:
         tables.write_text(runner.record_lines(played), records)
@@ -268,9 +269,9 @@ def stats(
 # --- host -------------------------------------------------------------------------------
 
 
-def host(game: Wordle, rules: Rules, *, boards: int, seed: int) -> None:
+def host(game: Wordle, rules: Rules, *, boards: int, seed: int) -> GameRecord:
     """`host wordle --boards N`: the computer hosts N boards, the human guesses; the boards
-    are shown side by side after each guess."""
+    are shown side by side after each guess. The game's record is returned (for the history)."""
     from wordkit.cli.wordle import HumanGuesser
     from wordkit.wordle.boards import VARIANTS, HonestBoards, start_boards
     from wordkit.wordle.play import play
@@ -290,6 +291,7 @@ def host(game: Wordle, rules: Rules, *, boards: int, seed: int) -> None:
 
     record = play(guesser, board_host, start_boards(game, boards, rules), watch=watch)
     show_end(record, guesser.gave_up)
+    return record
 
 
 def show_end(record: GameRecord, gave_up: bool) -> None:

@@ -7,11 +7,12 @@ starts fast. The human at the terminal is a host (`solve -i`: types the mask) or
 
 from __future__ import annotations
 
+import functools
 import json as jsonlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -19,12 +20,16 @@ import typer
 from wordkit.cli import render, repl
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
 from wordkit.cli.options import (
+    Cluster,
     FreshSeed,
+    HistoryChoice,
+    HistoryDb,
     Jobs,
     Json,
     Records,
     StatsFormat,
     Trainer,
+    cluster_of,
     grouped,
     opt,
     seed_of,
@@ -33,11 +38,13 @@ from wordkit.cli.options import (
 from wordkit.errors import GameStateError, WordkitError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from wordkit.hangman.board import Board, Decision, Guesser
     from wordkit.hangman.lexicon import Pool
     from wordkit.hangman.play import Host, Turn, Walkthrough
     from wordkit.hangman.rules import Rules, State
-    from wordkit.runner import GameRecord
+    from wordkit.runner import GameRecord, Summary
 
 MAX_LENGTH = 63
 """Longest word a mask may stand for (the rules' limit)."""
@@ -116,6 +123,62 @@ class PlayChoice:
         return make_rules(lives=lives_of(self.lives), variant=self.variant, finish=self.finish)
 
 
+Learn = Annotated[
+    bool,
+    opt(
+        None,
+        "Words the AI did not know (the secret revealed at the end of a game) join its "
+        "dictionary for later games on the table.",
+        "--learn/--no-learn",
+    ),
+]
+
+
+@dataclass(frozen=True)
+class HangmanHistory(HistoryChoice):
+    """The game history options of the commands that play a Hangman game (host, interactive
+    solve): where it is, whether the game goes in, whether the AI uses what it learned."""
+
+    learn: Learn = True
+
+    def learned(self, words: str) -> dict[str, str | None]:
+        """The words learned on table `words`, with their category hints (none: --no-learn)."""
+        if not self.learn:
+            return {}
+        from wordkit.history import learned_words, table_key
+
+        return learned_words(table_key(words), path=self.db())
+
+
+def keep(
+    path: Path | None,
+    record: GameRecord,
+    *,
+    words: str,
+    pool: Pool,
+    strategy: str,
+    source: str,
+    category: str | None,
+) -> bool:
+    """Record a game of at least one move in the history at `path` (None: not recorded);
+    True when its secret was new to the AI's table, so it is learned for later games."""
+    if path is None or not record.moves:
+        return False
+    from wordkit.history import WORD, record_game, table_key
+
+    # a secret the human kept to themselves is recorded as the mask: nothing to learn
+    known = record.secret in pool.lexicon.index or not WORD.fullmatch(record.secret)
+    record_game(
+        replace(record, category=category),
+        table=table_key(words),
+        strategy=strategy,
+        source=source,
+        known=known,
+        path=path,
+    )
+    return not known
+
+
 class Resigned(Exception):
     """The human ended the game (end of input, quit or give up)."""
 
@@ -155,6 +218,7 @@ def thinking(message: str) -> Iterator[None]:
 @grouped
 def solve_hangman(
     choice: PlayChoice,
+    history: HangmanHistory,
     mask: Annotated[
         list[str] | None,
         opt("MASK", "The word as shown, `_` for hidden letters: a__le or 'a _ _ l e'."),
@@ -179,7 +243,8 @@ def solve_hangman(
     Interactively, you think of a word and type its length (or its mask); after each guess
     you type the mask as it now stands (e.g. _a__e; an empty line, n or - for a miss), or
     y/n for a whole-word guess. L lists the words still possible, U undoes your last
-    answer, Q quits. The letters a mask shows count as guessed.
+    answer, Q quits. The letters a mask shows count as guessed. Each game is recorded in the
+    game history; a word the AI did not know is learned for later games (--learn).
 
     \b
     Example:
@@ -193,12 +258,20 @@ def solve_hangman(
     rules = choice.rules()
     guesser = make_guesser(choice.strategy)
     shown = single(mask, "--mask")
+    hint = single(category, "--category")
+    playing = shown is None and (interactive or (repl.interactive() and not json))
+    kept = history.recording() if playing else None
+    learned = history.learned(choice.words) if playing else {}
     with thinking(f"Loading {choice.words}..."):
         pool = load_pool(
-            choice.words, prior=joined_prior(prior), category=single(category, "--category")
+            choice.words, prior=joined_prior(prior), category=hint, extra_words=learned
         )
-    if shown is None and (interactive or (repl.interactive() and not json)):
-        solve_interactively(guesser, rules, pool)
+    if playing:
+        kept_as = functools.partial(
+            keep, kept, words=choice.words, pool=pool, strategy=choice.strategy, source="solve",
+            category=hint,
+        )  # fmt: skip
+        solve_interactively(guesser, rules, pool, kept_as)
         return
     if shown is None:
         raise GameStateError("give the game state with --mask (e.g. --mask a__le --guessed aeli)")
@@ -237,9 +310,12 @@ def solve_hangman(
         out.print("  " + ", ".join(f"{w} {p:.0%}" for w, p in found.top))
 
 
-def solve_interactively(guesser: Guesser, rules: Rules, pool: Pool) -> None:
+def solve_interactively(
+    guesser: Guesser, rules: Rules, pool: Pool, kept: Callable[[GameRecord], bool] | None = None
+) -> None:
     """The AI guesses the word the human thinks of; U replays the game without the last
-    answer (the AI is deterministic, so it makes the same moves up to there)."""
+    answer (the AI is deterministic, so it makes the same moves up to there). The game ends
+    with the human's word (asked for when the AI lost), and goes to `kept` (see `keep`)."""
     from wordkit.hangman.play import play
 
     out = render.console()
@@ -254,6 +330,38 @@ def solve_interactively(guesser: Guesser, rules: Rules, pool: Pool) -> None:
             out.print("Bye.")
             return
     out.print("I win!" if record.won else "You win: I am out of lives.")
+    final = host.answers[-1] if host.answers else host.opening
+    assert final is not None  # the game had an opening state
+    last = record.moves[-1] if record.moves else ""
+    secret = (last if len(last) > 1 else final.mask) if record.won else told_word(final)
+    if kept is not None and kept(replace(record, secret=secret or record.secret)):
+        out.print(f"{(secret or '').upper()} was not in my dictionary: I have learned it.")
+
+
+def told_word(state: State) -> str | None:
+    """The human's word after the AI lost, checked against their answers (None: not told)."""
+    import numpy as np
+
+    from wordkit.hangman.rules import candidate_ids, check_word, encode_words
+    from wordkit.tables import folded
+
+    out = render.console()
+    while True:
+        line = repl.ask("What was your word? (empty: keep it secret)> ")
+        if not line or repl.command_of(line, letters_are_guesses=True) == repl.QUIT:
+            return None
+        word = folded(line)
+        try:
+            check_word(word)
+        except WordkitError as exc:
+            out.print(f"{exc}; type your word, or an empty line.")
+            continue
+        if len(candidate_ids(encode_words([word]), np.zeros(1, dtype=np.int64), state)):
+            return word
+        out.print(
+            f"{word.upper()} does not fit your answers ({render.spaced(state.mask)}); "
+            "type your word, or an empty line."
+        )
 
 
 class Announced:
@@ -509,12 +617,14 @@ def turn_data(number: int, turn: Turn) -> dict[str, Any]:
 @stats_app.command("hangman")
 @grouped
 def stats_hangman(
+    ctx: typer.Context,
     choice: PlayChoice,
     prior: StatsPrior = None,
     hint: Annotated[bool, opt(None, "Give each game its word's category.", "--hint")] = False,
     sample: Annotated[int | None, opt("N", "Play N secrets drawn with the prior.")] = None,
     seed: FreshSeed = None,
     jobs: Jobs = 1,
+    cluster: Cluster = None,
     secrets: Annotated[
         str | None,
         opt("NAME_OR_PATH", "Play these words against the --words table."),
@@ -528,6 +638,17 @@ def stats_hangman(
     format: StatsFormat = "table",
     json: Json = False,
     records: Records = None,
+    from_history: Annotated[
+        bool,
+        opt(
+            None,
+            "Report the games recorded in the game history (of --words, when given) instead "
+            "of playing.",
+            "--from-history",
+        ),
+    ] = False,
+    history_db: HistoryDb = None,
+    learn: Learn = False,
 ) -> None:
     """Play every word of a table: win rate, wrong guesses, distribution, hardest words.
 
@@ -536,26 +657,42 @@ def stats_hangman(
       wordkit stats hangman --words categories --strategy coverage --hint
       wordkit stats hangman --words cities --prior TZ=0.5 --sample 2000 --seed 1 --finish word
       wordkit stats hangman --host evil --difficulty hard --strategy coverage
+      wordkit stats hangman --from-history --words english
     """
     from tqdm import tqdm
 
     from wordkit import tables
     from wordkit.hangman.guessers import make_guesser
-    from wordkit.hangman.lexicon import lexicon_from_table, pool_for
+    from wordkit.hangman.lexicon import lexicon_from_table, pool_for, with_words
     from wordkit.hangman.play import check_run, check_versus, hangman_stats, versus_by_length
 
     fmt = stats_format(format, json=json, jobs=jobs)
+    if from_history:
+        given = {"--host": host, "--sample": sample, "--secrets": secrets, "--hint": hint or None}
+        clash = next((name for name, value in given.items() if value is not None), None)
+        if clash is not None:
+            raise GameStateError(f"--from-history reports the games recorded: drop {clash}")
+        words = choice.words if given_option(ctx, "words") else None
+        summary, played = history_summary(words, history_db)
+        write_records(records, played)
+        if not render.emit_summary(summary, fmt):
+            show_summary(summary)
+        return
+    learned = HangmanHistory(history_db, record=False, learn=learn).learned(choice.words)
     rules = choice.rules()
     check_run(sample=sample, jobs=jobs)
     if host is not None:
         check_versus(host, difficulty=difficulty, depth=depth)
+        if cluster is not None:
+            raise WordkitError("--cluster shares out the secrets: drop --host (one game a length)")
+    cluster = cluster_of(cluster)
     make_guesser(choice.strategy)
     # Every row played once is a uniform draw of the rows: the AI should expect exactly that
     # (a --sample is drawn by the weights, so there the weights are the prior).
     run_prior = joined_prior(prior) if prior else ("weight" if sample is not None else "uniform")
     with thinking(f"Loading {choice.words}..."):
         table = tables.load_table(choice.words)
-        lexicon = lexicon_from_table(table)
+        lexicon = lexicon_from_table(with_words(table, learned))
         pool = pool_for(lexicon, prior="uniform" if host is not None else run_prior)
     # a run with nothing random needs no seed: draw (and show) one only when it matters
     random = sample is not None or rules.variant == "advanced" or host is not None
@@ -580,12 +717,48 @@ def stats_hangman(
             table,
             table_name=choice.words if secrets is None else f"{secrets} against {choice.words}",
             strategy=choice.strategy, rules=rules, prior=run_prior, hint=hint, sample=sample,
-            seed=chosen, jobs=jobs, secrets=secret_table, lexicon=lexicon, progress=bar.update,
+            seed=chosen, jobs=jobs, cluster=cluster, secrets=secret_table, lexicon=lexicon,
+            progress=bar.update,
         )  # fmt: skip
     write_records(records, run.records)
-    summary = run.summary
-    if render.emit_summary(summary, fmt):
-        return
+    if not render.emit_summary(run.summary, fmt):
+        show_summary(run.summary)
+
+
+def given_option(ctx: typer.Context, name: str) -> bool:
+    """Whether the command's option `name` was given (not left at its default)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+
+
+def history_summary(words: str | None, db: str | None) -> tuple[Summary, list[GameRecord]]:
+    """The Hangman games recorded in the history (of table `words`, or every table) as a
+    stats summary, and their records."""
+    import time
+    from collections import Counter
+    from pathlib import Path
+
+    from wordkit.history import default_history_path, recorded_games, table_key
+    from wordkit.runner import summarize
+
+    started = time.perf_counter()
+    path = default_history_path() if db is None else Path(db)
+    games = recorded_games(table=None if words is None else table_key(words), path=path)
+    if not games:
+        of = "" if words is None else f" of {words}"
+        raise GameStateError(f"no Hangman game{of} is recorded in the game history {path}")
+    played = [game.record for game in games]
+    who = {g.strategy if g.source == "solve" else f"you vs the {g.strategy} host" for g in games}
+    return summarize(
+        played, game="hangman", strategy=", ".join(sorted(who)), table=words or "every table",
+        seconds=time.perf_counter() - started,
+        options={"history": str(path), "sources": dict(Counter(g.source for g in games))},
+    ), played  # fmt: skip
+
+
+def show_summary(summary: Summary) -> None:
+    """A Hangman stats summary as tables: the figures, the wrong guesses per game, the
+    lengths and the words lost."""
     out = render.console()
     rows = [
         *render.summary_rows(summary)[:3],
@@ -672,6 +845,7 @@ def render_versus(
 
 
 @host_app.command("hangman")
+@grouped
 def host_hangman(
     mode: Annotated[
         str,
@@ -685,12 +859,14 @@ def host_hangman(
     length: Annotated[int | None, opt("N", "Word length.")] = None,
     category: Category = None,
     lives: Lives = "6",
+    history: HangmanHistory = HangmanHistory(),
 ) -> None:
     """Play Hangman against the computer: it hosts, you guess letters or the whole word.
 
     Type a letter or a word. The capitals L, G and Q (or :l, :g, :q) list the words still
     possible, give up, and quit; ? asks the AI for a hint. With --mode evil the host never
-    commits to a word: it keeps the largest family of words after each guess.
+    commits to a word: it keeps the largest family of words after each guess. Each game
+    (given up too, once you guessed) is recorded in the game history.
 
     \b
     Example:
@@ -702,11 +878,14 @@ def host_hangman(
     from wordkit.hangman.play import play
     from wordkit.hangman.rules import lives_of, make_rules
     from wordkit.hangman.trainer import advice_for, advisor
+    from wordkit.runner import GameRecord
 
     check_host(mode, difficulty=difficulty, depth=depth, length=length)
     rules = make_rules(lives=lives_of(lives))
+    hint = single(category, "--category")
+    kept = history.recording()
     with thinking(f"Loading {words}..."):
-        pool = load_pool(words, prior="uniform", category=single(category, "--category"))
+        pool = load_pool(words, prior="uniform", category=hint, extra_words=history.learned(words))
     chosen = seed_of(seed)
     game_host = hangman_host(
         mode,
@@ -720,9 +899,15 @@ def host_hangman(
     guide = advisor()
     out = render.console()
     final: list[State] = []
+    moves: list[str] = []
+    name = {"evil": f"evil-{difficulty}", "lookahead": f"lookahead-{depth}"}.get(mode, mode)
+    kept_as = functools.partial(
+        keep, kept, words=words, pool=pool, strategy=name, source="host", category=hint
+    )
 
     def watch(turn: Turn) -> None:
         move = turn.decision.move
+        moves.append(move)
         if trainer:
             advice = advice_for(turn.board, move, after=turn.after, guide=guide)
             out.print(render.trainer_line(advice, noun="word"))
@@ -736,6 +921,8 @@ def host_hangman(
         record = play(human, Thinking(game_host), rules, pool=pool, watch=watch)
     except Resigned:
         out.print(f"The word was {game_host.reveal().upper()}.")
+        wrong = final[-1].wrong if final else 0
+        kept_as(GameRecord(secret=game_host.reveal(), won=False, moves=tuple(moves), wrong=wrong))
         return
     except KeyboardInterrupt:  # Ctrl-C while the host thinks: the word, as at a prompt
         out.print(f"The word was {game_host.reveal().upper()}.")
@@ -745,6 +932,7 @@ def host_hangman(
         out.print(f"You win: {record.secret.upper()}.")
     else:
         out.print(f"Hanged. The word was {record.secret.upper()}.")
+    kept_as(record)
 
 
 class Thinking:

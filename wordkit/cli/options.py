@@ -7,6 +7,7 @@ import functools
 import inspect
 import secrets
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any, TypeVar, cast, get_type_hints
 
 import typer
@@ -22,6 +23,22 @@ def opt(metavar: str | None, help: str, *names: str, show_default: bool = True) 
 
 Json = Annotated[bool, opt(None, "Machine-readable output.", "--json")]
 Jobs = Annotated[int, opt("N", "Worker processes.")]
+Cluster = Annotated[
+    str | None,
+    opt("ADDRESS", "Run on a Dask cluster instead: tcp://HOST:PORT, or local:N to start N here."),
+]
+
+
+def cluster_of(address: str | None) -> str | None:
+    """The `--cluster` address given, checked before any work: its form, and that something
+    answers there (a scheduler's version and workers are checked when the run connects)."""
+    if address is None:
+        return None
+    from wordkit.cluster import check_address
+
+    return check_address(address)
+
+
 StatsFormat = Annotated[str, opt("FORMAT", "table, json or csv.", "--format")]
 STATS_FORMATS = ("table", "json", "csv")
 
@@ -65,6 +82,31 @@ Records = Annotated[
     str | None,
     opt("FILE", "Write one JSON line per game to FILE (- for stdout)."),
 ]
+HISTORY_DB = (
+    "The game history (SQLite).  [default: $XDG_DATA_HOME/wordkit/history.sqlite, else "
+    "~/.local/share/wordkit/history.sqlite]"
+)
+HistoryDb = Annotated[str | None, opt("PATH", HISTORY_DB, "--history-db", show_default=False)]
+Record = Annotated[bool, opt(None, "Record the game in the history.", "--record/--no-record")]
+
+
+@dataclasses.dataclass(frozen=True)
+class HistoryChoice:
+    """Where the game history is and whether a game goes into it: shared by the commands that
+    play a game (host, interactive solve)."""
+
+    history_db: HistoryDb = None
+    record: Record = True
+
+    def db(self) -> Path | None:
+        """The --history-db given (None: the default place)."""
+        return None if self.history_db is None else Path(self.history_db)
+
+    def recording(self) -> Path | None:
+        """The history this game goes into, checked before it starts (None: --no-record)."""
+        from wordkit.history import check_history
+
+        return check_history(self.db()) if self.record else None
 
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -154,7 +154,7 @@ def summary_rows(summary: Summary) -> list[tuple[str, str]]:
 
 def histogram(counts: Mapping[str, int], *, width: int = 40) -> list[str]:
     """A histogram as text bars, one line per key, in the order given."""
-    top = max(counts.values(), default=1)
+    top = max(max(counts.values(), default=1), 1)  # all zero: bars of one block
     bar = "█" if encodable("█") else "#"
     return [
         f"{key:>5} {bar * max(1, round(width * count / top))} {count:,}"

@@ -37,7 +37,7 @@ def check_options(
 ) -> None:
     """Refuse sweep options that mean nothing together (before any list is loaded)."""
     if openers is None:
-        raise UsageError("--cutoff and --cluster rank openers: give --openers too")
+        raise UsageError("--cutoff ranks openers: give --openers too")
     clash = next(
         (
             name

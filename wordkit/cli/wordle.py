@@ -29,6 +29,8 @@ from wordkit.cli.options import opt
 from wordkit.errors import RangeError, WordkitError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rich.console import Console
     from rich.text import Text
 
@@ -77,9 +79,25 @@ Answers = Annotated[
     str | None,
     opt(
         "NAME_OR_PATH",
-        "Possible answers: a table name or path (default: wordle).",
+        "Possible answers, every one alike: a table name or path (default: every allowed "
+        "word, weighted by its frequency).",
         "--answers",
+    ),
+]
+WordsTable = Annotated[
+    str | None,
+    opt(
+        "NAME_OR_PATH",
+        "Play a table's words of the game's length as guesses and answers, its weights the "
+        "prior (default: the built-in wordle tables).",
         "--words",
+    ),
+]
+Secrets = Annotated[
+    str | None,
+    opt(
+        "NAME_OR_PATH",
+        "Play these words as the secrets (a table or list; each must be a possible answer).",
     ),
 ]
 Guesses = Annotated[
@@ -123,6 +141,14 @@ class ListsChoice:
     length: Length = None
     hard: Hard = False
     boards: BoardsOption = 1
+    table: WordsTable = None
+
+    @property
+    def name(self) -> str:
+        """The lists as stats names them."""
+        if self.table or self.answers:
+            return str(self.table or self.answers)
+        return "wordle" if self.length is None else f"english ({self.length} letters)"
 
 
 @dataclass(frozen=True)
@@ -153,7 +179,7 @@ def lists_and_rules(lists: ListsChoice, max_guesses: int | None = 6) -> tuple[Wo
     from wordkit.wordle.lists import select_lists
     from wordkit.wordle.rules import Rules
 
-    game = select_lists(lists.answers, lists.guesses, lists.length)
+    game = select_lists(lists.answers, lists.guesses, lists.length, lists.table)
     return game, Rules(length=game.length, max_guesses=max_guesses, hard=lists.hard)
 
 
@@ -454,12 +480,14 @@ def ai_mode(
 @query_app.command("wordle", cls=WordleCommand)
 @options.grouped
 def query_wordle(
-    words: Annotated[
-        list[str],
-        typer.Argument(metavar="WORD...", help="The answers to solve; - reads them from stdin."),
-    ],
+    ctx: typer.Context,
     ai: AIChoice,
     lists: ListsChoice,
+    words: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="WORD...", help="The answers to solve; - reads them from stdin."),
+    ] = None,
+    secrets: Secrets = None,
     budget: Budget = BUDGET,
     json: Annotated[
         bool, opt(None, "Machine-readable output: one JSON line per word.", "--json")
@@ -477,6 +505,9 @@ def query_wordle(
     from wordkit.wordle.play import query
     from wordkit.wordle.rules import pattern_marks, pattern_str
 
+    if not words and secrets is None:
+        ctx.fail("Missing argument 'WORD...'.")
+    words = words or []
     if lists.boards != 1:
         from wordkit.cli import boards as board_cli
 
@@ -489,8 +520,13 @@ def query_wordle(
     game, rules = lists_and_rules(lists)
     out = render.console()
     arrow = "→" if render.encodable("→") else "->"
-    queried = repl.typed_words(words)
-    named = len(queried) > 1 or "-" in words  # several answers: each verdict names its own
+    queried = repl.typed_words(words) if words else []
+    if secrets is not None:
+        from wordkit.wordle.lists import check_secrets, read_words
+
+        queried += check_secrets(game, read_words(secrets), secrets)
+    # several answers: each verdict names its own
+    named = len(queried) > 1 or "-" in words or secrets is not None
     with notices_shown():
         games = query(game, queried, ai_guesser(game, ai.strategy, ai.opener, seconds), rules)
         for n in itertools.count():
@@ -551,6 +587,7 @@ def stats_wordle(
     ] = None,
     budget: StatsBudget = None,
     records: options.Records = None,
+    secrets: Secrets = None,
     tree: Annotated[
         str | None,
         opt(
@@ -581,10 +618,7 @@ def stats_wordle(
             "(default: the best so far; none: every value exact).",
         ),
     ] = None,
-    cluster: Annotated[
-        str | None,
-        opt("ADDRESS", "With --openers: run on a Dask cluster (tcp://HOST:PORT, or local:N)."),
-    ] = None,
+    cluster: options.Cluster = None,
     max_guesses: MaxGuesses = None,
     sample: Annotated[
         int | None,
@@ -614,25 +648,33 @@ def stats_wordle(
     if lists.boards != 1:
         from wordkit.cli import boards as board_cli
 
-        if host or tree or tree_in or openers:
-            raise WordkitError("--boards plays honest games: drop --host, --tree(-in), --openers")
+        if host or tree or tree_in or openers or secrets:
+            raise WordkitError(
+                "--boards plays honest games: drop --host, --tree(-in), --openers, --secrets"
+            )
+        fmt = options.stats_format(format, json=json, jobs=checked_jobs(jobs))
+        cluster = options.cluster_of(cluster)
         game, rules = board_cli.lists_and_rules(lists, max_guesses)
-        fmt = options.stats_format(format, json=json, jobs=jobs)
         board_cli.stats(
-            game, rules, boards=lists.boards, table=lists.answers or "wordle", opener=ai.opener,
-            sample=sample, seed=seed, jobs=checked_jobs(jobs), fmt=fmt, records=records,
+            game, rules, boards=lists.boards, table=lists.name, opener=ai.opener,
+            sample=sample, seed=seed, jobs=jobs, cluster=cluster, fmt=fmt, records=records,
         )  # fmt: skip
         return
     checked_jobs(jobs)
     fmt = options.stats_format(format, json=json, jobs=jobs)
     seconds = checked_budget(budget)
     check_tree_options(tree, tree_in, host, openers)
+    if secrets is not None and (host or tree_in or openers):
+        raise WordkitError("--secrets plays honest games: drop --host, --tree-in, --openers")
     # Absurdle has no guess limit: the figure is the guesses needed.
     limit = None if host is not None else 6
-    if openers is not None or cutoff is not None or cluster is not None:
+    if cluster is not None and (host is not None or tree_in is not None):
+        raise WordkitError("--cluster shares out the answers or openers: drop --host, --tree-in")
+    if openers is not None or cutoff is not None:
         from wordkit.cli import sweep
 
         sweep.check_options(openers, opener=ai.opener, host=host, budget=budget)
+    cluster = options.cluster_of(cluster)
     with notices_shown():
         game, rules = lists_and_rules(lists, max_guesses=limit)
         if openers is not None:
@@ -655,13 +697,16 @@ def stats_wordle(
                 record, turns = versus(game, host, guesser, rules)
             show_versus(game, record, turns, ai.strategy, hard=lists.hard, fmt=fmt)
             return
-        table = lists.answers or (
-            "wordle" if lists.length is None else f"english ({lists.length} letters)"
-        )
-        with progress_bar(len(game.answers)) as advance:
+        table, targets = lists.name, None
+        if secrets is not None:
+            from wordkit.wordle.lists import check_secrets, read_words
+
+            targets = check_secrets(game, read_words(secrets), secrets)
+            table = f"{secrets} against {table}"
+        with progress_bar(len(game.secrets if targets is None else targets)) as advance:
             summary, played = run_stats(
-                game, ai.strategy, rules, opener=ai.opener, jobs=jobs, table=table,
-                progress=advance, budget=seconds,
+                game, ai.strategy, rules, opener=ai.opener, answers=targets, jobs=jobs,
+                cluster=cluster, table=table, progress=advance, budget=seconds,
             )  # fmt: skip
     if records is not None:
         tables.write_text(runner.record_lines(played), records)
@@ -822,6 +867,7 @@ def answers_left(state: Any, at_most: int = 100) -> list[str]:
 @options.grouped
 def host_wordle(
     lists: ListsChoice,
+    history: options.HistoryChoice,
     mode: Annotated[str, opt("MODE", "honest, or evil (Absurdle: never commits).")] = "honest",
     seed: options.FreshSeed = None,
     trainer: options.Trainer = False,
@@ -839,7 +885,9 @@ def host_wordle(
     Type a word to guess it. L lists the answers still possible, ? asks the AI for a hint,
     G gives up and shows the answer, Q quits. With --mode evil the host never commits to a
     word (Absurdle): every answer keeps as many words alive as it can. Without --seed a
-    fresh seed is drawn and shown, so a game can be replayed.
+    fresh seed is drawn and shown, so a game can be replayed. Each game you play (given up
+    too, once you guessed) is recorded in the game history, and your statistics for the
+    variant are shown at the end: played, win %, streaks, guess distribution.
 
     \b
     Example:
@@ -863,16 +911,19 @@ def host_wordle(
         if mode != "honest":
             raise WordkitError("--boards plays against the honest host only; drop --mode")
         game, rules = board_cli.lists_and_rules(lists, max_guesses)
-        board_cli.host(game, rules, boards=lists.boards, seed=options.seed_of(seed))
+        kept = history.recording()
+        record = board_cli.host(game, rules, boards=lists.boards, seed=options.seed_of(seed))
+        keep_score(kept, record, table=lists.name, rules=rules, mode="honest", boards=lists.boards)
         return
     limit = max_guesses if max_guesses is not None else (6 if host_kind(mode) == "honest" else None)
     low, high = MAX_GUESSES_RANGE
     if limit is not None and not low <= limit <= high:
         raise RangeError(f"--max-guesses must be between {low} and {high}, not {limit}")
     with notices_shown():
-        game = select_lists(lists.answers, lists.guesses, lists.length)
+        game = select_lists(lists.answers, lists.guesses, lists.length, lists.table)
     host = make_host(mode, game, seed=options.seed_of(seed))
     rules = Rules(length=game.length, max_guesses=limit, hard=lists.hard)
+    kept = history.recording()
     guesser = HumanGuesser(make_guesser("expected-size"))
     out = render.console()
     say(
@@ -913,6 +964,41 @@ def host_wordle(
         say(out, f"The answer was {record.secret.upper()}.")
     else:
         say(out, f"Out of guesses. The answer was {record.secret.upper()}.")
+    keep_score(kept, record, table=lists.name, rules=rules, mode=host_kind(mode), boards=1)
+
+
+def keep_score(
+    path: Path | None, record: GameRecord, *, table: str, rules: Rules, mode: str, boards: int
+) -> None:
+    """Record a game of at least one guess in the history at `path` (None: not recorded),
+    then show the player's statistics over the history's games of that table and variant
+    (length, host, guesses allowed, hard mode, boards)."""
+    if path is None or not record.moves:
+        return
+    from pathlib import PurePath
+
+    from wordkit.history import player_stats, record_game, recorded_games
+
+    limit = rules.max_guesses
+    variant = f"{rules.length} letters, {mode} host, {limit or 'unlimited'} guesses"
+    variant += (", hard mode" if rules.hard else "") + (f", {boards} boards" if boards > 1 else "")
+    record_game(
+        record, game="wordle", table=table, variant=variant, strategy=mode, source="host",
+        path=path,
+    )  # fmt: skip
+    games = recorded_games(game="wordle", table=table, variant=variant, path=path)
+    stats = player_stats([game.record for game in games], limit=limit)
+    out = render.console()
+    say(out, f"Your statistics ({PurePath(table).name}, {variant}):")
+    say(
+        out,
+        f"  played {stats.played}   win % {stats.win_percent}   current streak "
+        f"{stats.current_streak}   max streak {stats.max_streak}",
+    )
+    if stats.distribution:  # none before a first win without a guess limit
+        say(out, "Guess distribution:")
+    for line in render.histogram({str(n): count for n, count in stats.distribution.items()}):
+        say(out, line)
 
 
 # --- Absurdle beaten, decision trees, reviews ----------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -168,8 +169,35 @@ def pool_for(lexicon: Lexicon, *, prior: Prior = "weight", hint: str | None = No
     return Pool(lexicon, ordered.astype(np.int64), probs)
 
 
-def load_pool(words: str, *, prior: Prior = "weight", category: str | None = None) -> Pool:
-    """The pool of a word table named or at a path, with its prior and category hint."""
+LEARNED = "learned"
+"""The category of a learned word played without a category hint, in a table with categories."""
+
+
+def with_words(table: pd.DataFrame, extra: Mapping[str, str | None]) -> pd.DataFrame:
+    """`table` with a row for each word of `extra` it lacks (the words the AI learned from
+    play, each with the category hint it was played under): a typical weight (the median of
+    the positive ones), so the prior neither favours nor ignores them."""
+    have = set(table["word"])
+    new = [word for word in extra if word not in have]
+    if not new:
+        return table
+    weights = table["weight"][table["weight"] > 0]
+    rows = pd.DataFrame({"word": new, "weight": float(weights.median()) if len(weights) else 1.0})
+    if "category" in table.columns:
+        rows["category"] = [extra[word] or LEARNED for word in new]
+    return pd.concat([table, rows], ignore_index=True)
+
+
+def load_pool(
+    words: str,
+    *,
+    prior: Prior = "weight",
+    category: str | None = None,
+    extra_words: Mapping[str, str | None] | None = None,
+) -> Pool:
+    """The pool of a word table named or at a path, with its prior and category hint, and
+    `extra_words` (word -> category) added to the table (see `with_words`)."""
     from wordkit import tables
 
-    return pool_for(lexicon_from_table(tables.load_table(words)), prior=prior, hint=category)
+    table = with_words(tables.load_table(words), extra_words or {})
+    return pool_for(lexicon_from_table(table), prior=prior, hint=category)

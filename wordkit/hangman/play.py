@@ -18,7 +18,9 @@ import numpy as np
 
 from wordkit import tables
 from wordkit.errors import GameStateError, RangeError, UnknownNameError
+from wordkit.hangman import book as book_store
 from wordkit.hangman.board import Board, Decision, Guesser, board_for, next_board, top_candidates
+from wordkit.hangman.book import Book, book_name, book_rules
 from wordkit.hangman.guessers import make_guesser
 from wordkit.hangman.hosts import HonestHangman, check_host, hangman_host
 from wordkit.hangman.lexicon import (
@@ -44,6 +46,8 @@ MAX_SAMPLE = 1_000_000
 """Most games a `--sample` may ask for (hours of play; more would exhaust memory)."""
 MAX_JOBS = 64
 """Most worker processes a stats run starts."""
+CLUSTER_CHUNKS = 100
+"""A run on a Dask cluster is cut into this many chunks, so that many workers share it."""
 
 Memo = dict[State, tuple[Board, Decision]]
 """Boards and decisions of one guesser over one pool, by state (shared by games in a run)."""
@@ -280,9 +284,12 @@ def setup_worker(
     prior: Prior,
     rules: Rules,
     seed: int,
+    books: dict[str, Book | None],
     tick: Progress | None = None,
 ) -> None:
-    """Prepare the (process-global) guesser and pools used by play_chunk."""
+    """Prepare the (process-global) guesser and pools used by play_chunk, with the run's
+    policy books as the parent read them."""
+    book_store._BOOKS.update(books)  # a worker on another machine has another disk cache
     _WORK.clear()
     _WORK.update(
         lexicon=lexicon,
@@ -315,6 +322,23 @@ def play_chunk(chunk: list[Game]) -> list[tuple[int, GameRecord]]:
     return done
 
 
+def run_books(
+    guesser: Guesser,
+    lexicon: Lexicon,
+    pool: Pool,
+    prior: Prior,
+    rules: Rules,
+    hints: Iterable[str | None],
+) -> dict[str, Book | None]:
+    """The policy books of the pools a run plays (`pool`, or one per category hint), as this
+    process reads them, by name: for a guesser that plays from books."""
+    reader = getattr(guesser, "book", None)
+    if reader is None or not book_rules(rules):
+        return {}
+    pools = [pool if h is None else pool_for(lexicon, prior=prior, hint=h) for h in hints]
+    return {book_name(p, rules): reader(p, rules) for p in pools}
+
+
 def check_run(*, sample: int | None, jobs: int) -> None:
     """Raise RangeError for a sample size or a number of workers out of range."""
     if sample is not None and not 1 <= sample <= MAX_SAMPLE:
@@ -335,12 +359,14 @@ def hangman_stats(
     sample: int | None = None,
     seed: int = 0,
     jobs: int = 1,
+    cluster: str | None = None,
     secrets: pd.DataFrame | None = None,
     progress: Progress | None = None,
     lexicon: Lexicon | None = None,
 ) -> StatsRun:
     """Play every row of `secrets` (default: the table itself) or a prior-drawn sample
-    (`lexicon`: the table's, when already built)."""
+    (`lexicon`: the table's, when already built), in `jobs` processes or on the Dask cluster
+    at `cluster` (the lexicon and books sent to each worker once)."""
     started = time.perf_counter()
     check_run(sample=sample, jobs=jobs)
     if lexicon is None:
@@ -360,12 +386,16 @@ def hangman_stats(
         raise GameStateError(f"some secrets are longer than the advanced width {rules.width}")
     games: list[Game] = [(i, word, cat if hint else None) for i, (word, cat) in enumerate(rows)]
     ordered = sorted(games, key=lambda g: (g[2] or "", len(g[1]), g[1]))
-    chunks = chunked(ordered, parts=max(1, jobs) * 8 if jobs > 1 else 16)
-    in_process = jobs <= 1 or len(chunks) <= 1  # then progress is told game by game
+    parts = CLUSTER_CHUNKS if cluster is not None else max(1, jobs) * 8 if jobs > 1 else 16
+    chunks = chunked(ordered, parts=parts)
+    # in this process, progress is told game by game
+    in_process = cluster is None and (jobs <= 1 or len(chunks) <= 1)
+    hints = sorted({g[2] for g in games}, key=lambda h: h or "")
     done = run_chunks(
         play_chunk,
         chunks,
         jobs=jobs,
+        cluster=cluster,
         setup=setup_worker,
         setup_args=(
             lexicon,
@@ -374,6 +404,7 @@ def hangman_stats(
             prior,
             rules,
             seed,
+            run_books(guesser, lexicon, pool, prior, rules, hints),
             progress if in_process else None,
         ),
         progress=None if in_process else progress,

@@ -30,7 +30,7 @@ from wordkit.wordle import partitions
 from wordkit.wordle.guessers.base import Decision, decision
 from wordkit.wordle.hosts import Absurdle, mark_counts
 from wordkit.wordle.lists import Wordle
-from wordkit.wordle.rules import Rules, State, Turn, hard_mask, hard_rule, start
+from wordkit.wordle.rules import Rules, State, Turn, start
 
 MAX_PLAN = 12
 """Guesses an adversarial search tries at most (a win needs far fewer on real lists)."""
@@ -62,7 +62,6 @@ class AbsurdleSearch:
     def __post_init__(self) -> None:
         self.npat = self.game.win + 1
         self.ranks = host_ranks(self.game)
-        self._legal: dict[tuple[int, int], np.ndarray] = {}
 
     def host_choice(self, rows: np.ndarray, subset: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per guess row: the pattern the host answers and the size of its bucket, plus the
@@ -72,17 +71,6 @@ class AbsurdleSearch:
         key = counts * self.npat - self.ranks[None, :]
         pattern = key.argmax(axis=1)
         return pattern, counts
-
-    def legal_after(self, legal: np.ndarray | None, row: int, pattern: int) -> np.ndarray | None:
-        """The legal-guess mask after `row` got `pattern` (None in normal mode)."""
-        if legal is None:
-            return None
-        mask = self._legal.get((row, pattern))
-        if mask is None:
-            g = self.game
-            mask = hard_mask(g, hard_rule([(g.guesses[row], pattern)], g.length))
-            self._legal[(row, pattern)] = mask
-        return legal & mask
 
     def shrinks(
         self,
@@ -145,7 +133,7 @@ class AbsurdleSearch:
             row = int(rows[i])
             p = int(pattern[i])
             child = subset[self.game.matrix[row, subset] == p]
-            child_legal = self.legal_after(legal, row, p)
+            child_legal = self.game.legal_after(legal, row, p)
             name = child.tobytes() + (b"" if child_legal is None else child_legal.tobytes())
             if name in seen:
                 continue
@@ -199,7 +187,7 @@ def beat_absurdle(
         after = Absurdle(game).answer(state, row)
         subset, legal, head = (
             after.remaining,
-            search.legal_after(legal, row, after.turns[-1][1]),
+            game.legal_after(legal, row, after.turns[-1][1]),
             (row,),
         )
     for left in range(max_guesses - len(head)):

@@ -498,10 +498,11 @@ class HonestBoards:
 
 def draw_secrets(game: Wordle, boards: int, rng: np.random.Generator) -> tuple[str, ...]:
     """`boards` distinct answers drawn with `rng`."""
-    if boards > len(game.answers):
+    pool = game.secrets
+    if boards > len(pool):
         raise GameStateError(f"{boards} boards need {boards} answers; the list has fewer")
-    cols = rng.choice(len(game.answers), size=boards, replace=False)
-    return tuple(game.answers[int(c)] for c in cols)
+    cols = rng.choice(len(pool), size=boards, replace=False)
+    return tuple(pool[int(c)] for c in cols)
 
 
 BoardsGuesserFn = Callable[[Boards], Decision | None]
@@ -525,9 +526,10 @@ def run_boards_stats(
     table: str = "wordle",
     progress: runner.Progress | None = None,
     guesser: BoardsGuesser | None = None,
+    cluster: str | None = None,
 ) -> tuple[Summary, list[GameRecord]]:
-    """Play `sample` games of `boards` distinct answers each (drawn with `seed`): the summary
-    and the records in draw order."""
+    """Play `sample` games of `boards` distinct answers each (drawn with `seed`), in `jobs`
+    processes or on the Dask cluster at `cluster`: the summary and the records in draw order."""
     check_boards(boards)
     if sample < 1:
         raise RangeError(f"--sample must be at least 1, not {sample}")
@@ -539,7 +541,7 @@ def run_boards_stats(
     guesser.opener = guesser.first_guess(game)
     targets = sample_tuples(game, boards, sample, seed)
     records = play.games_played(
-        game, guesser, rules, targets, boards=boards, jobs=jobs, progress=progress
+        game, guesser, rules, targets, boards=boards, jobs=jobs, cluster=cluster, progress=progress
     )
     options = {"boards": boards, "variant": VARIANTS[boards], "opener": guesser.opener}
     options |= {"guesses_allowed": rules.max_guesses, "sample": sample, "seed": seed}

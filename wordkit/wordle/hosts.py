@@ -56,7 +56,9 @@ def absurdle_pattern(state: State, row: int) -> Pattern:
 
 @dataclass
 class HonestWordle:
-    """Picks its secret answer up front (seeded, uniform over the answers) and answers truly."""
+    """Picks its secret answer up front (seeded: uniform over the answers, or the built-in
+    lists' answers table; drawn by the prior when a weighted table is played) and answers
+    truly."""
 
     game: Wordle
     seed: int = 0
@@ -66,7 +68,12 @@ class HonestWordle:
     def __post_init__(self) -> None:
         if self.secret is None:
             rng = np.random.default_rng(self.seed)
-            self.secret = self.game.answers[int(rng.integers(len(self.game.answers)))]
+            if self.game.weighted and self.game.common is None:
+                # lists that never dead-end: common words come up more
+                prior = self.game.prior / self.game.prior.sum()
+                self.secret = self.game.answers[int(rng.choice(len(prior), p=prior))]
+            else:  # a list of answers (the built-in lists: their answers table), uniform
+                self.secret = self.game.secrets[int(rng.integers(len(self.game.secrets)))]
         self.secret = self.secret.strip().lower()
         if self.secret not in self.game.answer_index:
             raise UnknownWordError(f"{self.secret!r} is not in the list of possible answers")

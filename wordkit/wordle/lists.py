@@ -1,12 +1,17 @@
 """Wordle word lists: the built-in tables, files, `--length` words of `english`, and the game
-context (both lists, their pattern matrix and lookups)."""
+context (both lists, their pattern matrix, the answers' prior and lookups).
+
+Lists that never dead-end: unless both lists are given (`--answers/--guesses`), every allowed
+word is a possible answer, weighted by a prior from its frequency (`frequency_prior`), so
+common words are favoured and no real answer is ever impossible.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import NamedTuple
 
@@ -21,11 +26,21 @@ from wordkit.wordle.rules import (
     Word,
     WordLengthError,
     all_green,
+    hard_mask,
+    hard_rule,
     word_length,
 )
 
-COMMON = 1e-6  # Zipf 3: the answer pool when --length picks words from the english table
 LENGTHS = range(2, 16)
+
+PRIOR_CENTER = 2300
+"""The frequency rank at which a word is as likely an answer as not: the size of the pool a
+setter picks from (the built-in `wordle` answers, common words without inflections)."""
+PRIOR_WIDTH = 500
+"""How many ranks the prior takes to fall from 73% to 27% of its top (one logistic unit)."""
+LIKELY_BOOST = 10.0
+"""In the built-in lists, the words of the `wordle` answers table (common five-letter words
+that are not plurals or past tenses) rank as if this many times more frequent."""
 
 
 DEFAULT_LENGTH = 5
@@ -39,6 +54,29 @@ class Wordle:
     guesses: tuple[Word, ...]
     answers: tuple[Word, ...]
     matrix: Matrix = field(repr=False)
+    weights: np.ndarray | None = field(default=None, repr=False)
+    """Each answer's prior (any positive scale); None: every answer alike."""
+    common: tuple[Word, ...] | None = field(default=None, repr=False)
+    """The answers `stats` plays (and several boards draw) when none are given, where not
+    every answer is meant to be played: the built-in lists' answers table. None: every
+    answer."""
+
+    @property
+    def secrets(self) -> tuple[Word, ...]:
+        """The answers `stats` plays by default."""
+        return self.answers if self.common is None else self.common
+
+    @cached_property
+    def weighted(self) -> bool:
+        """Whether the answers carry a prior that is not uniform."""
+        return self.weights is not None
+
+    @cached_property
+    def prior(self) -> np.ndarray:
+        """Each answer's prior as float64 (ones when uniform)."""
+        if self.weights is None:
+            return np.ones(len(self.answers))
+        return np.asarray(self.weights, dtype=np.float64)
 
     @cached_property
     def length(self) -> int:
@@ -124,8 +162,27 @@ class Wordle:
 
     @cached_property
     def key(self) -> str:
-        """Content hash of both lists, for disk caches."""
-        return lists_key(self.guesses, self.answers)
+        """Content hash of both lists (and the prior, if any), for caches."""
+        key = lists_key(self.guesses, self.answers)
+        if self.weights is None:
+            return key
+        digest = hashlib.sha256(self.prior.tobytes()).hexdigest()[:16]
+        return f"{key}-p{digest}"
+
+    @cached_property
+    def _hard_masks(self) -> dict[tuple[int, int], np.ndarray]:
+        return {}
+
+    def legal_after(self, legal: np.ndarray | None, row: int, pattern: int) -> np.ndarray | None:
+        """Hard mode's mask of legal guesses `legal` narrowed by guess `row` getting `pattern`
+        (each one-turn mask memoised); None (normal mode) stays None."""
+        if legal is None:
+            return None
+        mask = self._hard_masks.get((row, pattern))
+        if mask is None:
+            rule = hard_rule([(self.guesses[row], pattern)], self.length)
+            mask = self._hard_masks[(row, pattern)] = hard_mask(self, rule)
+        return legal & mask
 
     def all_answers(self) -> np.ndarray:
         """Indices of every answer."""
@@ -137,11 +194,12 @@ class Wordle:
 
     def check_answer(self, word: Word) -> int:
         """The column of a possible answer, or a typed error naming what is wrong."""
-        return self._position(
-            word,
-            self.answer_index,
-            "is not in the answer list; pass a list that has it with --answers",
+        missing = (
+            "is not an allowed word of these lists, so it cannot be the answer"
+            if self.weighted
+            else "is not in the answer list; pass a list that has it with --answers"
         )
+        return self._position(word, self.answer_index, missing)
 
     def _position(self, typed: Word, index: dict[Word, int], missing: str) -> int:
         """Where a typed word (accents folded) stands in `index`, or a typed error."""
@@ -155,15 +213,88 @@ class Wordle:
         return index[word]
 
 
-def make_wordle(guesses: Iterable[Word], answers: Iterable[Word], use_disk: bool = True) -> Wordle:
-    """A Wordle context; answers missing from the guess list are appended to it."""
-    answers_t = tuple(dict.fromkeys(w.lower() for w in answers))
+def make_wordle(
+    guesses: Iterable[Word],
+    answers: Iterable[Word],
+    use_disk: bool = True,
+    weights: Sequence[float] | np.ndarray | None = None,
+) -> Wordle:
+    """A Wordle context; answers missing from the guess list are appended to it. `weights`
+    (one per answer given, a repeated answer keeping its largest) is the answers' prior."""
+    answer_list = [w.lower() for w in answers]
+    answers_t = tuple(dict.fromkeys(answer_list))
     guesses_l = list(dict.fromkeys(w.lower() for w in guesses))
     known = set(guesses_l)
     guesses_l += [w for w in answers_t if w not in known]
     guesses_t = tuple(guesses_l)
     word_length(guesses_t, answers_t)
-    return Wordle(guesses_t, answers_t, pattern_matrix(guesses_t, answers_t, use_disk))
+    prior = None
+    if weights is not None:
+        prior = answer_prior(answer_list, answers_t, weights)
+    return Wordle(guesses_t, answers_t, pattern_matrix(guesses_t, answers_t, use_disk), prior)
+
+
+def answer_prior(
+    given: Sequence[Word], answers: Sequence[Word], weights: Sequence[float] | np.ndarray
+) -> np.ndarray:
+    """The prior of each distinct answer from weights aligned with `given` (largest kept)."""
+    values = np.asarray(weights, dtype=np.float64)
+    if values.shape != (len(given),):
+        raise GameStateError(f"{len(values)} weights for {len(given)} answers")
+    if not np.isfinite(values).all() or (values <= 0).any():
+        raise GameStateError("answer weights must be positive finite numbers")
+    index = {w: i for i, w in enumerate(answers)}
+    prior = np.zeros(len(answers))
+    np.maximum.at(prior, [index[w] for w in given], values)
+    return prior
+
+
+def frequency_prior(
+    weights: Sequence[float] | np.ndarray,
+    center: float = PRIOR_CENTER,
+    width: float = PRIOR_WIDTH,
+) -> np.ndarray:
+    """Each word's prior of being the answer from its weight (word frequency): a logistic
+    curve over its frequency rank, 1/(1 + exp((rank - center) / width)), so the commonest
+    `center` words are likely and the rest fade without ever reaching zero. Equal weights
+    share their mean rank (a uniform table gets a uniform prior)."""
+    w = np.asarray(weights, dtype=np.float64)
+    if not len(w):
+        return w
+    # Average rank of each distinct weight, heaviest first.
+    values, inverse, counts = np.unique(-w, return_inverse=True, return_counts=True)
+    first = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    rank = (first + (counts - 1) / 2)[inverse]
+    z = np.clip((rank - center) / width, -700, 700)
+    # Far down the list the curve underflows: keep a floor so no word is impossible.
+    return np.maximum(1.0 / (1.0 + np.exp(z)), 1e-12)
+
+
+def table_words(source: str, length: int | None) -> tuple[list[Word], np.ndarray, int]:
+    """The distinct words of a table of one length (default: its only length, else
+    DEFAULT_LENGTH), their weights (largest kept) and the length."""
+    table = tables.load_table(source)
+    if length is None:
+        lengths = set(table["word"].str.len())
+        length = lengths.pop() if len(lengths) == 1 else DEFAULT_LENGTH
+    rows = table[table["word"].str.len() == length]
+    best = rows.groupby("word", sort=False)["weight"].max()
+    if best.empty:
+        raise GameStateError(f"{source} has no {length}-letter words")
+    return [str(w) for w in best.index], best.to_numpy(dtype=np.float64), length
+
+
+def weighted_wordle(
+    words: Sequence[Word], weights: np.ndarray, extra_guesses: Sequence[Word] = ()
+) -> Wordle:
+    """Lists that never dead-end: every word (and every extra guess, at the lowest weight)
+    is a possible answer, with the frequency prior of its weight."""
+    known = set(words)
+    extra = [w for w in dict.fromkeys(extra_guesses) if w not in known]
+    everyone = [*words, *extra]
+    low = float(weights.min()) if len(weights) else 0.0
+    all_weights = np.concatenate((weights, np.full(len(extra), min(low, 0.0))))
+    return make_wordle(everyone, everyone, weights=frequency_prior(all_weights))
 
 
 def read_words(path: str | os.PathLike[str]) -> list[Word]:
@@ -183,39 +314,81 @@ def load_wordle(
 
 
 def select_lists(
-    answers: str | None = None, guesses: str | None = None, length: int | None = None
+    answers: str | None = None,
+    guesses: str | None = None,
+    length: int | None = None,
+    words: str | None = None,
 ) -> Wordle:
-    """The lists the command-line options ask for: the built-in `wordle` tables by default,
-    tables or files by name, or with `length` the N-letter words of `english`."""
+    """The lists the command-line options ask for.
+
+    * `words` (`--words TABLE`): the table's words of the length are the guesses and the
+      answers, its weights the prior (`frequency_prior`); `guesses` adds allowed guesses.
+    * `answers` (`--answers`): exactly those answers, every one alike (the original game's
+      lists give the proven optimum), guesses from `guesses` or the built-in list.
+    * neither: the built-in lists, which never dead-end (`builtin_wordle`); with `length`,
+      the `english` table's words of that length, weighted the same way.
+    """
+    if length is not None and length not in LENGTHS:
+        raise RangeError(f"--length must be between {LENGTHS[0]} and {LENGTHS[-1]}, not {length}")
+    if words is not None and answers is not None:
+        raise GameStateError("give --words TABLE or --answers FILE, not both")
+    if words is None and answers is None:
+        if length is None:
+            return builtin_wordle(read_words(guesses) if guesses else ())
+        words = "english"
+    if words is not None:
+        found, weights, length = table_words(words, length)
+        extra = tables.words_of(tables.load_table(guesses), length=length) if guesses else []
+        return weighted_wordle(found, weights, extra)
+    assert answers is not None
     if length is not None:
-        if length not in LENGTHS:
-            raise RangeError(
-                f"--length must be between {LENGTHS[0]} and {LENGTHS[-1]}, not {length}"
-            )
-        english = tables.load_table(answers or "english")
-        pool = tables.words_of(english, length=length)
-        common = tables.words_of(english, length=length, min_weight=COMMON) or pool
-        guess_words = (
-            tables.words_of(tables.load_table(guesses), length=length) if guesses else pool
-        )
-        answer_words = common if answers is None else pool
+        answer_words = tables.words_of(tables.load_table(answers), length=length)
         if not answer_words:
-            raise GameStateError(f"{answers or 'english'} has no {length}-letter words")
-    else:
-        answer_words = tables.words_of(tables.load_table(answers or "wordle"))
-        if answers is not None and guesses is None and len({len(w) for w in answer_words}) > 1:
-            # A whole dictionary (portuguese, english): play its words of the usual length.
-            return select_lists(answers, None, DEFAULT_LENGTH)
-        guess_words = tables.words_of(tables.load_table(guesses or "wordle-guesses"))
-        if guesses is None and answers is not None:
-            # A user's own answer list brings its own length; keep guesses that match it.
-            wanted = len(answer_words[0]) if answer_words else 5
-            if any(len(w) != wanted for w in guess_words):
-                guess_words = answer_words
+            raise GameStateError(f"{answers} has no {length}-letter words")
+        guess_words = (
+            tables.words_of(tables.load_table(guesses), length=length) if guesses else answer_words
+        )
+        return make_wordle(guess_words, answer_words)
+    answer_words = tables.words_of(tables.load_table(answers))
+    if guesses is None and len({len(w) for w in answer_words}) > 1:
+        # A whole dictionary (portuguese, english): play its words of the usual length.
+        return select_lists(answers, None, DEFAULT_LENGTH)
+    guess_words = tables.words_of(tables.load_table(guesses or "wordle-guesses"))
+    if guesses is None:
+        # A user's own answer list brings its own length; keep guesses that match it.
+        wanted = len(answer_words[0]) if answer_words else 5
+        if any(len(w) != wanted for w in guess_words):
+            guess_words = answer_words
     if not answer_words:
         raise GameStateError("the answer list is empty")
     word_length(answer_words)  # a mixed answer list is named before the guesses are
     return make_wordle(guess_words, answer_words)
+
+
+def builtin_wordle(extra_guesses: Sequence[Word] = ()) -> Wordle:
+    """The built-in lists, which never dead-end: every allowed guess (`wordle-guesses`, and
+    any extra guesses) is a possible answer, weighted by `frequency_prior`; the words of the
+    `wordle` answers table rank as if LIKELY_BOOST times more frequent, since a setter picks
+    common words that are not inflections ("lamps", "baked") far more often."""
+    found, weights, _ = table_words("wordle-guesses", DEFAULT_LENGTH)
+    likely = set(tables.words_of(tables.load_table("wordle")))
+    boost = np.array([LIKELY_BOOST if w in likely else 1.0 for w in found])
+    game = weighted_wordle(found, weights * boost, extra_guesses)
+    return replace(game, common=tuple(w for w in game.answers if w in likely))
+
+
+def check_secrets(game: Wordle, secrets: Sequence[Word], source: str) -> list[Word]:
+    """The answers named by a list of secrets (`--secrets FILE`), each checked: a secret that
+    is not a possible answer of these lists is a typed error naming it."""
+    if not secrets:
+        raise GameStateError(f"{source} has no words to play")
+    found = []
+    for word in secrets:
+        try:
+            found.append(game.answers[game.check_answer(word)])
+        except GameStateError as exc:
+            raise type(exc)(f"--secrets {source}: {exc}") from None
+    return found
 
 
 # ---------------------------------------------------------------------------------------

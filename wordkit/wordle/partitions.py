@@ -3,6 +3,11 @@
 Every statistic follows from the bucket each remaining answer falls in (`bucket_sizes`):
 sum of squares = row sum (n × the expected size of the list left), entropy from the row mean
 of log2, the largest bucket = row max. `bucket_counts` gives the same split per pattern.
+
+Under a prior (`game.weighted`) the same statistics weigh each answer by its prior:
+`pattern_masses` gives the probability of each feedback bucket, from which the expected
+remaining mass (`expected_mass`, Σ mass²), the weighted entropy (`weighted_entropy`) and the
+heaviest bucket (`heaviest`) follow. With a uniform prior they equal the counts divided by n.
 """
 
 from __future__ import annotations
@@ -18,17 +23,22 @@ Rows = np.ndarray  # indices into game.guesses
 Answers = np.ndarray  # indices into game.answers
 
 
-def bucket_counts(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
-    """(len(rows), patterns) bucket sizes of `remaining` under each guess row (2-D bincount)."""
+def bucket_counts(
+    game: Wordle, rows: Rows, remaining: Answers, weights: np.ndarray | None = None
+) -> np.ndarray:
+    """(len(rows), patterns) bucket sizes of `remaining` under each guess row (2-D bincount);
+    with `weights` (one per remaining answer), each bucket's total weight instead."""
     npat = game.win + 1
-    out = np.empty((len(rows), npat), dtype=np.int64)
-    # Chunks bound the temporary int64 offsets to a few MB.
-    step = max(1, 2**20 // max(1, len(remaining)))
+    out = np.empty((len(rows), npat), dtype=np.int64 if weights is None else np.float64)
+    # Chunks bound the temporary int64 offsets (and tiled weights) to a few MB.
+    step = max(1, (2**20 if weights is None else 2**19) // max(1, len(remaining)))
     for s in range(0, len(rows), step):
         r = rows[s : s + step]
         sub = game.matrix[np.ix_(r, remaining)].astype(np.int64)
         sub += (np.arange(len(r)) * npat)[:, None]
-        out[s : s + step] = np.bincount(sub.ravel(), minlength=len(r) * npat).reshape(-1, npat)
+        tiled = None if weights is None else np.tile(weights, len(r))
+        counts = np.bincount(sub.ravel(), weights=tiled, minlength=len(r) * npat)
+        out[s : s + step] = counts.reshape(-1, npat)
     return out
 
 
@@ -52,6 +62,49 @@ def bucket_sizes(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
         counts = np.bincount(sub.ravel(), minlength=len(r) * npat)
         out[s : s + step] = counts[sub]
     return out
+
+
+def remaining_prior(game: Wordle, remaining: Answers) -> np.ndarray:
+    """The prior of the remaining answers, normalised to sum to 1."""
+    p = game.prior[remaining]
+    total = p.sum()
+    return p / total if total > 0 else np.full(len(remaining), 1.0 / max(1, len(remaining)))
+
+
+def pattern_masses(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
+    """(len(rows), patterns): the prior mass of each feedback bucket of `remaining` under each
+    guess row (the prior normalised over `remaining`)."""
+    return bucket_counts(game, rows, remaining, remaining_prior(game, remaining))
+
+
+def mass_left(masses: np.ndarray) -> np.ndarray:
+    """The expected prior mass left after each row of `pattern_masses` (Σ mass²)."""
+    return np.einsum("ij,ij->i", masses, masses)
+
+
+def expected_mass(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
+    """The expected prior mass left after each guess row (Σ bucket mass², between 1/n and 1):
+    under a uniform prior, the expected list size divided by n."""
+    if not len(remaining):
+        return np.zeros(len(rows))
+    return mass_left(pattern_masses(game, rows, remaining))
+
+
+def weighted_entropy(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
+    """Expected information (bits) of each row's feedback under the prior: -Σ q log2 q over
+    the buckets' masses q."""
+    if not len(remaining):
+        return np.zeros(len(rows))
+    masses = pattern_masses(game, rows, remaining)
+    logs = np.log2(np.where(masses > 0, masses, 1.0))
+    return -np.einsum("ij,ij->i", masses, logs)
+
+
+def heaviest(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
+    """The heaviest bucket's prior mass under each guess row (the weighted worst case)."""
+    if not len(remaining):
+        return np.zeros(len(rows))
+    return pattern_masses(game, rows, remaining).max(axis=1)
 
 
 def sum_squares(sizes: np.ndarray) -> np.ndarray:

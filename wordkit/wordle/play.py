@@ -126,19 +126,23 @@ def run_stats(
     opener: str | None = None,
     answers: Sequence[str] | None = None,
     jobs: int = 1,
+    cluster: str | None = None,
     table: str = "wordle",
     progress: runner.Progress | None = None,
     budget: float | None = None,
 ) -> tuple[Summary, list[GameRecord]]:
     """Play every answer (or `answers`) with a guesser, past the rules' limit if need be (up to
-    GUESS_LIMIT); the summary and the records in answer order. jobs > 1 forks workers;
-    `progress` hears the games done after each chunk; `budget` (seconds per exact search,
-    default: none, so the figures are exact) trades exactness for time."""
+    GUESS_LIMIT); the summary and the records in answer order. jobs > 1 forks workers
+    (`cluster`: the Dask cluster's workers instead); `progress` hears the games done after
+    each chunk; `budget` (seconds per exact search, default: none, so the figures are exact)
+    trades exactness for time."""
     rules = Rules(length=game.length) if rules is None else rules
     began = time.perf_counter()
     guesser = guesser_for(game, strategy, opener=opener, budget=budget)
-    targets = list(game.answers) if answers is None else list(answers)
-    records = games_played(game, guesser, rules, targets, jobs=jobs, progress=progress)
+    targets = list(game.secrets) if answers is None else list(answers)
+    records = games_played(
+        game, guesser, rules, targets, jobs=jobs, cluster=cluster, progress=progress
+    )
     extra: dict[str, Any] = {}
     optimum = known_optimum(game, rules.hard)
     if optimum is not None:
@@ -171,14 +175,17 @@ def games_played(
     *,
     boards: int = 1,
     jobs: int = 1,
+    cluster: str | None = None,
     progress: runner.Progress | None = None,
 ) -> list[GameRecord]:
     """One game per secret (an answer, or with several boards a tuple of answers) against an
-    honest host, in `jobs` processes: the records in the order of `secrets`."""
+    honest host, in `jobs` processes or on the Dask cluster at `cluster` (the game, its
+    matrix and the guesser sent to each worker once): the records in the order of `secrets`."""
     records = runner.run_chunks(
         _play_chunk,
         stats_chunks(list(secrets), jobs),
         jobs=jobs,
+        cluster=cluster,
         setup=_setup,
         setup_args=(game, guesser, rules, boards),
         progress=progress,
@@ -303,7 +310,9 @@ def next_move(state: State, guesser: PartitionGuesser) -> NextMove:
     move = guesser(state)
     game = state.game
     rem = state.remaining
-    shown = tuple(game.answers[i] for i in rem) if len(rem) <= SHOW_AT_MOST else ()
+    # Under a prior the likeliest answers come first.
+    listed = rem[np.argsort(-game.prior[rem], kind="stable")] if game.weighted else rem
+    shown = tuple(game.answers[i] for i in listed) if len(rem) <= SHOW_AT_MOST else ()
     return NextMove(
         guess=move.word,
         expected_size=round(expected_left(state, move.row), 3),

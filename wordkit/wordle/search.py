@@ -34,8 +34,6 @@ from wordkit.wordle.rules import (
     Turn,
     all_green,
     feedback,
-    hard_mask,
-    hard_rule,
     pattern_str,
 )
 
@@ -88,19 +86,8 @@ class TreeSearch:
         self.all_rows = np.arange(self.ng)
         self.answer_rows = g.answer_rows
         self.win = g.win
-        self._legal: dict[tuple[int, int], np.ndarray] = {}
 
     # -- hard mode ------------------------------------------------------------------------
-
-    def legal_after(self, row: int, pattern: int) -> np.ndarray:
-        """Mask of guesses obeying hard mode after `row` got `pattern`."""
-        key = (row, pattern)
-        mask = self._legal.get(key)
-        if mask is None:
-            g = self.game
-            mask = hard_mask(g, hard_rule([(g.guesses[row], pattern)], g.length))
-            self._legal[key] = mask
-        return mask
 
     @staticmethod
     def legal_key(legal: np.ndarray | None) -> bytes:
@@ -239,7 +226,7 @@ class TreeSearch:
 
     def child_legal(self, legal: np.ndarray | None, row: int, pattern: int) -> np.ndarray | None:
         """The legal-guess mask after `row` got `pattern` (None in normal mode)."""
-        return None if legal is None else legal & self.legal_after(row, pattern)
+        return self.game.legal_after(legal, row, pattern)
 
     def evaluate(
         self,

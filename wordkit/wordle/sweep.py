@@ -11,6 +11,7 @@ and a records file (one JSON line per opener) lets an interrupted sweep resume.
 from __future__ import annotations
 
 import json
+import multiprocessing as mp
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -196,19 +197,37 @@ def _opener_row(game: Wordle, word: str) -> int:
 # One opener, in a worker
 
 _WORKER: dict[str, Any] = {}
-
-Lists = tuple[tuple[str, ...], tuple[str, ...], np.ndarray]
-"""What a worker needs of the game: the guesses, the answers and their pattern matrix."""
-
-
-def lists_of(game: Wordle) -> Lists:
-    """The lists and matrix only (not the game's derived tables): what is shipped to workers."""
-    return (game.guesses, game.answers, game.matrix)
+_SHARED: dict[str, Any] = {}
+"""The sweep's running best, in shared memory: set up before the local workers fork."""
+NO_TOTAL = -1
 
 
-def _setup(lists: Lists, spec: SweepSpec) -> None:
+def _share_best(best: int | None) -> None:
+    """A new shared running best (the parent's, before its workers fork: they inherit it)."""
+    _SHARED["best"] = mp.Value("q", NO_TOTAL if best is None else best)
+
+
+def _known_best(local: int | None) -> int | None:
+    """The best exact total this worker knows: its own, or one any worker of this machine found
+    (read before each opener, so that every worker prunes as soon as one finds a better total;
+    a worker on a Dask cluster has only its own and the one its task was sent with)."""
+    shared = _SHARED.get("best")
+    value = NO_TOTAL if shared is None else shared.value
+    known = [t for t in (local, None if value == NO_TOTAL else value) if t is not None]
+    return min(known, default=None)
+
+
+def _offer_best(total: int) -> None:
+    """Make `total` the shared running best if it beats it."""
+    shared = _SHARED.get("best")
+    if shared is not None:
+        with shared.get_lock():
+            if shared.value == NO_TOTAL or total < shared.value:
+                shared.value = total
+
+
+def _setup(game: Wordle, spec: SweepSpec) -> None:
     """In a worker: the game and the strategy's evaluator, kept for every opener it gets."""
-    game = Wordle(*lists)
     _WORKER.clear()
     _WORKER.update(game=game, spec=spec)
     if spec.exact_search:
@@ -226,11 +245,13 @@ def _evaluate_chunk(chunk: list[tuple[str, int | None]]) -> list[OpenerResult]:
     out = []
     best: int | None = None
     for opener, cutoff in chunk:
-        if running and best is not None:
-            cutoff = best + 1 if cutoff is None else min(cutoff, best + 1)
+        known = _known_best(best) if running else None
+        if known is not None:
+            cutoff = known + 1 if cutoff is None else min(cutoff, known + 1)
         result = evaluate_opener(opener, cutoff)
         if result.exact and result.total is not None:
             best = result.total if best is None else min(best, result.total)
+            _offer_best(result.total)
         out.append(result)
     return out
 
@@ -383,6 +404,7 @@ def sweep(
     resumed = len(results)
     exact = [r.total for r in results.values() if r.exact and r.total is not None]
     best: list[int | None] = [min(exact, default=None)]
+    _share_best(best[0])
 
     def shards() -> Iterator[list[tuple[str, int | None]]]:
         for group in anagram_shards([o for o in openers if o not in results], per_shard):
@@ -395,7 +417,7 @@ def sweep(
         shards(),
         jobs=jobs,
         setup=_setup,
-        setup_args=(lists_of(game), spec),
+        setup_args=(game, spec),
         cluster=cluster,
     )
     for out in stream:

@@ -1,5 +1,6 @@
 """`best`: the default AI. `lookahead`'s moves from the table's policy book, a budgeted live
-search off the book, the letter model once the table stops explaining the game."""
+search off the book; once the table stops explaining the game, a mixture of the table and the
+letter model weighted by the posterior chance that the secret is in the table."""
 
 from __future__ import annotations
 
@@ -7,19 +8,29 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordkit.hangman.board import Board, Decision, candidate_probs
+from wordkit.hangman.board import Board, Decision, candidate_probs, hidden_positions
 from wordkit.hangman.book import Book, book_rules, cached_book, ensure_book, state_key
 from wordkit.hangman.guessers.lookahead import LookaheadGuesser, dictionary_posterior
-from wordkit.hangman.guessers.model import model_decision
+from wordkit.hangman.guessers.model import (
+    appear_probabilities,
+    blank_distributions,
+    model_for,
+)
 from wordkit.hangman.lexicon import Pool
-from wordkit.hangman.rules import Rules, lives_left
+from wordkit.hangman.rules import ALPHABET, Rules, exhausted_letters, letter_code, lives_left
 
 NODE_BUDGET = 300
 """Search nodes one live stage may expand (a node on thousands of words costs milliseconds)."""
 MEMO_LIMIT = 300_000
 """Memoised search values kept between live decisions (a few hundred megabytes at most)."""
-DICTIONARY_SHARE = 0.99
-"""Prior chance that the secret is a word of the table."""
+DICTIONARY_SHARE = 0.9
+"""Prior chance that the secret is a word of the table (0.9: the held-out best of 0.99, 0.9,
+0.7 and 0.5 that keeps the table's own win rates)."""
+POSTERIOR_CANDIDATES = 100
+"""The posterior is weighed only on this many candidates or fewer: above, the table's words
+explain the board (and its likelihood would cost a forward pass on every decision)."""
+MIXTURE_BELOW = 0.5
+"""Posterior chance of the table under which the mixture plays instead of the table's search."""
 LIVE_SECONDS = 0.3
 """Time a live search may take in all before the coverage move is played."""
 
@@ -34,6 +45,7 @@ class BestGuesser:
     budget: int = NODE_BUDGET
     seconds: float = LIVE_SECONDS
     dictionary_share: float = DICTIONARY_SHARE
+    mixture_below: float = MIXTURE_BELOW
     name: str = "best"
     lookahead: LookaheadGuesser = field(default_factory=LookaheadGuesser)
     books: dict[int, tuple[Pool, Book | None]] = field(default_factory=dict)
@@ -59,9 +71,12 @@ class BestGuesser:
             return self.lookahead(board)
         enc = board.pool.lexicon.enc
         if n == 1:
-            return Decision(enc.words[board.ids[0]], 1.0, "whole-word")
-        if dictionary_posterior(board, self.dictionary_share) < 0.5:
-            return model_decision(board)
+            return single_candidate(board)
+        posterior = 1.0
+        if n <= POSTERIOR_CANDIDATES:
+            posterior = dictionary_posterior(board, self.dictionary_share)
+        if posterior < self.mixture_below:
+            return mixture_decision(board, posterior)
         book = self.book(board.pool, rules)
         move = None if book is None else book.get(state_key(board.state))
         label = "book"
@@ -78,3 +93,30 @@ class BestGuesser:
             return Decision(move, float(probs[index]), "whole-word")
         hits = enc.positions[board.ids, ord(move) - 97] != 0
         return Decision(move, float(np.sum(probs[hits])), label)
+
+
+def single_candidate(board: Board) -> Decision:
+    """One candidate left: its hidden letters, commonest first, rather than the word. If it is
+    the secret every letter hits (the game is won all the same); if the secret lies outside the
+    table, a whole-word guess would lose a life while a common letter of it often hits."""
+    enc = board.pool.lexicon.enc
+    hidden = hidden_positions(board)[0]
+    order = model_for(board.pool).letter_order()
+    for ch in order:
+        if hidden[letter_code(ch)]:
+            return Decision(ch, 1.0, "candidate")
+    return Decision(enc.words[board.ids[0]], 1.0, "whole-word")  # every letter shows
+
+
+def mixture_decision(board: Board, posterior: float) -> Decision:
+    """The letter likeliest to be in the secret when it is a candidate with chance `posterior`
+    and otherwise a word of the letter model: the two chances mixed by the posterior."""
+    state = board.state
+    in_table = candidate_probs(board) @ (hidden_positions(board) != 0)
+    empty = Board(state, board.pool, board.ids[:0])
+    _, dists = blank_distributions(empty, model_for(board.pool))
+    appear = posterior * in_table + (1.0 - posterior) * appear_probabilities(state, dists)
+    for ch in exhausted_letters(state):
+        appear[letter_code(ch)] = -1.0
+    code = int(np.argmax(appear))
+    return Decision(ALPHABET[code], float(max(appear[code], 0.0)), "mixture")

@@ -14,6 +14,7 @@ The model is built once per table and kept in the disk cache (keyed by the table
 from __future__ import annotations
 
 import io
+import warnings
 from dataclasses import dataclass
 from itertools import product
 
@@ -21,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordkit import cache
+from wordkit.errors import WordkitWarning
 from wordkit.hangman.board import Board, Decision, fallback_letter
 from wordkit.hangman.lexicon import Floats, Pool
 from wordkit.hangman.rules import ALPHABET, HIDDEN, Ids, State, exhausted_letters, letter_code
@@ -413,6 +415,7 @@ def appear_probabilities(state: State, dists: list[Floats]) -> Floats:
 def model_decision(board: Board) -> Decision:
     """The move when the dictionary has no candidate left: a model letter or a built word."""
     model = model_for(board.pool)
+    warn_if_longer(board)
     blanks, dists = blank_distributions(board, model)
     state = board.state
     if not blanks:
@@ -432,6 +435,22 @@ def model_decision(board: Board) -> Decision:
     if appear[code] < 0:
         return no_letter_left(board, model)
     return Decision(ALPHABET[code], float(appear[code]), "model")
+
+
+def warn_if_longer(board: Board) -> None:
+    """Warn once when the word is longer than every word the model learned from: its counts
+    then say nothing about the middle of the word, only the letter frequencies do."""
+    lengths = board.pool.lexicon.enc.lengths[board.pool.ids]
+    longest = int(lengths.max()) if len(lengths) else 0
+    length = expected_length(board)
+    if length > longest:
+        warnings.warn(
+            f"the word has {length} letters, more than any word the letter model learned from "
+            f"(at most {longest}): its guesses past that are little better than letter "
+            "frequencies",
+            WordkitWarning,
+            stacklevel=3,
+        )
 
 
 def no_letter_left(board: Board, model: LetterModel) -> Decision:

@@ -54,6 +54,15 @@ def best_by(keys: list[np.ndarray]) -> int:
     return int(np.lexsort(list(reversed(keys)))[0])
 
 
+def best_decision(
+    state: State, rows: np.ndarray, keys: list[np.ndarray], scores: np.ndarray, measure: str
+) -> Decision:
+    """The row of `rows` smallest by `keys` (first key most important), ties going to a guess
+    that may win, the likelier first; its score from `scores`."""
+    i = best_by([*keys, -answer_prior(state, rows)])
+    return decision(state.game, rows[i], float(scores[i]), measure)
+
+
 @dataclass(eq=False)
 class PartitionGuesser:
     """A guesser that `pick`s from the partition of the remaining answers, with an opener."""
@@ -108,12 +117,24 @@ class PartitionGuesser:
 
 
 def most_informative(state: State) -> Decision:
-    """The guess with the most expected bits of feedback (ties: a possible answer)."""
+    """The guess with the most expected bits of feedback, under the prior if the lists have
+    one (ties: a possible answer, then the likelier one)."""
     game, rows, rem = state.game, state.legal_rows, state.remaining
-    bits = partitions.entropy(partitions.bucket_sizes(game, rows, rem))
+    if game.weighted:
+        bits = partitions.weighted_entropy(game, rows, rem)
+    else:
+        bits = partitions.entropy(partitions.bucket_sizes(game, rows, rem))
     # Rounding makes float ties (equal partitions) compare equal.
-    i = best_by([-np.round(bits, 9), ~partitions.in_remaining(game, rows, rem)])
-    return decision(game, rows[i], float(bits[i]), "expected bits")
+    return best_decision(state, rows, [-np.round(bits, 9)], bits, "expected bits")
+
+
+def answer_prior(state: State, rows: np.ndarray) -> np.ndarray:
+    """Per guess row: its prior as a remaining answer (0 if it is not one), a tie-break that
+    prefers a guess that may win, then the likelier."""
+    game = state.game
+    chance = np.zeros(len(game.guesses))
+    chance[game.answer_rows[state.remaining]] = partitions.remaining_prior(game, state.remaining)
+    return np.asarray(chance[rows])
 
 
 def best_opener(game: Wordle, guesser: PartitionGuesser) -> str:

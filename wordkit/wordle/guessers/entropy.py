@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from wordkit.wordle.guessers.base import Decision, PartitionGuesser, most_informative
 from wordkit.wordle.guessers.optimal import Searches, exact_choice
+from wordkit.wordle.guessers.weighted import WeightedSearches, weighted_choice
 from wordkit.wordle.rules import MAX_GUESSES, State
 from wordkit.wordle.search import SearchTimeout
 
@@ -20,8 +21,12 @@ class EntropyGuesser(PartitionGuesser):
     matter most near the end, so with at most `exact_upto` answers left it plays the first
     guess of the least-total tree solving them within the turns left (exact search, a few
     ms at that size); 0 gives pure entropy. 50 bounds the cost, it is not fitted: from
-    SALET, k = 30…200 average 3.4294…3.4255 on the reference lists (pure 3.4324) and
-    3.4404…3.4309 on the built-in ones (pure 3.4435); see bench/wordle.py.
+    SALET, k = 30…200 average 3.4294…3.4255 on the reference lists (pure 3.4324); see
+    bench/wordle.py.
+
+    Under a prior (lists that never dead-end) the bits are weighted by it, and the endgame
+    is the weighted search (wordkit.wordle.guessers.weighted): the fewest expected guesses
+    under the prior rather than the least total.
     """
 
     name: str = "entropy"
@@ -29,11 +34,14 @@ class EntropyGuesser(PartitionGuesser):
     max_guesses: int | None = MAX_GUESSES
     uses_turn: ClassVar[bool] = True  # the exact endgame needs the turns left
     searches: Searches = field(default_factory=dict, repr=False)
+    weighted: WeightedSearches = field(default_factory=dict, repr=False)
 
     def pick(self, state: State) -> Decision:
         """The guess with the most expected bits, or the exact endgame's guess."""
         if len(state.remaining) <= self.exact_upto:
             try:
+                if state.game.weighted:
+                    return weighted_choice(self.weighted, state, self.max_guesses, self.deadline())
                 return exact_choice(self.searches, state, self.max_guesses, self.deadline())
             except SearchTimeout:
                 return self.timed_out(state)

@@ -9,7 +9,7 @@ from typing import ClassVar
 import numpy as np
 
 from wordkit.wordle import partitions
-from wordkit.wordle.guessers.base import Decision, PartitionGuesser, best_by, decision
+from wordkit.wordle.guessers.base import Decision, PartitionGuesser, best_decision
 from wordkit.wordle.lists import Wordle
 from wordkit.wordle.partitions import Answers, Rows
 from wordkit.wordle.rules import MAX_GUESSES, State
@@ -55,8 +55,7 @@ class HeuristicGuesser(PartitionGuesser):
         if len(rows) == 0:
             rows = candidates
         score = heuristic_scores(game, remaining, rows, weights)
-        i = best_by([-np.round(score, 12), ~partitions.in_remaining(game, rows, remaining)])
-        return decision(game, rows[i], float(score[i]), f"{phase} score")
+        return best_decision(state, rows, [-np.round(score, 12)], score, f"{phase} score")
 
 
 def letter_knowledge(game: Wordle, remaining: Answers) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -82,9 +81,18 @@ def heuristic_scores(game: Wordle, remaining: Answers, rows: Rows, weights: Weig
     """Convex combination of normalised letter, positional and unseen-letter scores."""
     answer_letters = game.guess_letters[game.answer_rows[remaining]]
     nalpha = len(game.alphabet)
-    freq = np.bincount(answer_letters.ravel(), minlength=nalpha).astype(np.float64)
+    # Under a prior each answer counts by its weight (uniform: by one, as the original).
+    weight = partitions.remaining_prior(game, remaining) if game.weighted else None
+    freq = np.bincount(
+        answer_letters.ravel(),
+        weights=None if weight is None else np.repeat(weight, game.length),
+        minlength=nalpha,
+    ).astype(np.float64)
     positional = np.stack(
-        [np.bincount(answer_letters[:, i], minlength=nalpha) for i in range(game.length)]
+        [
+            np.bincount(answer_letters[:, i], weights=weight, minlength=nalpha)
+            for i in range(game.length)
+        ]
     ).astype(np.float64)  # (L, alphabet)
     _, _, seen = letter_knowledge(game, remaining)
     letters = game.guess_letters[rows]

@@ -6,7 +6,8 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from wordkit.wordle.guessers.base import Decision, PartitionGuesser, decision
+from wordkit.wordle.guessers.base import Decision, PartitionGuesser, decision, most_informative
+from wordkit.wordle.guessers.weighted import WeightedSearches, weighted_choice
 from wordkit.wordle.lists import Wordle
 from wordkit.wordle.rules import MAX_GUESSES, State
 from wordkit.wordle.search import (
@@ -49,12 +50,19 @@ class OptimalGuesser(PartitionGuesser):
 
     From its own opener it follows the whole tree (computed once, cached on disk as JSON);
     off that tree (another opener was played) it searches each position exactly.
+
+    Under a prior (lists that never dead-end: every allowed word an answer) the least-total
+    tree, which counts every answer alike, is not the goal and is far beyond reach: it plays
+    the weighted endgame search (fewest expected guesses under the prior) from
+    `weighted_upto` answers down, and the most informative guess above.
     """
 
     name: str = "optimal"
     max_guesses: int | None = MAX_GUESSES  # None: no limit
     uses_turn: ClassVar[bool] = True  # the guesses left bound the search
     searches: Searches = field(default_factory=dict, repr=False)
+    weighted_upto: int = 100
+    weighted: WeightedSearches = field(default_factory=dict, repr=False)
     trees: dict[tuple[str, str, bool], Tree | None] = field(default_factory=dict, repr=False)
 
     def first_guess(self, game: Wordle) -> str:
@@ -90,6 +98,13 @@ class OptimalGuesser(PartitionGuesser):
         """The tree's guess for this position, else an exact search of it (the entropy guess
         when that takes longer than the budget)."""
         deadline = self.deadline()
+        if state.game.weighted:
+            if len(state.remaining) > self.weighted_upto:
+                return most_informative(state)
+            try:
+                return weighted_choice(self.weighted, state, self.max_guesses, deadline)
+            except SearchTimeout:
+                return self.timed_out(state)
         tree = self.tree(state, deadline)
         node = None if tree is None else tree_node(tree, state.turns, state.game.length)
         if node is not None:

@@ -1,0 +1,110 @@
+"""`--words TABLE` and `--secrets FILE` for the Wordle commands, through CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from wordkit.cli import app
+
+runner = CliRunner()
+SMALL = str(Path(__file__).parent / "fixtures" / "wordle_small.txt")
+LISTS = ["--answers", SMALL, "--guesses", SMALL]
+
+
+def wk(*args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), prog_name="wordkit")
+
+
+def test_words_plays_a_table_as_guesses_and_answers(tmp_path: Path) -> None:
+    table = tmp_path / "mine.csv"
+    table.write_text("word,weight\ncrane,9\nslate,5\nplate,1\ncater,0\n")
+    result = wk("stats", "wordle", "--words", str(table), "--format", "json")
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.stdout)
+    assert stats["games"] == 4 and stats["wins"] == 4 and stats["table"] == str(table)
+    # Every word of the table is a possible answer, even the one of weight 0.
+    solved = wk("query", "wordle", "cater", "--words", str(table), "--json")
+    assert solved.exit_code == 0 and json.loads(solved.stdout)["solved"] is True
+
+
+def test_words_bad_input_messages(tmp_path: Path) -> None:
+    threes = tmp_path / "threes.txt"
+    threes.write_text("cat\ndog\n")
+    cases = [
+        (
+            ["stats", "wordle", "--words", "nosuch"],
+            "Error: 'nosuch' is neither a built-in table (categories, cities, english, "
+            "portuguese, wordle, wordle-guesses) nor an existing file\n",
+        ),
+        (
+            ["stats", "wordle", "--words", SMALL, "--length", "3"],
+            f"Error: {SMALL} has no 3-letter words\n",
+        ),
+        (
+            ["solve", "wordle", "--words", str(threes), "--length", "5", "--history", "a=b"],
+            f"Error: {threes} has no 5-letter words\n",
+        ),
+        (
+            ["stats", "wordle", "--words", SMALL, "--answers", SMALL],
+            "Error: give --words TABLE or --answers FILE, not both\n",
+        ),
+    ]
+    for args, message in cases:
+        result = wk(*args)
+        assert (result.exit_code, result.output) == (1, message), args
+
+
+def test_secrets_plays_another_lists_words(tmp_path: Path) -> None:
+    secrets = tmp_path / "secrets.txt"
+    secrets.write_text("apple\nbaker\nApple\n")
+    result = wk("stats", "wordle", *LISTS, "--secrets", str(secrets), "--format", "json")
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.stdout)
+    # A repeated secret is played once.
+    assert stats["games"] == 2 and stats["table"] == f"{secrets} against {SMALL}"
+    query = wk("query", "wordle", "--words", SMALL, "--secrets", str(secrets), "--json")
+    assert query.exit_code == 0
+    answers = [json.loads(line)["answer"] for line in query.stdout.splitlines()]
+    assert answers == ["apple", "baker"]
+
+
+def test_secrets_bad_input_messages(tmp_path: Path) -> None:
+    secrets = tmp_path / "secrets.txt"
+    secrets.write_text("apple\nzebra\n")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing\n")
+    cases = [
+        (
+            ["stats", "wordle", "--words", SMALL, "--secrets", str(secrets)],
+            f"Error: --secrets {secrets}: 'zebra' is not an allowed word of these lists, "
+            "so it cannot be the answer\n",
+        ),
+        (
+            ["query", "wordle", *LISTS, "--secrets", str(secrets)],
+            f"Error: --secrets {secrets}: 'zebra' is not in the answer list; pass a list "
+            "that has it with --answers\n",
+        ),
+        (
+            ["stats", "wordle", *LISTS, "--secrets", "nosuch.txt"],
+            "Error: 'nosuch.txt' is neither a built-in table (categories, cities, english, "
+            "portuguese, wordle, wordle-guesses) nor an existing file\n",
+        ),
+        (
+            ["stats", "wordle", *LISTS, "--secrets", str(empty)],
+            f"Error: {empty} has no words to play\n",
+        ),
+        (
+            ["stats", "wordle", *LISTS, "--secrets", str(secrets), "--host", "evil"],
+            "Error: --secrets plays honest games: drop --host, --tree-in, --openers\n",
+        ),
+        (
+            ["query", "wordle", *LISTS],
+            "Error: Missing argument 'WORD...'. (see 'wordkit query wordle --help')\n",
+        ),
+    ]
+    for args, message in cases:
+        result = wk(*args)
+        assert (result.exit_code, result.output) == (1, message), args

@@ -1,0 +1,351 @@
+"""The game history through the CLI: games recorded by `host` and interactive `solve`, words
+learned for the next game, `stats hangman --from-history`, the Wordle player statistics, and
+a damaged, locked or misplaced history (one `Error:` line)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import multiprocessing
+import re
+import sqlite3
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wordkit.cli import app
+from wordkit.hangman.lexicon import load_pool
+from wordkit.hangman.play import walkthrough
+from wordkit.hangman.rules import Rules, make_rules
+from wordkit.history import record_game, recorded_games, table_key
+from wordkit.runner import GameRecord
+
+runner = CliRunner()
+FIXTURES = Path(__file__).parent / "fixtures"
+TINY = str(FIXTURES / "host_tiny.csv")  # cat, cot, dog
+SMALL = str(FIXTURES / "wordle_small.txt")
+LISTS = ["--answers", SMALL, "--guesses", SMALL]
+
+
+def wk(*args: str, input: str = "") -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+# --- unusable histories ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def damaged(tmp_path: Path) -> Path:
+    db = tmp_path / "h.sqlite"
+    db.write_bytes(b"not a database, just text " * 200)
+    return db
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["host", "hangman", "--words", TINY, "--seed", "1"],
+        ["solve", "hangman", "--words", TINY, "-i"],
+        ["stats", "hangman", "--words", TINY, "--from-history"],
+        ["stats", "hangman", "--words", TINY, "--learn"],
+        ["host", "wordle", *LISTS, "--seed", "1"],
+        ["host", "wordle", *LISTS, "--seed", "1", "--boards", "2"],
+    ],
+)
+def test_a_damaged_history_is_one_error_line(command: list[str], damaged: Path) -> None:
+    code, out, err = wk(*command, "--history-db", str(damaged), input="c\n")
+    assert code == 1 and out == ""
+    assert err == (
+        f"Error: the game history {damaged} is damaged or not a wordkit history "
+        "(file is not a database)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["host", "hangman", "--words", TINY, "--seed", "1"],
+        ["solve", "hangman", "--words", TINY, "-i"],
+        ["stats", "hangman", "--from-history"],
+        ["host", "wordle", *LISTS, "--seed", "1"],
+    ],
+)
+def test_a_directory_as_history_is_one_error_line(command: list[str], tmp_path: Path) -> None:
+    code, out, err = wk(*command, "--history-db", str(tmp_path), input="c\n")
+    assert (code, out) == (1, "")
+    assert err == f"Error: the game history {tmp_path} is a directory, not a database file\n"
+
+
+def test_a_locked_history_is_one_error_line(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from wordkit import history
+
+    db = tmp_path / "h.sqlite"
+    history.check_history(db)
+    monkeypatch.setattr(history, "BUSY_SECONDS", 0.05)
+    blocker = sqlite3.connect(db)
+    blocker.execute("PRAGMA journal_mode=DELETE")
+    blocker.execute("BEGIN EXCLUSIVE")
+    try:
+        code, _, err = wk("host", "hangman", "--words", TINY, "--history-db", str(db), input="c\n")
+    finally:
+        blocker.rollback()
+        blocker.close()
+    assert code == 1
+    assert err == (
+        f"Error: the game history {db} is locked by another program (database is locked); "
+        "try again\n"
+    )
+
+
+def test_no_record_leaves_the_history_alone(tmp_path: Path, damaged: Path) -> None:
+    code, out, _ = wk(
+        "host", "wordle", *LISTS, "--seed", "1", "--no-record", "--history-db", str(damaged),
+        input="G\n",
+    )  # fmt: skip
+    assert code == 0 and "statistics" not in out
+    code, _, _ = wk("host", "hangman", "--words", TINY, "--seed", "1", "--no-record",
+                    "--no-learn", "--history-db", str(damaged), input="G\n")  # fmt: skip
+    assert code == 0
+
+
+# --- Hangman: recorded games, learned words --------------------------------------------------
+
+
+def test_hosted_hangman_games_are_recorded(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    one = tmp_path / "one.txt"
+    one.write_text("cat\n", encoding="utf-8")
+    base = ["host", "hangman", "--words", str(one), "--history-db", str(db)]
+    assert wk(*base, "--seed", "1", input="c\nx\na\nt\n")[0] == 0  # won
+    assert wk(*base, "--mode", "evil", "--lives", "2", input="x\nz\n")[0] == 0  # hanged
+    assert wk(*base, "--seed", "2", input="e\nG\n")[0] == 0  # given up after a guess
+    assert wk(*base, "--seed", "3", input="G\n")[0] == 0  # no guess: not recorded
+    games = recorded_games(path=db)
+    assert [(g.record.won, g.record.moves, g.record.wrong) for g in games] == [
+        (True, ("c", "x", "a", "t"), 1),
+        (False, ("x", "z"), 2),
+        (False, ("e",), 1),
+    ]
+    assert {(g.source, g.table, g.known, g.record.secret) for g in games} == {
+        ("host", str(one), True, "cat")
+    }
+    assert [g.strategy for g in games] == ["honest", "evil-hard", "honest"]
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", g.played) for g in games)
+
+
+def ai_answers(
+    secret: str, words: str, rules: Rules, learned: dict[str, str | None]
+) -> tuple[list[str], bool]:
+    """What a human thinking of `secret` types to the interactive solver (the AI's own moves,
+    replayed with the same dictionary), and whether the AI wins."""
+    pool = load_pool(words, extra_words=learned)
+    done = walkthrough(secret, pool, strategy="best", rules=rules)
+    typed = [
+        ("y" if t.after.status == "won" else "n") if len(t.decision.move) > 1 else t.after.mask
+        for t in done.turns
+    ]
+    return typed, done.record.won
+
+
+def test_the_ai_learns_a_word_that_stumped_it(tmp_path: Path) -> None:
+    """The CodeWords limitation ("no learning between games": stumped by the same word, it
+    guesses the same way every time) is gone: the second game with DOG goes another way."""
+    words = tmp_path / "at.txt"
+    words.write_text("bat\ncat\nhat\nmat\n", encoding="utf-8")
+    db = tmp_path / "h.sqlite"
+    base = [
+        "solve",
+        "hangman",
+        "-i",
+        "--words",
+        str(words),
+        "--lives",
+        "3",
+        "--history-db",
+        str(db),
+    ]
+    rules = make_rules(lives=3)
+    first, won = ai_answers("dog", str(words), rules, {})
+    assert not won  # DOG is not in the table: the AI is stumped
+    code, out, _ = wk(*base, input="3\n" + "\n".join(first) + "\nbag\ndog\n")
+    assert code == 0
+    assert "You win: I am out of lives." in out
+    assert "BAG does not fit your answers (_ _ _); type your word, or an empty line." in out
+    assert out.endswith("DOG was not in my dictionary: I have learned it.\n")
+    again, won = ai_answers("dog", str(words), rules, {"dog": None})
+    assert won and again != first
+    code, out, _ = wk(*base, input="3\n" + "\n".join(again) + "\n")
+    assert code == 0 and out.endswith("I win!\n")
+    # without --learn the AI plays the first game again, and loses it again
+    code, out, _ = wk(*base, "--no-learn", input="3\n" + "\n".join(first) + "\n\n")
+    assert code == 0 and "You win: I am out of lives." in out
+    games = recorded_games(path=db)
+    assert [(g.record.secret, g.record.won, g.known) for g in games[:2]] == [
+        ("dog", False, False),
+        ("dog", True, True),
+    ]
+    assert games[0].record.moves != games[1].record.moves
+    assert games[2].record.secret == "___" and games[2].source == "solve"  # kept secret
+    assert {g.table for g in games} == {table_key(str(words))}
+
+
+def test_stats_learn_adds_the_learned_words_to_the_dictionary(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    record = GameRecord(secret="cog", won=False, moves=("o", "t"), wrong=1)
+    record_game(record, table=table_key(TINY), known=False, strategy="best", source="solve",
+                path=db)  # fmt: skip
+    secrets = tmp_path / "cog.txt"
+    secrets.write_text("cog\n", encoding="utf-8")
+    base = ["stats", "hangman", "--words", TINY, "--secrets", str(secrets), "--lives", "1"]
+    base += ["--history-db", str(db), "--json"]
+    plain = json.loads(wk(*base)[1])
+    learned = json.loads(wk(*base, "--learn")[1])
+    assert plain["wins"] == 0  # with one life, COG is lost among cat, cot, dog...
+    assert learned["wins"] == 1  # ...and found when the AI knows it
+
+
+def host_games(args: tuple[str, int]) -> int:
+    db, first = args
+    for seed in range(first, first + 8):
+        result = CliRunner().invoke(
+            app,
+            ["host", "hangman", "--words", TINY, "--seed", str(seed), "--history-db", db],
+            input="c\na\nt\no\nd\ng\n",
+        )
+        assert result.exit_code == 0, result.output
+    return 8
+
+
+def test_two_terminals_writing_at_once_lose_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    fork = multiprocessing.get_context("fork")  # the workers reuse the imported CLI
+    with ProcessPoolExecutor(max_workers=2, mp_context=fork) as pool:
+        assert sum(pool.map(host_games, [(str(db), 0), (str(db), 100)])) == 16
+    conn = sqlite3.connect(db)
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
+    code, out, _ = wk("stats", "hangman", "--from-history", "--history-db", str(db), "--json")
+    summary = json.loads(out)
+    assert code == 0 and summary["games"] == 16 and summary["wins"] == 16
+
+
+# --- stats hangman --from-history ------------------------------------------------------------
+
+
+@pytest.fixture
+def recorded(tmp_path: Path) -> Path:
+    """A history of four games: three on english, one on another table."""
+    db = tmp_path / "h.sqlite"
+    games = [
+        ("english", "apple", True, "elpa", 0, "solve"),
+        ("english", "kiwi", True, "eaiwkx", 3, "host"),
+        ("english", "zyzzyva", False, "eaoiuyt", 6, "solve"),
+        ("cities", "paris", True, "s", 0, "solve"),
+    ]
+    for table, secret, won, moves, wrong, source in games:
+        record = GameRecord(secret=secret, won=won, moves=tuple(moves), wrong=wrong)
+        strategy = "best" if source == "solve" else "honest"
+        record_game(record, table=table, known=won, strategy=strategy, source=source, path=db)
+    return db
+
+
+def test_from_history_reports_the_recorded_games(recorded: Path) -> None:
+    code, out, _ = wk("stats", "hangman", "--from-history", "--history-db", str(recorded),
+                      "--words", "english", "--json")  # fmt: skip
+    summary = json.loads(out)
+    assert code == 0
+    assert (summary["games"], summary["wins"], summary["table"]) == (3, 2, "english")
+    assert summary["win_rate"] == pytest.approx(2 / 3)
+    assert summary["mean_wrong"] == pytest.approx(3.0)  # (0 + 3 + 6) / 3
+    assert summary["wrong_histogram"] == {"0": 1, "3": 1, "lost": 1}
+    assert summary["histogram"] == {"4": 1, "6": 1, "lost": 1}
+    assert summary["mean_guesses"] == 5.0 and summary["failures"] == ["zyzzyva"]
+    assert summary["strategy"] == "best, you vs the honest host"
+    assert summary["sources"] == {"solve": 2, "host": 1}
+    code, out, _ = wk("stats", "hangman", "--from-history", "--history-db", str(recorded),
+                      "--format", "csv")  # fmt: skip
+    (row,) = csv.DictReader(io.StringIO(out))
+    assert (row["games"], row["wins"], row["table"]) == ("4", "3", "every table")
+
+
+def test_from_history_table(recorded: Path) -> None:
+    code, out, _ = wk("stats", "hangman", "--from-history", "--history-db", str(recorded),
+                      "--words", "english")  # fmt: skip
+    assert code == 0
+    lines = [line.rstrip() for line in out.splitlines()]
+    assert " games              │ 3" in lines
+    assert " wins               │ 2 (66.67%)" in lines
+    assert " mean wrong guesses │ 3.000" in lines
+    assert "    0 ████████████████████████████████████████ 1" in lines
+    assert lines[-1] == "lost: zyzzyva"
+
+
+def test_from_history_bad_uses(recorded: Path) -> None:
+    code, _, err = wk("stats", "hangman", "--from-history", "--history-db", str(recorded),
+                      "--host", "evil")  # fmt: skip
+    assert (code, err) == (1, "Error: --from-history reports the games recorded: drop --host\n")
+    code, _, err = wk("stats", "hangman", "--from-history", "--history-db", str(recorded),
+                      "--words", "categories")  # fmt: skip
+    assert code == 1
+    assert (
+        err == f"Error: no Hangman game of categories is recorded in the game history {recorded}\n"
+    )
+
+
+# --- Wordle: the player's statistics ---------------------------------------------------------
+
+
+def wordle_secret(seed: str) -> str:
+    out = wk("host", "wordle", *LISTS, "--seed", seed, "--no-record", input="G\n")[1]
+    found = re.search(r"The answer was ([A-Z]+)\.", out)
+    assert found
+    return found.group(1).lower()
+
+
+def test_wordle_statistics_after_each_game(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    base = ["host", "wordle", *LISTS, "--seed", "5", "--history-db", str(db)]
+    secret = wordle_secret("5")
+    code, out, _ = wk(*base, input=f"{secret}\n")  # won in 1
+    assert code == 0
+    first = recorded_games(game="wordle", path=db)[0]
+    assert (first.table, first.variant) == (SMALL, "5 letters, honest host, 6 guesses")
+    # a hand-made past: won in 3, then lost; this game is won in 1 again
+    for record in (GameRecord(secret="x", won=True, moves=("a",) * 3),
+                   GameRecord(secret="x", won=False, moves=("a",) * 6)):  # fmt: skip
+        record_game(record, game="wordle", table=first.table, variant=first.variant,
+                    strategy="honest", source="host", path=db)  # fmt: skip
+    code, out, _ = wk(*base, input=f"{secret}\n")
+    assert code == 0
+    bar = "█" * 40
+    assert out.endswith(
+        f"You win in 1: {secret.upper()}.\n"
+        "Your statistics (wordle_small.txt, 5 letters, honest host, 6 guesses):\n"
+        "  played 4   win % 75   current streak 1   max streak 2\n"
+        "Guess distribution:\n"
+        f"    1 {bar} 2\n    2 █ 0\n    3 {bar[:20]} 1\n    4 █ 0\n    5 █ 0\n    6 █ 0\n"
+    )
+
+
+def test_wordle_statistics_are_kept_per_variant(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    secret = wordle_secret("5")
+    base = ["host", "wordle", *LISTS, "--seed", "5", "--history-db", str(db)]
+    wk(*base, input=f"{secret}\n")
+    code, out, _ = wk(*base, "--hard", input="G\n")  # no guess: not recorded
+    assert code == 0 and "statistics" not in out
+    code, out, _ = wk(*base, "--hard", input=f"{secret}\n")
+    assert "txt, 5 letters, honest host, 6 guesses, hard mode):\n  played 1   win % 100" in out
+    code, out, _ = wk(*base, "--mode", "evil", input="crane\nq\n")  # Absurdle, given up
+    assert "evil host, unlimited guesses):\n  played 1   win % 0   current streak 0" in out
+    assert out.endswith("max streak 0\n")  # no distribution before a first win
+    code, out, _ = wk(*base, "--boards", "2", input="crane\nq\n")
+    assert "5 letters, honest host, 7 guesses, 2 boards):\n  played 1   win % 0" in out
+    games = recorded_games(game="wordle", path=db)
+    assert [g.record.won for g in games] == [True, True, False, False]
+    assert games[-1].record.moves == ("crane",) and "/" in games[-1].record.secret
