@@ -107,7 +107,6 @@ def test_readme_example(block: list[Example], tmp_path: Path) -> None:
     env = {
         **os.environ,
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
-        "WORDKIT_CACHE": str(tmp_path / ".cache"),
         "XDG_DATA_HOME": str(tmp_path / ".local" / "share"),  # a fresh game history per block
         "COLUMNS": "100",
         "LC_ALL": "C.UTF-8",
