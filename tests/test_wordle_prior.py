@@ -152,8 +152,10 @@ def test_every_strategy_plays_under_a_prior(strategy: str) -> None:
 
 @pytest.mark.full
 def test_croak_is_found_with_the_builtin_lists() -> None:
-    from wordkit.wordle.play import next_move
+    from wordkit.wordle.play import guesser_for, next_move, replay_text
+    from wordkit.wordle.rules import start
 
     game = select_lists()
-    move = next_move(game, "raise=YYBBB,tronc=BGGBY", "entropy", Rules())
+    state = replay_text(start(game, Rules()), "raise=YYBBB,tronc=BGGBY")
+    move = next_move(state, guesser_for(game, "entropy"))
     assert move.guess == "croak" and move.answers == ("croak",)
