@@ -22,11 +22,11 @@ Run from the repository root: .venv/bin/python scripts/build_cities.py
 from __future__ import annotations
 
 import csv
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from _prepared import write_prepared
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "wordkit" / "data" / "cities.csv"
@@ -55,64 +55,23 @@ def dump_raw_cities(path: Path) -> int:
     return len(rows)
 
 
-def run_prepare(raw: Path, output: Path) -> None:
-    """Clean the raw dump into a word table with `python -m wordkit prepare`."""
-    command = [
-        sys.executable,
-        "-m",
-        "wordkit",
-        "prepare",
-        str(raw),
-        "--column",
-        "name",
-        "--weight-column",
-        "population",
-        "--category-column",
-        "countrycode",
-        "--min-weight",
-        str(MIN_POPULATION),
-        "--format",
-        "csv",
-        "-o",
-        str(output),
-    ]
-    result = subprocess.run(command, cwd=ROOT, check=False)
-    if result.returncode != 0:
-        sys.exit(f"build_cities: `wordkit prepare` failed with exit code {result.returncode}")
-
-
-def sort_table(source: Path, destination: Path) -> list[list[str]]:
-    """Copy the CSV at `source` to `destination` with its rows sorted by word; return the rows."""
-    with source.open(encoding="utf-8", newline="") as handle:
-        reader = csv.reader(handle)
-        header = next(reader)
-        rows = sorted(reader, key=lambda row: row[0])
-    if header != ["word", "weight", "category"]:
-        sys.exit(f"build_cities: unexpected columns from wordkit prepare: {header}")
-    with destination.open("w", encoding="utf-8", newline="") as handle:
-        writer = csv.writer(handle, lineterminator="\n")
-        writer.writerow(header)
-        writer.writerows(rows)
-    return rows
-
-
 def main() -> None:
     OUTPUT.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="wordkit-cities-") as scratch:
         raw = Path(scratch) / "geonames-cities.csv"
         count = dump_raw_cities(raw)
         print(f"build_cities: dumped {count:,} GeoNames cities to {raw.name}", file=sys.stderr)
-        prepared = Path(scratch) / "prepared.csv"
-        run_prepare(raw, prepared)
-        fd, tmp_name = tempfile.mkstemp(prefix=".cities.", suffix=".tmp", dir=OUTPUT.parent)
-        os.close(fd)
-        tmp = Path(tmp_name)
-        try:
-            rows = sort_table(prepared, tmp)
-            tmp.chmod(0o644)
-            os.replace(tmp, OUTPUT)
-        finally:
-            tmp.unlink(missing_ok=True)
+        options = [
+            "--column",
+            "name",
+            "--weight-column",
+            "population",
+            "--category-column",
+            "countrycode",
+            "--min-weight",
+            str(MIN_POPULATION),
+        ]
+        rows = write_prepared("build_cities", raw, OUTPUT, options, ["word", "weight", "category"])
     countries = {row[2] for row in rows}
     tz = sum(1 for row in rows if row[2] == "TZ")
     print(

@@ -29,11 +29,11 @@ Run from the repository root: .venv/bin/python scripts/build_portuguese.py
 from __future__ import annotations
 
 import csv
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from _prepared import write_prepared
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "wordkit" / "data" / "portuguese.csv"
@@ -76,47 +76,6 @@ def dump_raw(path: Path) -> tuple[int, int]:
     return len(words), kept
 
 
-def run_prepare(raw: Path, output: Path) -> None:
-    """Fold the accents and merge duplicates with `python -m wordkit prepare`."""
-    command = [
-        sys.executable,
-        "-m",
-        "wordkit",
-        "prepare",
-        str(raw),
-        "--column",
-        "word",
-        "--weight-column",
-        "weight",
-        "--min-length",
-        str(MIN_LENGTH),
-        "--max-length",
-        str(MAX_LENGTH),
-        "--format",
-        "csv",
-        "-o",
-        str(output),
-    ]
-    result = subprocess.run(command, cwd=ROOT, check=False)
-    if result.returncode != 0:
-        sys.exit(f"build_portuguese: `wordkit prepare` failed with exit code {result.returncode}")
-
-
-def sort_table(source: Path, destination: Path) -> list[list[str]]:
-    """Copy the CSV at `source` to `destination` with its rows sorted by word."""
-    with source.open(encoding="utf-8", newline="") as handle:
-        reader = csv.reader(handle)
-        header = next(reader)
-        rows = sorted(reader, key=lambda row: row[0])
-    if header != ["word", "weight"]:
-        sys.exit(f"build_portuguese: unexpected columns from wordkit prepare: {header}")
-    with destination.open("w", encoding="utf-8", newline="") as handle:
-        writer = csv.writer(handle, lineterminator="\n")
-        writer.writerow(header)
-        writer.writerows(rows)
-    return rows
-
-
 def main() -> None:
     OUTPUT.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="wordkit-portuguese-") as scratch:
@@ -127,17 +86,17 @@ def main() -> None:
             f">= {MIN_FREQUENCY:g}",
             file=sys.stderr,
         )
-        prepared = Path(scratch) / "prepared.csv"
-        run_prepare(raw, prepared)
-        fd, tmp_name = tempfile.mkstemp(prefix=".portuguese.", suffix=".tmp", dir=OUTPUT.parent)
-        os.close(fd)
-        tmp = Path(tmp_name)
-        try:
-            rows = sort_table(prepared, tmp)
-            tmp.chmod(0o644)
-            os.replace(tmp, OUTPUT)
-        finally:
-            tmp.unlink(missing_ok=True)
+        options = [
+            "--column",
+            "word",
+            "--weight-column",
+            "weight",
+            "--min-length",
+            str(MIN_LENGTH),
+            "--max-length",
+            str(MAX_LENGTH),
+        ]
+        rows = write_prepared("build_portuguese", raw, OUTPUT, options, ["word", "weight"])
     five = sum(1 for row in rows if len(row[0]) == 5)
     print(
         f"build_portuguese: wrote {len(rows):,} words ({five:,} of five letters) "
