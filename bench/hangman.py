@@ -379,13 +379,7 @@ def markdown(results: dict[str, Any]) -> str:
             "| strategy (/sample: the seeded sample) | win rate | wrong/game | s |",
             "|---|---|---|---|",
         ]
-        for name, v in runs(od):
-            lines.append(
-                f"| {name} | {v['wins']}/{v['games']} = {pct(v['win_rate'])} "
-                f"| {v['mean_wrong']:.3f} | {v['seconds']} |"
-            )
-        lines += timing_line(od)
-        lines.append("")
+        lines += held_out_rows(od)
     pu = results.get("public", {})
     if "sample" in pu:
         lines += [
@@ -397,13 +391,7 @@ def markdown(results: dict[str, Any]) -> str:
             "| strategy | win rate | wrong/game | s |",
             "|---|---|---|---|",
         ]
-        for name, v in runs(pu):
-            lines.append(
-                f"| {name} | {v['wins']}/{v['games']} = {pct(v['win_rate'])} "
-                f"| {v['mean_wrong']:.3f} | {v['seconds']} |"
-            )
-        lines += timing_line(pu)
-        lines.append("")
+        lines += held_out_rows(pu)
     ci = results.get("cities", {})
     if ci:
         lines += [
@@ -438,6 +426,17 @@ def markdown(results: dict[str, Any]) -> str:
             "",
         ]
     return "\n".join(lines)
+
+
+def held_out_rows(section: dict[str, Any]) -> list[str]:
+    """A held-out table's rows (wins, win rate, wrong guesses per game, seconds per strategy),
+    then the timing line and a blank line."""
+    rows = [
+        f"| {name} | {v['wins']}/{v['games']} = {pct(v['win_rate'])} "
+        f"| {v['mean_wrong']:.3f} | {v['seconds']} |"
+        for name, v in runs(section)
+    ]
+    return [*rows, *timing_line(section), ""]
 
 
 def timing_line(section: dict[str, Any]) -> list[str]:
