@@ -15,6 +15,7 @@ tasks are CPU-bound numpy code that keeps per-process state (memoised searches).
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import logging
 import re
@@ -123,6 +124,22 @@ def _check_scheduler(distributed: Any, address: str) -> None:
         )
 
 
+def quiet_cluster_exit(distributed: Any) -> None:
+    """Close leftover local clusters at exit without a traceback: Ctrl-C while a LocalCluster
+    starts leaves one that distributed's own exit hook fails to close, loudly."""
+    spec = distributed.deploy.spec
+    atexit.unregister(spec.close_clusters)
+    atexit.unregister(_close_clusters)
+    atexit.register(_close_clusters)
+
+
+def _close_clusters() -> None:
+    from distributed.deploy import spec
+
+    with contextlib.suppress(Exception):
+        spec.close_clusters()
+
+
 @contextlib.contextmanager
 def connect(address: str) -> Iterator[Any]:
     """A dask.distributed Client for `address` (`local:N`: a LocalCluster started here and shut
@@ -135,6 +152,7 @@ def connect(address: str) -> Iterator[Any]:
         logging.getLogger(name).setLevel(logging.CRITICAL)
     with contextlib.ExitStack() as stack:
         if count is not None:
+            quiet_cluster_exit(distributed)
             with warnings.catch_warnings():  # its web server's port moved: not the user's concern
                 warnings.simplefilter("ignore")
                 local = distributed.LocalCluster(
