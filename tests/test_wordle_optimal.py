@@ -169,6 +169,17 @@ def test_hard_tree_obeys_hard_mode() -> None:
             check_hard(turns[n][0], turns[:n])
 
 
+@pytest.mark.parametrize("hard", [False, True])
+def test_a_small_memo_and_mask_cache_change_nothing(hard: bool, monkeypatch) -> None:
+    game = load_wordle(FIXTURE)
+    full = TreeSearch(game, hard=hard)
+    monkeypatch.setattr("wordkit.wordle.lists.HARD_MASKS_KEPT", 8)
+    small = TreeSearch(make_wordle(list(game.guesses), game.answers), hard=hard, memo_limit=10)
+    assert small.tree("crane") == full.tree("crane")
+    assert len(small.memo) <= 10
+    assert len(small.game._hard_masks) <= 8
+
+
 def test_limit_gives_an_upper_bound() -> None:
     game = load_wordle(FIXTURE)
     exact = TreeSearch(game).total_with("crane")

@@ -29,7 +29,7 @@ from wordkit.errors import GameStateError, UnknownNameError
 from wordkit.wordle import partitions
 from wordkit.wordle.guessers.base import Decision, decision
 from wordkit.wordle.hosts import Absurdle, mark_counts
-from wordkit.wordle.lists import Wordle
+from wordkit.wordle.lists import Wordle, legal_key
 from wordkit.wordle.rules import Rules, State, Turn, start
 
 MAX_PLAN = 12
@@ -134,7 +134,7 @@ class AbsurdleSearch:
             p = int(pattern[i])
             child = subset[self.game.matrix[row, subset] == p]
             child_legal = self.game.legal_after(legal, row, p)
-            name = child.tobytes() + (b"" if child_legal is None else child_legal.tobytes())
+            name = child.tobytes() + legal_key(child_legal)
             if name in seen:
                 continue
             seen.add(name)

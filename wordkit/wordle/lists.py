@@ -9,6 +9,7 @@ common words are favoured and no real answer is ever impossible.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,6 +33,9 @@ from wordkit.wordle.rules import (
 )
 
 LENGTHS = range(2, 16)
+
+HARD_MASKS_KEPT = 4096
+"""One-turn hard-mode masks kept per game context (about 50 MB with 12,972 guesses)."""
 
 PRIOR_CENTER = 2300
 """The frequency rank at which a word is as likely an answer as not: the size of the pool a
@@ -175,13 +179,19 @@ class Wordle:
 
     def legal_after(self, legal: np.ndarray | None, row: int, pattern: int) -> np.ndarray | None:
         """Hard mode's mask of legal guesses `legal` narrowed by guess `row` getting `pattern`
-        (each one-turn mask memoised); None (normal mode) stays None."""
+        (the latest one-turn masks kept); None (normal mode) stays None."""
         if legal is None:
             return None
-        mask = self._hard_masks.get((row, pattern))
+        masks = self._hard_masks
+        mask = masks.get((row, pattern))
         if mask is None:
+            if len(masks) >= HARD_MASKS_KEPT:
+                # An exact hard-mode search meets hundreds of thousands of (guess, pattern)
+                # pairs; the oldest half goes, since a mask is cheap to build again.
+                for old in list(itertools.islice(masks, len(masks) // 2)):
+                    del masks[old]
             rule = hard_rule([(self.guesses[row], pattern)], self.length)
-            mask = self._hard_masks[(row, pattern)] = hard_mask(self, rule)
+            mask = masks[(row, pattern)] = hard_mask(self, rule)
         return legal & mask
 
     def all_answers(self) -> np.ndarray:
@@ -295,6 +305,13 @@ def weighted_wordle(
     low = float(weights.min()) if len(weights) else 0.0
     all_weights = np.concatenate((weights, np.full(len(extra), min(low, 0.0))))
     return make_wordle(everyone, everyone, weights=frequency_prior(all_weights))
+
+
+def legal_key(legal: np.ndarray | None) -> bytes:
+    """A short key naming a hard-mode legal-guess mask (empty in normal mode), for memos."""
+    if legal is None:
+        return b""
+    return hashlib.blake2b(np.packbits(legal).tobytes(), digest_size=16).digest()
 
 
 def read_words(path: str | os.PathLike[str]) -> list[Word]:

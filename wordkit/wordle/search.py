@@ -14,6 +14,7 @@ never plays a useless guess solves n answers within n guesses, so d ≥ n is no 
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import time
@@ -26,7 +27,7 @@ import numpy as np
 from wordkit import cache
 from wordkit.errors import InputFileError, WordkitError
 from wordkit.wordle import partitions
-from wordkit.wordle.lists import Wordle
+from wordkit.wordle.lists import Wordle, legal_key
 from wordkit.wordle.notices import notice
 from wordkit.wordle.rules import (
     MAX_GUESSES,
@@ -43,6 +44,11 @@ Tree = dict  # {"guess": word, "total": int, "next": {pattern_str: Tree}}
 
 INF = 1 << 40  # the cost of an infeasible subset; any lower bound ≥ INF proves infeasibility
 UNLIMITED = 1 << 30  # a depth that never binds
+
+
+MEMO_LIMIT = 1_000_000
+"""Positions memoised at most (a few hundred MB); past it the oldest half is forgotten, which
+costs time to solve them again but never changes a result."""
 
 
 class DepthLimitError(WordkitError):
@@ -78,6 +84,7 @@ class TreeSearch:
     deadline: float | None = None
     # (subset bytes, legal-set key, min(depth, n)) → (value, exact?, best guess row or -1)
     memo: dict = field(default_factory=dict, repr=False)
+    memo_limit: int = MEMO_LIMIT
     nodes: int = 0
 
     def __post_init__(self) -> None:
@@ -90,14 +97,9 @@ class TreeSearch:
     # -- hard mode ------------------------------------------------------------------------
 
     @staticmethod
-    def legal_key(legal: np.ndarray | None) -> bytes:
-        """Memo key part naming a legal-guess set (empty in normal mode)."""
-        return b"" if legal is None else np.packbits(legal).tobytes()
-
-    @staticmethod
     def memo_key(subset: Subset, legal: np.ndarray | None, depth: int) -> tuple:
         """Memo key of a position: depth ≥ n never binds, so it is capped at n."""
-        return (subset.tobytes(), TreeSearch.legal_key(legal), min(depth, len(subset)))
+        return (subset.tobytes(), legal_key(legal), min(depth, len(subset)))
 
     @property
     def root_depth(self) -> int:
@@ -157,8 +159,16 @@ class TreeSearch:
         if value >= INF:  # a lower bound ≥ INF proves that no tree fits in the depth
             value, exact, row = INF, True, -1
         if hit is None or exact or value > hit[0]:
-            self.memo[key] = (value, exact, row)
+            self.remember(key, (value, exact, row))
         return value
+
+    def remember(self, key: tuple, entry: tuple[int, bool, int]) -> None:
+        """Memoise a position, forgetting the oldest half once the memo is full."""
+        memo = self.memo
+        if key not in memo and len(memo) >= self.memo_limit:
+            for old in list(itertools.islice(memo, len(memo) // 2)):
+                del memo[old]
+        memo[key] = entry
 
     def _search(
         self,
@@ -239,7 +249,11 @@ class TreeSearch:
     ) -> int:
         """Total guesses with `row` first within `depth` guesses, or a value ≥ best once it
         cannot beat best (≥ INF: infeasible)."""
-        children = [(b, self.child_legal(legal, row, p)) for p, b in self.buckets(row, subset)]
+        # Buckets of one or two answers are solved without looking at the legal guesses.
+        children = [
+            (b, self.child_legal(legal, row, p) if len(b) > 2 else None)
+            for p, b in self.buckets(row, subset)
+        ]
         if depth <= 1 and children:
             return INF
         total = len(subset)

@@ -32,8 +32,8 @@ from wordkit.wordle.search import INF, TreeSearch
 
 OPTIMAL = "optimal"
 MEMO_LIMIT = 400_000
-"""A worker's exact-search memo is dropped past this many positions (memory stays bounded;
-the memo only speeds up later openers)."""
+"""A worker's guesser memo is dropped past this many positions between openers (memory stays
+bounded; the memo only speeds up later openers). The exact search bounds its own memo."""
 
 
 class SweepRecordsError(WordkitError):
@@ -269,8 +269,6 @@ def evaluate_opener(opener: str, cutoff: int | None) -> OpenerResult:
 
 def _exact(search: TreeSearch, row: int, cutoff: int | None) -> dict[str, Any]:
     """The exact search after `row`: total, or the cutoff as a proven lower bound."""
-    if len(search.memo) > MEMO_LIMIT:
-        search.memo.clear()
     games = len(search.game.answers)
     answers = search.game.all_answers()
     legal = search.root_legal()

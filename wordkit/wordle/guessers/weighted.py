@@ -21,7 +21,7 @@ import numpy as np
 
 from wordkit.wordle import partitions
 from wordkit.wordle.guessers.base import Decision, decision
-from wordkit.wordle.lists import Wordle
+from wordkit.wordle.lists import Wordle, legal_key
 from wordkit.wordle.rules import State
 from wordkit.wordle.search import SearchTimeout
 
@@ -87,8 +87,7 @@ class WeightedSearch:
             return float(p[heaviest]) + self.lost(rest), int(self.answer_rows[subset[heaviest]])
         if n == 2:
             return float(p[heaviest] + 2 * p[1 - heaviest]), int(self.answer_rows[subset[heaviest]])
-        legal_key = b"" if legal is None else np.packbits(legal).tobytes()
-        key = (subset.tobytes(), legal_key, min(depth, n), top.tobytes())
+        key = (subset.tobytes(), legal_key(legal), min(depth, n), top.tobytes())
         hit = self.memo.get(key)
         if hit is not None:
             return hit
