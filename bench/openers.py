@@ -74,13 +74,23 @@ def process_cpu(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+def process_peak_mb(pid: int) -> int | None:
+    """The peak resident memory of a live process so far, in MB (None once gone)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.MULTILINE)
+    return int(found.group(1)) // 1024 if found else None
+
+
 def children(pid: int) -> list[int]:
-    """The child processes of `pid` (its workers), started by any of its threads."""
+    """The descendants of `pid` (its workers, and a cluster's workers under their nannies)."""
     found = []
     for task in Path(f"/proc/{pid}/task").glob("*"):
         with contextlib.suppress(OSError):
             found += [int(c) for c in (task / "children").read_text().split()]
-    return found
+    return found + [grandchild for child in found for grandchild in children(child)]
 
 
 def measured(argv: list[str]) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
@@ -90,13 +100,16 @@ def measured(argv: list[str]) -> tuple[subprocess.CompletedProcess[str], dict[st
     began = time.perf_counter()
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     per_process: dict[int, float] = {}
+    peak_mb: dict[int, int] = {}
 
     def sample() -> None:
         while process.poll() is None:
             for pid in [process.pid, *children(process.pid)]:
-                cpu = process_cpu(pid)
+                cpu, peak = process_cpu(pid), process_peak_mb(pid)
                 if cpu is not None:
                     per_process[pid] = cpu
+                if peak is not None:
+                    peak_mb[pid] = peak
             time.sleep(0.2)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -114,6 +127,7 @@ def measured(argv: list[str]) -> tuple[subprocess.CompletedProcess[str], dict[st
         "cpu_seconds": round(cpu, 1),
         "main_process_cpu_seconds": round(main_cpu, 1),
         "worker_cpu_seconds": workers,
+        "peak_mb_per_process": max(peak_mb.values(), default=0),
     }
 
 
@@ -345,15 +359,16 @@ def projection(results: dict[str, Any]) -> dict[str, Any]:
 def run_row(name: str, run: dict[str, Any]) -> str:
     """One run as a table row: how it ran, wall, CPU, the workers' CPU, the load."""
     workers = " + ".join(f"{c:g}" for c in run["worker_cpu_seconds"]) or "–"
+    peak = f"{run['peak_mb_per_process']:,}" if "peak_mb_per_process" in run else "–"
     return (
-        f"| {name} | {run['seconds']:g} | {run['cpu_seconds']:g} | {workers} | "
+        f"| {name} | {run['seconds']:g} | {run['cpu_seconds']:g} | {workers} | {peak} | "
         f"{run['load_before'][0]:g} |"
     )
 
 
 RUNS_HEAD = [
-    "| run | wall s | CPU s (all processes) | CPU s per worker | load before |",
-    "|---|---:|---:|---|---:|",
+    "| run | wall s | CPU s (all) | CPU s per worker | peak MB per process | load before |",
+    "|---|---:|---:|---|---:|---:|",
 ]
 NAMES = {"jobs_1": "`--jobs 1`", "jobs_2": "`--jobs 2`", "cluster_local_2": "`--cluster local:2`"}
 
@@ -434,7 +449,7 @@ def main() -> None:
     sections = {
         "proven": lambda: proven(args.data),
         "top": lambda: top(args.data, args.top, hard=False, compare=True),
-        "top_hard": lambda: top(args.data, args.hard_top, hard=True, compare=False),
+        "top_hard": lambda: top(args.data, args.hard_top, hard=True, compare=True),
         "entropy": lambda: (
             entropy(args.data, args.sample) | {"top": entropy_top(args.data, args.entropy_top)}
         ),
