@@ -1,9 +1,11 @@
-"""The one disk cache (pattern matrices, openers, trees, models) and the one atomic write."""
+"""The one disk cache (pattern matrices, openers, trees, models), the one atomic write, and the
+bound on in-memory memos."""
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import json
 import os
 import tempfile
@@ -13,6 +15,15 @@ from typing import Any
 
 DEFAULT_LIMIT_MB = 500
 """The cache's size cap; $WORDKIT_CACHE_MB overrides it. The least recently used go first."""
+
+
+def make_room(memo: dict[Any, Any], limit: int) -> None:
+    """Forget the oldest half of a memo once it holds `limit` entries (dicts keep insertion
+    order), before a new entry goes in: memory stays bounded, and a forgotten entry is only
+    work to do again."""
+    if len(memo) >= limit:
+        for old in list(itertools.islice(memo, len(memo) // 2)):
+            del memo[old]
 
 
 def cache_dir() -> Path:

@@ -9,7 +9,6 @@ common words are favoured and no real answer is ever impossible.
 from __future__ import annotations
 
 import hashlib
-import itertools
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -18,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from wordkit import tables
+from wordkit import cache, tables
 from wordkit.errors import GameStateError, RangeError
 from wordkit.wordle.matrix import Matrix, letter_array, lists_key, pattern_matrix
 from wordkit.wordle.rules import (
@@ -185,11 +184,9 @@ class Wordle:
         masks = self._hard_masks
         mask = masks.get((row, pattern))
         if mask is None:
-            if len(masks) >= HARD_MASKS_KEPT:
-                # An exact hard-mode search meets hundreds of thousands of (guess, pattern)
-                # pairs; the oldest half goes, since a mask is cheap to build again.
-                for old in list(itertools.islice(masks, len(masks) // 2)):
-                    del masks[old]
+            # An exact hard-mode search meets hundreds of thousands of (guess, pattern) pairs,
+            # and a mask is cheap to build again.
+            cache.make_room(masks, HARD_MASKS_KEPT)
             rule = hard_rule([(self.guesses[row], pattern)], self.length)
             mask = masks[(row, pattern)] = hard_mask(self, rule)
         return legal & mask

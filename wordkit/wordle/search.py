@@ -14,7 +14,6 @@ never plays a useless guess solves n answers within n guesses, so d ≥ n is no 
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import time
@@ -164,11 +163,9 @@ class TreeSearch:
 
     def remember(self, key: tuple, entry: tuple[int, bool, int]) -> None:
         """Memoise a position, forgetting the oldest half once the memo is full."""
-        memo = self.memo
-        if key not in memo and len(memo) >= self.memo_limit:
-            for old in list(itertools.islice(memo, len(memo) // 2)):
-                del memo[old]
-        memo[key] = entry
+        if key not in self.memo:
+            cache.make_room(self.memo, self.memo_limit)
+        self.memo[key] = entry
 
     def _search(
         self,
