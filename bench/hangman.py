@@ -5,10 +5,10 @@ Usage: .venv/bin/python bench/hangman.py [--jobs N] [--only SECTION ...] [--stra
 Sections: codewords (../shared/data/codewords/words.csv, read at run time, never copied),
 english (wordkit/data/english.csv, every word, uniform prior), ood (english split 80/20 by a
 seeded hash: the model learned from the 80%, the held-out 20% played; with the slowest
-decision of the default AI on held-out words), public (a large public word list, `web2` from the
-`english-words` package on PyPI, fetched once by pip into bench/.cache/: split and played the
-same way), cities
-(wordkit/data/cities.csv, prior TZ=0.5, 2000 secrets, seed 1, finish=word), speed (the default
+decision of the default AI on held-out words), absent (real English words that english lacks:
+web2's words of 4-12 letters not in it, a seeded sample played against all of english), public
+(a large public word list, `web2` from the `english-words` package on PyPI, fetched once by pip
+into bench/.cache/: split and played the same way), cities (wordkit/data/cities.csv, prior TZ=0.5, 2000 secrets, seed 1, finish=word), speed (the default
 AI's first move at every length 2-15 of english, and whole games, from a cold process each).
 Writes bench/results/hangman.json (runs merged into what is there) and prints markdown.
 The `model` strategy (letter model only) is played in the ood section alone; `lookahead` on
@@ -48,7 +48,7 @@ OOD_STRATEGIES = (*STRATEGIES, "model")
 CHOSEN: set[str] = set(OOD_STRATEGIES)
 NAMED: set[str] = set()
 OPTIMUM = [False]
-SECTIONS = ("codewords", "english", "ood", "public", "cities", "speed")
+SECTIONS = ("codewords", "english", "ood", "absent", "public", "cities", "speed")
 OOD_SAMPLE = 500
 """Held-out words the search strategies play (a seeded sample; `model` plays them all too)."""
 TIMED_GAMES = 100
@@ -59,6 +59,8 @@ PUBLIC_LIST = "english_words/data/web2.pickle"
 PUBLIC_WORD = re.compile(r"[a-z]{4,15}")
 PUBLIC_SAMPLE = 1000
 PUBLIC_STRATEGIES = ("model", "best")
+ABSENT_SAMPLE = 1000
+"""Real English words missing from `english` (web2's words of 4-12 letters it lacks) played."""
 
 
 def summary(run: StatsRun) -> dict[str, Any]:
@@ -235,6 +237,24 @@ def public(jobs: int) -> dict[str, Any]:
     return out
 
 
+def absent(jobs: int) -> dict[str, Any]:
+    """Real English words that `english` lacks (web2's lowercase words of 4-12 letters not in
+    it: rare words), a seeded sample played against the whole of `english` with its weights,
+    as `wordkit solve hangman` plays by default."""
+    table = tables.load_table("english")
+    known = set(table["word"])
+    words = [w for w in public_words() if w not in known and 4 <= len(w) <= 12]
+    sample = pd.DataFrame({"word": words}).sample(n=min(ABSENT_SAMPLE, len(words)), random_state=0)
+    out: dict[str, Any] = {"source": f"{PUBLIC_PACKAGE} {PUBLIC_LIST}", "absent": len(words)}
+    out["sample"] = len(sample)
+    for name in chosen(PUBLIC_STRATEGIES):
+        stats = hangman_stats(table, strategy=name, prior="weight", secrets=sample, jobs=jobs)
+        out[f"{name}/sample"] = summary(stats)
+    if "best" in CHOSEN:
+        out["best/timing"] = decision_times(table, sample.head(TIMED_GAMES), prior="weight")
+    return out
+
+
 SPEED_SCRIPT = """
 import json, sys, time
 from wordkit.hangman.board import board_for
@@ -380,6 +400,18 @@ def markdown(results: dict[str, Any]) -> str:
             "|---|---|---|---|",
         ]
         lines += held_out_rows(od)
+    ab = results.get("absent", {})
+    if "sample" in ab:
+        lines += [
+            f"Words absent from `english`: the {ab['absent']} lowercase words of 4-12 letters of "
+            f"`web2` that `english` lacks (rare words), a seeded sample of {ab['sample']} played "
+            "against all of `english` with its weights, 6 lives "
+            "(`python bench/hangman.py --only absent`):",
+            "",
+            "| strategy | win rate | wrong/game | s |",
+            "|---|---|---|---|",
+        ]
+        lines += held_out_rows(ab)
     pu = results.get("public", {})
     if "sample" in pu:
         lines += [
@@ -482,6 +514,7 @@ def main(argv: list[str]) -> int:
         "codewords": codewords,
         "english": english,
         "ood": ood,
+        "absent": absent,
         "public": public,
         "cities": cities,
         "speed": speed,
