@@ -70,6 +70,7 @@ def english(seconds: float, jobs: int, lengths: list[int] | None) -> dict[str, A
             "lower": result.lower,
             "upper": result.upper,
             "seconds": round(result.seconds, 2),
+            "budget_s": seconds,
             "nodes": result.nodes,
             "load_before": round(load, 2),
             **{name: wins[name][length] for name in STRATEGIES},
@@ -111,27 +112,33 @@ def markdown(results: dict[str, Any]) -> str:
         lines += [
             "`english`, every word once, 6 lives, classic, uniform prior (the game of "
             "`wordkit stats hangman --words english`): the most words any strategy wins per "
-            f"length, searched within {en['seconds_budget']:g} s per length; a length not "
-            "finished shows its bounds (at least what `best` or `coverage` won):",
+            "length, each searched within a time budget; a length not finished shows its "
+            "bounds (at least what `best` or `coverage` won):",
             "",
-            "| length | words | optimum | win rate | s | best | coverage | optimum − best |",
+            "| length | words | optimum | win rate | s (budget) | best | coverage "
+            "| optimum − best |",
             "|---|---|---|---|---|---|---|---|",
         ]
         for length, r in sorted(en["lengths"].items(), key=lambda kv: int(kv[0])):
             n = r["words"]
+            budget = f"{r.get('budget_s', en['seconds_budget']):,g}"
             if r["optimum"] is not None:
                 opt, rate = f"{r['optimum']:,}", pct(r["optimum"] / n)
-                gap, secs = str(r["optimum"] - r["best"]), f"{r['seconds']}"
+                gap, secs = str(r["optimum"] - r["best"]), f"{r['seconds']} ({budget})"
             else:
                 opt = f"{r['lower']:,}–{r['upper']:,}"
                 rate = f"{pct(r['lower'] / n)}–{pct(r['upper'] / n)}"
                 gap = f"0–{r['upper'] - r['best']}"
-                secs = f"> {r['seconds']} (not finished)"
+                secs = f"> {r['seconds']} ({budget}, not finished)"
             lines.append(
                 f"| {length} | {n:,} | {opt} | {rate} | {secs} | {r['best']:,} "
                 f"| {r['coverage']:,} | {gap} |"
             )
-        lines += ["", f"load average {en['load_before']:.2f} before, {en['load_after']:.2f} after"]
+        loads = ", ".join(
+            f"{length}: {r['load_before']:g}"
+            for length, r in sorted(en["lengths"].items(), key=lambda kv: int(kv[0]))
+        )
+        lines += ["", f"Load average as each length's search began: {loads}."]
         lines.append("")
     cw = results.get("codewords", {})
     if "rows" in cw:
@@ -164,6 +171,8 @@ def main(argv: list[str]) -> int:
             before = os.getloadavg()[0]
             started = time.perf_counter()
             found = runners[section](args.seconds, args.jobs, args.lengths)
+            if args.out.is_file():  # another run may have written its lengths meanwhile
+                results = json.loads(args.out.read_text())
             if section == "english" and args.lengths:
                 found["lengths"] = {
                     **results.get(section, {}).get("lengths", {}),
