@@ -8,8 +8,9 @@ seeded hash: the model learned from the 80%, the held-out 20% played; with the s
 decision of the default AI on held-out words), absent (real English words that english lacks:
 web2's words of 4-12 letters not in it, a seeded sample played against all of english), public
 (a large public word list, `web2` from the `english-words` package on PyPI, fetched once by pip
-into bench/.cache/: split and played the same way), cities (wordkit/data/cities.csv, prior TZ=0.5, 2000 secrets, seed 1, finish=word), speed (the default
-AI's first move at every length 2-15 of english, and whole games, from a cold process each).
+into bench/.cache/: split and played the same way), cities (wordkit/data/cities.csv, prior
+TZ=0.5, 2000 secrets, seed 1, finish=word), speed (the default AI's first move at every length
+2-15 of english, and whole games, from a cold process each).
 Writes bench/results/hangman.json (runs merged into what is there) and prints markdown.
 The `model` strategy (letter model only) is played in the ood section alone; `lookahead` on
 english (11 minutes) only when named with --strategies.
@@ -411,7 +412,7 @@ def markdown(results: dict[str, Any]) -> str:
             "| strategy | win rate | wrong/game | s |",
             "|---|---|---|---|",
         ]
-        lines += held_out_rows(ab)
+        lines += held_out_rows(ab, "absent-word")
     pu = results.get("public", {})
     if "sample" in pu:
         lines += [
@@ -460,7 +461,7 @@ def markdown(results: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def held_out_rows(section: dict[str, Any]) -> list[str]:
+def held_out_rows(section: dict[str, Any], games: str = "held-out") -> list[str]:
     """A held-out table's rows (wins, win rate, wrong guesses per game, seconds per strategy),
     then the timing line and a blank line."""
     rows = [
@@ -468,17 +469,17 @@ def held_out_rows(section: dict[str, Any]) -> list[str]:
         f"| {v['mean_wrong']:.3f} | {v['seconds']} |"
         for name, v in runs(section)
     ]
-    return [*rows, *timing_line(section), ""]
+    return [*rows, *timing_line(section, games), ""]
 
 
-def timing_line(section: dict[str, Any]) -> list[str]:
-    """The default AI's slowest decision on held-out words, and the section's peak memory."""
+def timing_line(section: dict[str, Any], games: str) -> list[str]:
+    """The default AI's slowest decision in the section's games, and its peak memory."""
     timing = section.get("best/timing")
     if not timing:
         return []
     return [
         "",
-        f"`best` on {timing['decisions']} decisions of held-out games (in one process): "
+        f"`best` on {timing['decisions']} decisions of {games} games (in one process): "
         f"slowest {timing['max_s']} s, 99th percentile {timing['p99_s']} s, mean "
         f"{timing['mean_s']} s; peak memory of the section {section.get('peak_rss_mb', '?')} MB, "
         f"load average {section.get('load_average', '?')}.",
