@@ -174,10 +174,10 @@ def main(argv: list[str]) -> int:
             if args.out.is_file():  # another run may have written its lengths meanwhile
                 results = json.loads(args.out.read_text())
             if section == "english" and args.lengths:
-                found["lengths"] = {
-                    **results.get(section, {}).get("lengths", {}),
-                    **found["lengths"],
-                }
+                before_rows = results.get(section, {}).get("lengths", {})
+                for row in before_rows.values():  # kept rows keep the budget they ran with
+                    row.setdefault("budget_s", results[section]["seconds_budget"])
+                found["lengths"] = {**before_rows, **found["lengths"]}
             results[section] = found
             results[section]["wall_seconds"] = round(time.perf_counter() - started, 1)
             results[section]["load_before"] = round(before, 2)
