@@ -165,7 +165,7 @@ def decision_times(kept: pd.DataFrame, secrets: pd.DataFrame, *, prior: str) -> 
     from wordkit.hangman.lexicon import lexicon_from_table, pool_for
     from wordkit.hangman.play import play
 
-    pool = pool_for(lexicon_from_table(kept), prior=prior)  # type: ignore[arg-type]
+    pool = pool_for(lexicon_from_table(kept), prior=prior)
     guesser = make_guesser("best")
     times: list[float] = []
 
@@ -230,12 +230,7 @@ def public(jobs: int) -> dict[str, Any]:
         "secrets": len(held),
         "sample": len(sample),
     }
-    for name in chosen(PUBLIC_STRATEGIES):
-        stats = hangman_stats(kept, strategy=name, prior="uniform", secrets=sample, jobs=jobs)
-        out[f"{name}/sample"] = summary(stats)
-    if "best" in CHOSEN:
-        out["best/timing"] = decision_times(kept, sample.head(TIMED_GAMES), prior="uniform")
-    return out
+    return out | model_and_best(kept, sample, prior="uniform", jobs=jobs)
 
 
 def absent(jobs: int) -> dict[str, Any]:
@@ -248,11 +243,20 @@ def absent(jobs: int) -> dict[str, Any]:
     sample = pd.DataFrame({"word": words}).sample(n=min(ABSENT_SAMPLE, len(words)), random_state=0)
     out: dict[str, Any] = {"source": f"{PUBLIC_PACKAGE} {PUBLIC_LIST}", "absent": len(words)}
     out["sample"] = len(sample)
+    return out | model_and_best(table, sample, prior="weight", jobs=jobs)
+
+
+def model_and_best(
+    table: pd.DataFrame, sample: pd.DataFrame, *, prior: str, jobs: int
+) -> dict[str, Any]:
+    """`model` and `best` on the sample's words with `table` as the dictionary, and the
+    default AI's decisions timed on the first games."""
+    out: dict[str, Any] = {}
     for name in chosen(PUBLIC_STRATEGIES):
-        stats = hangman_stats(table, strategy=name, prior="weight", secrets=sample, jobs=jobs)
+        stats = hangman_stats(table, strategy=name, prior=prior, secrets=sample, jobs=jobs)
         out[f"{name}/sample"] = summary(stats)
     if "best" in CHOSEN:
-        out["best/timing"] = decision_times(table, sample.head(TIMED_GAMES), prior="weight")
+        out["best/timing"] = decision_times(table, sample.head(TIMED_GAMES), prior=prior)
     return out
 
 
@@ -319,7 +323,7 @@ def cities(jobs: int) -> dict[str, Any]:
             stats = hangman_stats(
                 table,
                 strategy=name,
-                rules=Rules(lives=None, variant=variant, finish="word"),  # type: ignore[arg-type]
+                rules=Rules(lives=None, variant=variant, finish="word"),
                 prior="TZ=0.5",
                 sample=2000,
                 seed=1,
