@@ -319,13 +319,7 @@ def markdown(results: dict) -> str:
         "| strategy | opener | hard | mean | max | within 6 | histogram | seconds |",
         "|---|---|---|---:|---:|---:|---|---:|",
     ]
-    for r in results["strategies"]:
-        hist = " ".join(f"{k}:{v}" for k, v in r["histogram"].items())
-        lines.append(
-            f"| {r['strategy']} | {r['opener']} | {'yes' if r['hard'] else 'no'} "
-            f"| {r['mean_guesses']:.4f} | {r['max_guesses']} | {r['solved_within_6']}/{r['games']} "
-            f"| {hist} | {r['seconds']} |"
-        )
+    lines += [strategy_row(r) for r in results["strategies"]]
     lines += [
         "",
         "Entropy from SALET by exact-endgame threshold (0 = pure entropy; default 50)",
@@ -340,6 +334,16 @@ def markdown(results: dict) -> str:
             f"| {r['solved_within_6']}/{r['games']} | {r['seconds']} |"
         )
     return "\n".join(lines + builtin_markdown(results))
+
+
+def strategy_row(r: dict, halves: tuple[float, ...] = ()) -> str:
+    """One strategy's run as a table row; `halves`, its means on the two halves of the answers."""
+    hist = " ".join(f"{k}:{v}" for k, v in r["histogram"].items())
+    means = "".join(f"| {m:.4f} " for m in (r["mean_guesses"], *halves))
+    return (
+        f"| {r['strategy']} | {r['opener']} | {'yes' if r['hard'] else 'no'} {means}"
+        f"| {r['max_guesses']} | {r['solved_within_6']}/{r['games']} | {hist} | {r['seconds']} |"
+    )
 
 
 def builtin_markdown(results: dict) -> list[str]:
@@ -359,14 +363,10 @@ def builtin_markdown(results: dict) -> list[str]:
         "| histogram | seconds |",
         "|---|---|---|---:|---:|---:|---:|---:|---|---:|",
     ]
-    for r in results["builtin_lists"]:
-        hist = " ".join(f"{k}:{v}" for k, v in r["histogram"].items())
-        lines.append(
-            f"| {r['strategy']} | {r['opener']} | {'yes' if r['hard'] else 'no'} "
-            f"| {r['mean_guesses']:.4f} | {r['mean_tuning_half']:.4f} "
-            f"| {r['mean_held_out_half']:.4f} | {r['max_guesses']} "
-            f"| {r['solved_within_6']}/{r['games']} | {hist} | {r['seconds']} |"
-        )
+    lines += [
+        strategy_row(r, halves=(r["mean_tuning_half"], r["mean_held_out_half"]))
+        for r in results["builtin_lists"]
+    ]
     if results.get("prior_tuning"):
         lines += [
             "",

@@ -134,6 +134,15 @@ def medium() -> Wordle:
     return make_wordle(words, words, use_disk=False)
 
 
+def kill_a_worker(dask_cluster: Any) -> int:
+    """SIGKILL one of the cluster's workers (the lowest pid); its pid."""
+    with distributed.Client(dask_cluster, set_as_default=False) as client:
+        pids = client.run(os.getpid)
+    pid = sorted(pids.values())[0]
+    os.kill(pid, signal.SIGKILL)
+    return pid
+
+
 @pytest.mark.full
 def test_a_worker_killed_mid_sweep_loses_nothing_and_counts_nothing_twice(
     dask_cluster: Any, medium: Wordle
@@ -147,11 +156,7 @@ def test_a_worker_killed_mid_sweep_loses_nothing_and_counts_nothing_twice(
     def kill_one_worker(result: OpenerResult) -> None:
         heard.append(result)
         if not killed:
-            with distributed.Client(dask_cluster, set_as_default=False) as client:
-                pids = client.run(os.getpid)
-            pid = sorted(pids.values())[0]
-            os.kill(pid, signal.SIGKILL)
-            killed.append(pid)
+            killed.append(kill_a_worker(dask_cluster))
 
     remote = sweep(
         medium, openers, spec, cluster=dask_cluster.scheduler_address, on_result=kill_one_worker
@@ -190,10 +195,7 @@ def test_a_worker_killed_mid_stats_run_loses_no_game_and_plays_none_twice(
     def kill_one_worker(games: int) -> None:
         heard.append(games)
         if not killed:
-            with distributed.Client(dask_cluster, set_as_default=False) as client:
-                pids = client.run(os.getpid)
-            killed.append(sorted(pids.values())[0])
-            os.kill(killed[0], signal.SIGKILL)
+            killed.append(kill_a_worker(dask_cluster))
 
     remote = games_played(
         medium,
