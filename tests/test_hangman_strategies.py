@@ -124,7 +124,8 @@ def test_lookahead_wins_the_rhyme_family_as_often_as_possible() -> None:
     pool = pool_of(words)
     guesser = make_guesser("lookahead")
     wins = sum(play_secret(w, guesser, pool, rules=Rules(lives=3))[0].won for w in words)
-    assert wins == length_optimum(words, lives=3)
+    by_length = [[w for w in words if len(w) == n] for n in (3, 5)]
+    assert wins == sum(length_optimum(same, lives=3) for same in by_length)
 
 
 def test_entropy_guesses_a_likely_word_early() -> None:
@@ -171,7 +172,8 @@ def test_rollouts_from_large_sets_solve_exactly_only_near_the_end() -> None:
     guesser = make_guesser("lookahead", exact_limit=4, deep_rollout_limit=6)
     pool = pool_of(words)
     wins = sum(play_secret(w, guesser, pool, rules=Rules(lives=3))[0].won for w in words)
-    assert wins == length_optimum(words, lives=3)
+    by_length = [[w for w in words if len(w) == n] for n in (3, 5)]
+    assert wins == sum(length_optimum(same, lives=3) for same in by_length)
 
 
 def test_letter_model_falls_back_on_its_own_letter_order() -> None:
@@ -181,8 +183,11 @@ def test_letter_model_falls_back_on_its_own_letter_order() -> None:
     assert model.letter_order().startswith("zab")
 
 
-def test_best_plays_lookahead_from_its_book(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_best_plays_its_own_searched_moves_from_its_book(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import math
+
     from wordkit.hangman.book import build_book, cached_book, state_key
+    from wordkit.hangman.guessers.best import BestGuesser
 
     monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
     words = ["apple", "ankle", "angle", "agile", "ample", "tiger", "timer", "otter", "viper",
@@ -194,19 +199,18 @@ def test_best_plays_lookahead_from_its_book(tmp_path, monkeypatch) -> None:  # t
     book = cached_book(pool, rules)
     assert book is not None and built.states == len(book) > 0
     assert list(tmp_path.glob("hangman-book-*.json.z"))
-    best, lookahead = make_guesser("best"), make_guesser("lookahead")
+    searched = BestGuesser(budget=None, seconds=math.inf, use_book=False)
     labels = set()
-    for word in words:
-        ours, decisions = play_secret(word, best, pool, rules=rules)
-        theirs, _ = play_secret(word, lookahead, pool, rules=rules)
-        # the same moves up to one candidate; then best spells it (no wrong guess) where
-        # lookahead names it
-        assert ours.won == theirs.won and ours.wrong == theirs.wrong
-        same = ours.moves[: len(theirs.moves) - 1]
-        assert same == theirs.moves[: len(same)]
+    for word in [*words, "ample", "tapir", "bot"]:
+        ours, decisions = play_secret(word, make_guesser("best"), pool, rules=rules)
+        theirs, _ = play_secret(word, searched, pool, rules=rules)
+        assert ours.moves == theirs.moves and ours.won == theirs.won
         labels |= {d.label for d in decisions}
-    assert "book" in labels and "candidate" in labels
+    assert "book" in labels
     assert state_key(new_game("cat", rules)) in book
+    wins = sum(play_secret(w, make_guesser("best"), pool, rules=rules)[0].won for w in words)
+    by_length = [[w for w in words if len(w) == n] for n in (3, 5)]
+    assert wins == sum(length_optimum(same, lives=3) for same in by_length)
 
 
 def test_best_answers_within_its_budget_off_the_book() -> None:
@@ -222,15 +226,62 @@ def test_best_answers_within_its_budget_off_the_book() -> None:
 
 
 def test_best_spells_a_single_candidate_commonest_letter_first() -> None:
+    trusting = make_guesser("best", hedge_below=0.0)  # the table believed: no hedge
     pool = pool_of(["tiger", "timer", "otter", "eerie"])
-    decision = make_guesser("best")(board_for(pool, observed_state("ti_er", letters="tiem")))
+    decision = trusting(board_for(pool, observed_state("ti_er", letters="tiem")))
     assert (decision.move, decision.confidence, decision.label) == ("g", 1.0, "candidate")
     # the model's letter order (commonest in the table first) picks among the hidden letters
-    state = observed_state("_____", letters="ai")
     pool = pool_of(["otter", "eerie", "bbbbb"])
     board = board_for(pool, observed_state("_tt__", letters="t"))
-    assert make_guesser("best")(board).move == "e"  # otter: e (8 in the table) before o, r
-    del state
+    assert trusting(board).move == "e"  # otter: e (8 in the table) before o, r
+
+
+def test_hedged_move_never_risks_a_sure_win_on_the_last_life() -> None:
+    pool = pool_of(["tiger", "timer", "otter", "eerie", "eater", "water", "later"])
+    best = make_guesser("best")
+    # one candidate (tiger); with lives to spare any letter still wins it, on the last one
+    # only its own hidden letter does
+    spare = best(board_for(pool, observed_state("ti_er", letters="tiem")))
+    last = best(board_for(pool, observed_state("ti_er", letters="tieabcdf")))
+    assert spare.label == last.label == "hedged"
+    assert last.move == "g"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    words=st.lists(st.text(alphabet="abcde", min_size=3, max_size=3), min_size=2, max_size=7),
+    lives=st.integers(min_value=1, max_value=3),
+    bonus=st.lists(st.floats(min_value=-1.0, max_value=2.0), min_size=26, max_size=26),
+)
+def test_move_with_bonus_is_the_best_score_of_every_move(
+    words: list[str], lives: int, bonus: list[float]
+) -> None:
+    import numpy as np
+
+    from wordkit.hangman.rules import ALPHABET, encode_words
+    from wordkit.hangman.search import WinSearch, win_search_for
+
+    words = sorted(set(words))
+    pool = pool_of(words)
+
+    def fresh() -> WinSearch:
+        return win_search_for(encode_words(words), pool.ids, pool.probs)
+
+    search = fresh()
+    every = search.everything
+    gains = np.asarray(bonus)
+    found = search.move_with_bonus(every, lives, gains, None, float("inf"))
+    assert found is not None
+    move, score = found
+    scores = {}
+    for code in range(26):  # brute force: each move's exact value on a fresh search
+        if gains[code] >= 0:
+            children = search.letter_children(every, lives, code)
+            scores[ALPHABET[code]] = fresh().move_bounded(children, -np.inf)[0] + gains[code]
+    for bit, word in enumerate(search.words):
+        scores[word] = fresh().move_bounded(search.word_children(every, lives, bit), -np.inf)[0]
+    assert score == pytest.approx(max(scores.values()))
+    assert scores[move] == pytest.approx(score)
 
 
 def test_best_mixes_table_and_model_by_the_posterior() -> None:

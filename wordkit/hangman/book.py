@@ -1,20 +1,21 @@
-"""The policy book: the `lookahead` search's move in every state its own games reach, per table.
+"""The policy book: the default AI's move in every state its own games reach, per table.
 
-Building it plays `lookahead` against every word of the pool (one word length per task, the
-lengths spread over processes) and keeps the searched moves of states with at least
-`BOOK_MIN_CANDIDATES` candidates. It is stored in the disk cache under a key of the pool's words,
-their prior and the rules, so it is computed once per table and then read in well under a second.
-A state the book does not hold (off the policy: a player's own guesses, another prior) is
+Building it plays the default AI, without a book or a time limit, against every word of the
+pool (one word length per task, the lengths spread over processes) and keeps its move in every
+state with a candidate left. It is stored in the disk cache under a key of the pool's words,
+their prior and the rules, so it is computed once per table and then read in well under a
+second. A state the book does not hold (off the policy: a player's own guesses, another prior) is
 searched live within a budget. The built-in `english` table's books ship in `books/`.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import time
 import zlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +26,12 @@ from wordkit.hangman.board import Board, Decision
 from wordkit.hangman.lexicon import Pool
 from wordkit.hangman.rules import Rules, State
 
-BOOK_VERSION = "hangman-book-v1"
-BOOK_MIN_CANDIDATES = 3
-"""Smaller sets are solved exactly in well under a millisecond: not worth storing."""
-SEARCH_LABELS = frozenset({"exact", "rollout", "whole-word"})
-"""Labels of moves the search chose (not the letter model's): the only ones the book keeps."""
+BOOK_VERSION = "hangman-book-v3"
+BOOK_MIN_CANDIDATES = 1
+"""Every state with a candidate is kept: even one candidate's move weighs the letter model
+(a millisecond live, a lookup from the book), so a run over the table plays from the book."""
+BOOK_LABELS = frozenset({"lookahead", "rollout", "hedged", "whole-word", "mixture", "candidate"})
+"""Labels of the moves the book keeps: all but a search cut short by its budget."""
 
 Book = dict[str, str]
 """State key -> move."""
@@ -90,49 +92,63 @@ def setup_builder(pool: Pool, rules: Rules) -> None:
 
 
 class Recorder:
-    """Wraps `lookahead`, keeping the searched move of each state it decides."""
+    """Wraps the default AI without a book or a time limit, keeping its move in each
+    state it decides."""
 
-    name = "lookahead"
+    name = "best"
 
     def __init__(self) -> None:
-        from wordkit.hangman.guessers.lookahead import LookaheadGuesser
+        from wordkit.hangman.guessers.best import BestGuesser
 
-        self.guesser = LookaheadGuesser()
+        self.guesser = BestGuesser(budget=None, seconds=math.inf, use_book=False, memo_limit=None)
         self.moves: Book = {}
 
     def __call__(self, board: Board) -> Decision:
-        """The lookahead move, recorded."""
+        """The default AI's move, searched in full and recorded."""
         decision = self.guesser(board)
-        if len(board.ids) >= BOOK_MIN_CANDIDATES and decision.label in SEARCH_LABELS:
+        if len(board.ids) >= BOOK_MIN_CANDIDATES and decision.label in BOOK_LABELS:
             self.moves[state_key(board.state)] = decision.move
         return decision
 
 
-def book_chunk(lengths: list[int]) -> list[tuple[str, str]]:
-    """Play lookahead against every pool word of these lengths; the moves it searched."""
+LengthBook = tuple[int, int, int, list[tuple[str, str]]]
+"""One length's part of a book: the length, games won, games played, (state key, move) pairs."""
+
+
+def book_chunk(lengths: list[int]) -> list[LengthBook]:
+    """Play the recorder against every pool word of these lengths: its wins and moves."""
     from wordkit.hangman.hosts import HonestHangman
     from wordkit.hangman.play import Memo, play
 
     pool: Pool = _BUILD["pool"]
     rules: Rules = _BUILD["rules"]
     enc = pool.lexicon.enc
-    out: list[tuple[str, str]] = []
+    out: list[LengthBook] = []
     for length in lengths:
         recorder = Recorder()
         memo: Memo = {}
+        won = games = 0
         for i in pool.ids[enc.lengths[pool.ids] == length]:
             host = HonestHangman(pool, seed=0, secret=enc.words[int(i)])
-            play(recorder, host, rules, pool=pool, memo=memo)
-        out.extend(recorder.moves.items())
+            won += play(recorder, host, rules, pool=pool, memo=memo).won
+            games += 1
+        out.append((length, won, games, list(recorder.moves.items())))
     return out
 
 
 @dataclass(frozen=True, slots=True)
 class BookBuild:
-    """A built book: how many states it holds and the seconds it took."""
+    """A built book: how many states it holds, the seconds it took, and the games its policy
+    won and played while building it, per length (every word once)."""
 
     states: int
     seconds: float
+    by_length: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def won(self) -> int:
+        """Games won in all."""
+        return sum(w for w, _ in self.by_length.values())
 
 
 def build_book(
@@ -148,18 +164,19 @@ def build_book(
         {int(n) for n in (np.flatnonzero(sizes) if lengths is None else lengths)},
         key=lambda n: -int(sizes[n]) if n < len(sizes) else 0,
     )
-    pairs = run_chunks(
+    parts = run_chunks(
         book_chunk,
         [[n] for n in wanted],
         jobs=jobs,
         setup=setup_builder,
         setup_args=(pool, rules),
     )
-    book: Book = dict(sorted(pairs))
+    book: Book = dict(sorted(pair for part in parts for pair in part[3]))
     name = book_name(pool, rules)
     _BOOKS[name] = book
     cache.write_cached(name, zlib.compress(json.dumps(book, separators=(",", ":")).encode(), 6))
-    return BookBuild(len(book), time.perf_counter() - started)
+    by_length = {n: (won, games) for n, won, games, _ in sorted(parts)}
+    return BookBuild(len(book), time.perf_counter() - started, by_length)
 
 
 def ensure_book(pool: Pool, rules: Rules, *, jobs: int = 1) -> Book | None:

@@ -35,6 +35,8 @@ Child = tuple[Subset, Lives, float, bool]
 Move = tuple[str, list[Child]]
 
 EPS = 1e-12
+TIE = 1e-9
+"""Scores this close are equal (sums of weights in another order)."""
 UNSEEN = -1.0
 SMALL_SPLIT = 48
 """Subsets up to this size are split by their members' patterns rather than by ANDs."""
@@ -417,8 +419,37 @@ class WinSearch:
             return self.exact(subset, lives)
         return self.rollout(subset, lives)
 
+    def move_with_bonus(
+        self, subset: Subset, lives: Lives, bonus: Floats, budget: int | None, seconds: float
+    ) -> tuple[str, float] | None:
+        """The move maximising its exact value plus `bonus[letter]` (mass units; a word's
+        bonus is 0, a letter's below 0 is never played), and that score; None when the search
+        needs more than `budget` nodes (None: no limit) or `seconds`. Only letters whose bonus
+        beats the optimal move's are searched, each against the score to beat."""
+        self.budget, self.spent = budget, 0
+        self.deadline = time.perf_counter() + seconds
+        try:
+            value, move = self.exact(subset, lives)
+            score = value + (float(bonus[letter_code(move)]) if len(move) == 1 else 0.0)
+            bits = self.small_members(subset)
+            for code in np.argsort(-bonus, kind="stable"):
+                gain = float(bonus[code])
+                # a letter ties with a word: it may still hit a secret outside the table
+                tie = TIE if len(move) > 1 else -EPS
+                if gain < 0 or value + gain < score - tie:
+                    break  # no letter from here on can beat the score, even at the optimum
+                children = self.letter_children(subset, lives, int(code), bits)
+                got, beat = self.move_bounded(children, score - gain - tie)
+                if beat and got + gain > score - tie:
+                    score, move = max(score, got + gain), ALPHABET[int(code)]
+            return move, score
+        except BudgetSpent:
+            return None
+        finally:
+            self.budget, self.deadline = None, math.inf
+
     def budgeted_move(
-        self, subset: Subset, lives: Lives, budget: int, seconds: float
+        self, subset: Subset, lives: Lives, budget: int | None, seconds: float
     ) -> tuple[str, str]:
         """(move, how found) within `budget` node expansions per stage and about `seconds` in
         all: the lookahead move, else a rollout with small exact leaves, else the base policy's
