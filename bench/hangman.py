@@ -138,7 +138,14 @@ def book_build(table: pd.DataFrame, jobs: int) -> dict[str, Any]:
     if cached_book(pool, rules) is not None:
         return {"name": book_name(pool, rules), "cached": True}
     built = build_book(pool, rules, jobs=jobs)
-    return {"name": book_name(pool, rules), "states": built.states, "seconds": built.seconds}
+    games = sum(g for _, g in built.by_length.values())
+    return {
+        "name": book_name(pool, rules),
+        "states": built.states,
+        "seconds": built.seconds,
+        "won": built.won,
+        "games": games,
+    }
 
 
 def ood(jobs: int) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """The exact optimum of classic Hangman per word length of `english`, beside `best` and `coverage`.
 
 Usage: .venv/bin/python bench/hangman_optimum.py [--seconds S] [--jobs N] [--only SECTION ...]
-       [--lengths N ...] [--tables-only]
+       [--lengths N ...] [--tables-only] [--strategies-only]
 
 Sections: english (wordkit/data/english.csv: every word once, 6 lives, classic, uniform prior,
 the game of `wordkit stats hangman --words english`; `best` and `coverage` play every word, then
@@ -43,16 +43,8 @@ COMMAND = "python bench/hangman_optimum.py"
 def english(seconds: float, jobs: int, lengths: list[int] | None) -> dict[str, Any]:
     """Per length: words, the strategies' wins, the exact optimum or its bounds."""
     table = tables.load_table("english")
-    out: dict[str, Any] = {"seconds_budget": seconds, "strategies": {}, "lengths": {}}
-    wins: dict[str, dict[int, int]] = {}
-    for name in STRATEGIES:
-        stats = hangman_stats(table, strategy=name, prior="uniform", jobs=jobs).summary
-        wins[name] = {int(k): int(v["wins"]) for k, v in stats.by_length.items()}
-        out["strategies"][name] = {
-            "games": stats.games,
-            "wins": stats.wins,
-            "seconds": round(stats.seconds, 2),
-        }
+    out: dict[str, Any] = {"seconds_budget": seconds, "lengths": {}}
+    out["strategies"], wins = strategy_wins(table, jobs)
     pool = pool_for(lexicon_from_table(table), prior="uniform")
     enc = pool.lexicon.enc
     for length in sorted({int(x) for x in enc.lengths[pool.ids]}):
@@ -78,6 +70,29 @@ def english(seconds: float, jobs: int, lengths: list[int] | None) -> dict[str, A
         out["lengths"][str(length)] = row
         print(f"{length}: {row}", file=sys.stderr, flush=True)
     return out
+
+
+def strategy_wins(
+    table: pd.DataFrame, jobs: int
+) -> tuple[dict[str, Any], dict[str, dict[int, int]]]:
+    """Each strategy's totals over every word once, and its wins per length."""
+    totals: dict[str, Any] = {}
+    wins: dict[str, dict[int, int]] = {}
+    for name in STRATEGIES:
+        stats = hangman_stats(table, strategy=name, prior="uniform", jobs=jobs).summary
+        wins[name] = {int(k): int(v["wins"]) for k, v in stats.by_length.items()}
+        seconds = round(stats.seconds, 2)
+        totals[name] = {"games": stats.games, "wins": stats.wins, "seconds": seconds}
+    return totals, wins
+
+
+def replay_strategies(results: dict[str, Any], jobs: int) -> None:
+    """Play the strategies again and update their columns, keeping every length's search."""
+    totals, wins = strategy_wins(tables.load_table("english"), jobs)
+    section = results["english"]
+    section["strategies"] = totals
+    for length, row in section["lengths"].items():
+        row.update({name: wins[name][int(length)] for name in STRATEGIES})
 
 
 def codewords(seconds: float, jobs: int, lengths: list[int] | None) -> dict[str, Any]:
@@ -160,11 +175,19 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--lengths", nargs="*", type=int, help="english lengths to search.")
     parser.add_argument("--tables-only", action="store_true", help="Rewrite the tables only.")
     parser.add_argument(
+        "--strategies-only",
+        action="store_true",
+        help="Replay best and coverage on english; keep every length's search.",
+    )
+    parser.add_argument(
         "--out", type=Path, default=ROOT / "bench" / "results" / "hangman_optimum.json"
     )
     args = parser.parse_args(argv)
     results: dict[str, Any] = json.loads(args.out.read_text()) if args.out.is_file() else {}
-    if not args.tables_only:
+    if args.strategies_only:
+        replay_strategies(results, args.jobs)
+        args.out.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    elif not args.tables_only:
         runners = {"english": english, "codewords": codewords}
         for section in args.only:
             print(f"-- {section}", file=sys.stderr, flush=True)
