@@ -36,7 +36,7 @@ BOOK_LABELS = frozenset({"lookahead", "rollout", "hedged", "whole-word", "mixtur
 Book = dict[str, str]
 """State key -> move."""
 SHIPPED = Path(__file__).resolve().parent / "books"
-"""Books of the built-in tables, shipped with the package (tens of kilobytes each) under the
+"""Books of the built-in tables, shipped with the package (under a megabyte each) under the
 same content-keyed names, so `english` plays at full strength from its first game."""
 
 
