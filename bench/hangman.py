@@ -138,13 +138,12 @@ def book_build(table: pd.DataFrame, jobs: int) -> dict[str, Any]:
     if cached_book(pool, rules) is not None:
         return {"name": book_name(pool, rules), "cached": True}
     built = build_book(pool, rules, jobs=jobs)
-    games = sum(g for _, g in built.by_length.values())
     return {
         "name": book_name(pool, rules),
         "states": built.states,
         "seconds": built.seconds,
         "won": built.won,
-        "games": games,
+        "games": built.games,
     }
 
 
@@ -516,7 +515,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     results: dict[str, Any] = json.loads(args.out.read_text()) if args.out.is_file() else {}
     if args.tables_only:
-        write_tables("hangman", "python bench/hangman.py", markdown(results))
+        write_tables(args.out, "python bench/hangman.py", markdown(results))
         return 0
     if args.strategies:
         CHOSEN.intersection_update(args.strategies)
@@ -543,7 +542,7 @@ def main(argv: list[str]) -> int:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     print(markdown(results))
-    write_tables("hangman", "python bench/hangman.py", markdown(results))
+    write_tables(args.out, "python bench/hangman.py", markdown(results))
     return 0
 
 

@@ -88,8 +88,10 @@ def strategy_wins(
 
 def replay_strategies(results: dict[str, Any], jobs: int) -> None:
     """Play the strategies again and update their columns, keeping every length's search."""
+    section = results.get("english", {})
+    if "lengths" not in section:
+        raise SystemExit("Error: no english search to update yet: run the english section first")
     totals, wins = strategy_wins(tables.load_table("english"), jobs)
-    section = results["english"]
     section["strategies"] = totals
     for length, row in section["lengths"].items():
         row.update({name: wins[name][int(length)] for name in STRATEGIES})
@@ -210,7 +212,7 @@ def main(argv: list[str]) -> int:
             args.out.parent.mkdir(parents=True, exist_ok=True)
             args.out.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     print(markdown(results))
-    write_tables("hangman_optimum", COMMAND, markdown(results))
+    write_tables(args.out, COMMAND, markdown(results))
     return 0
 
 

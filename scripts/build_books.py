@@ -21,6 +21,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     from wordkit import cache
 
     lexicon = lexicon_from_table(tables.load_table("english"))
@@ -38,9 +40,8 @@ def main() -> None:
         (SHIPPED / name).write_bytes(data)
         keep.add(name)
         seconds = time.perf_counter() - started
-        games = sum(g for _, g in built.by_length.values())
         print(f"{prior}: {built.states} states, {len(data)} bytes, {seconds:.0f} s -> {name}")
-        print(f"  its games: {built.won} of {games} won; by length {built.by_length}")
+        print(f"  its games: {built.won} of {built.games} won; by length {built.by_length}")
     for stale in SHIPPED.glob("hangman-book-*.json.z"):
         if stale.name not in keep:
             stale.unlink()

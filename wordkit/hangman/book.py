@@ -150,6 +150,11 @@ class BookBuild:
         """Games won in all."""
         return sum(w for w, _ in self.by_length.values())
 
+    @property
+    def games(self) -> int:
+        """Games played in all."""
+        return sum(g for _, g in self.by_length.values())
+
 
 def build_book(
     pool: Pool, rules: Rules, *, jobs: int = 1, lengths: Iterable[int] | None = None

@@ -23,9 +23,9 @@ from wordkit.hangman.guessers.model import (
     blank_distributions,
     model_for,
 )
-from wordkit.hangman.lexicon import Pool
+from wordkit.hangman.lexicon import Floats, Pool
 from wordkit.hangman.rules import ALPHABET, Rules, exhausted_letters, letter_code, lives_left
-from wordkit.hangman.search import WinSearch
+from wordkit.hangman.search import Subset, WinSearch
 
 NODE_BUDGET = 300
 """Search nodes one live stage may expand (a node on thousands of words costs milliseconds)."""
@@ -108,18 +108,19 @@ class BestGuesser:
                 return hedged
         if n == 1:
             return single_candidate(board)
-        search, bits = self.lookahead.search(board)
-        self.trim(search)
-        subset = search.subset_of([bits[int(i)] for i in board.ids])
+        search, subset = self.candidates(board)
         move, label = search.budgeted_move(
             subset, lives_left(board.state), self.budget, self.seconds
         )
         return self.decision(board, move, label)
 
-    def trim(self, search: WinSearch) -> None:
-        """Bound the search's memo between live decisions (None: a book build keeps it all)."""
+    def candidates(self, board: Board) -> tuple[WinSearch, Subset]:
+        """The search of the board's word length and its candidates there; the memo bounded
+        between live decisions (`memo_limit` None: a book build keeps it all)."""
+        search, bits = self.lookahead.search(board)
         if self.memo_limit is not None:
             search.trim(self.memo_limit)
+        return search, search.subset_of([bits[int(i)] for i in board.ids])
 
     def decision(self, board: Board, move: str, label: str) -> Decision:
         """A move with its chance of hitting among the candidates."""
@@ -139,12 +140,8 @@ class BestGuesser:
         lives = lives_left(state)
         if lives is None:
             return None
-        search, bits = self.lookahead.search(board)
-        self.trim(search)
-        subset = search.subset_of([bits[int(i)] for i in board.ids])
-        empty = Board(state, board.pool, board.ids[:0])
-        _, dists = blank_distributions(empty, model_for(board.pool))
-        appear = appear_probabilities(state, dists)
+        search, subset = self.candidates(board)
+        appear = model_appear(board)
         worth = LIFE_VALUE[min(lives, len(LIFE_VALUE)) - 1]
         scale = search.mass(subset) * (1.0 - posterior) / max(posterior, 1e-9) * worth
         bonus = np.where(appear >= 0, scale * np.clip(appear, 0.0, 1.0), -1.0)
@@ -167,14 +164,20 @@ def single_candidate(board: Board) -> Decision:
     return Decision(enc.words[board.ids[0]], 1.0, "whole-word")  # every letter shows
 
 
+def model_appear(board: Board) -> Floats:
+    """The letter model's chance that each letter fills a blank of the board, the table's
+    candidates set aside (-1 for letters that may not be guessed)."""
+    empty = Board(board.state, board.pool, board.ids[:0])
+    _, dists = blank_distributions(empty, model_for(board.pool))
+    return appear_probabilities(board.state, dists)
+
+
 def mixture_decision(board: Board, posterior: float) -> Decision:
     """The letter likeliest to be in the secret when it is a candidate with chance `posterior`
     and otherwise a word of the letter model: the two chances mixed by the posterior."""
     state = board.state
     in_table = candidate_probs(board) @ (hidden_positions(board) != 0)
-    empty = Board(state, board.pool, board.ids[:0])
-    _, dists = blank_distributions(empty, model_for(board.pool))
-    appear = posterior * in_table + (1.0 - posterior) * appear_probabilities(state, dists)
+    appear = posterior * in_table + (1.0 - posterior) * model_appear(board)
     for ch in exhausted_letters(state):
         appear[letter_code(ch)] = -1.0
     code = int(np.argmax(appear))
