@@ -1,6 +1,7 @@
-"""The README's figure tables come from here: each bench writes its tables as markdown into
-bench/results/NAME.md, and `python bench/_readme.py` copies them into the README between the
-markers `<!-- bench/results/NAME.md -->` and `<!-- end -->` (`--check` only compares)."""
+"""The README's figure tables come from here: each bench writes its tables as markdown beside
+its results, bench/results/NAME.md, and `python bench/_readme.py` copies them into the README
+between the markers `<!-- bench/results/NAME.md -->` and `<!-- end -->`
+(`--check` only compares)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ README = ROOT / "README.md"
 REGION = re.compile(r"(<!-- (bench/results/[\w.-]+\.md) -->\n)(.*?)(<!-- end -->)", re.DOTALL)
 
 
-def write_tables(name: str, command: str, markdown: str) -> Path:
-    """Save a bench's README tables, headed by the command that measured them."""
-    path = RESULTS / f"{name}.md"
+def write_tables(results: Path, command: str, markdown: str) -> Path:
+    """Save a bench's README tables beside its results file (NAME.json -> NAME.md), headed by
+    the command that measured them: a run written elsewhere (`--out`) leaves the README's alone."""
+    path = results.with_suffix(".md")
     path.write_text(f"Measured by `{command}`.\n\n{markdown.strip()}\n", encoding="utf-8")
     return path
 

@@ -84,7 +84,7 @@ def main() -> None:
         ]
     )
     cache.atomic_write(args.out, json.dumps(results, indent=1) + "\n")
-    write_tables("absurdle", COMMAND, markdown)
+    write_tables(args.out, COMMAND, markdown)
     print(markdown)
 
 

@@ -90,7 +90,7 @@ def main() -> None:
         results.append(row)
         print(json.dumps(row), flush=True)
     cache.atomic_write(args.out, json.dumps(results, indent=1) + "\n")
-    write_tables("boards", COMMAND, markdown(results))
+    write_tables(args.out, COMMAND, markdown(results))
 
 
 if __name__ == "__main__":

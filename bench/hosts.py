@@ -247,9 +247,7 @@ def main(argv: list[str]) -> None:
     out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else RESULTS
     if "--tables-only" in argv:
         saved = json.loads(out.read_text(encoding="utf-8"))
-        write_tables(
-            "hosts", COMMAND, tables(saved["hangman"]["figures"], saved["wordle_absurdle"])
-        )
+        write_tables(out, COMMAND, tables(saved["hangman"]["figures"], saved["wordle_absurdle"]))
         return
     global LENGTHS
     if quick:
@@ -276,7 +274,7 @@ def main(argv: list[str]) -> None:
         "seconds": round(time.perf_counter() - began, 1),
     }
     out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    print(write_tables("hosts", COMMAND, tables(hangman, wordle)).read_text())
+    print(write_tables(out, COMMAND, tables(hangman, wordle)).read_text())
     print(f"\n{results['seconds']} s in all; written to {out}")
 
 

@@ -465,7 +465,7 @@ def main() -> None:
             args.out.write_text(json.dumps(results, indent=1) + "\n")
     results.pop("top_round_robin_shards", None)  # an earlier design's run
     args.out.write_text(json.dumps(results, indent=1) + "\n")
-    write_tables("openers", COMMAND, markdown(results))
+    write_tables(args.out, COMMAND, markdown(results))
     print(json.dumps(results.get("projection"), indent=1))
 
 

@@ -20,9 +20,7 @@ RESULTS = ROOT / "bench" / "results" / "prepare.json"
 def main() -> None:
     """Time cleaning worldcities.csv with the city-guessing agent's rules; print and save."""
     if "--tables-only" in sys.argv:
-        write_tables(
-            "prepare", "python bench/prepare.py", markdown(json.loads(RESULTS.read_text()))
-        )
+        write_tables(RESULTS, "python bench/prepare.py", markdown(json.loads(RESULTS.read_text())))
         return
     if not SOURCE.is_file():
         print(f"skipped: {SOURCE} is not present")
@@ -49,7 +47,7 @@ def main() -> None:
         "prepare_seconds": round(prepare_s, 3),
     }
     RESULTS.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
-    print(write_tables("prepare", "python bench/prepare.py", markdown(figures)).read_text())
+    print(write_tables(RESULTS, "python bench/prepare.py", markdown(figures)).read_text())
 
 
 def markdown(figures: dict[str, object]) -> str:

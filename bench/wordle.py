@@ -234,7 +234,7 @@ def main() -> None:
     ap.add_argument("--tune", action="store_true", help="also rerun the prior grid (slow)")
     args = ap.parse_args()
     if args.tables_only:
-        write_tables("wordle", COMMAND, markdown(json.loads(args.out.read_text())))
+        write_tables(args.out, COMMAND, markdown(json.loads(args.out.read_text())))
         return
     answers = read_words(args.data / "answers.txt")
     allowed = read_words(args.data / "allowed.txt")
@@ -245,7 +245,7 @@ def main() -> None:
             kept["prior_tuning"] = prior_tuning(answers, args.jobs)
         kept["prior"] = prior_parameters()
         cache.atomic_write(args.out, json.dumps(kept, indent=1) + "\n")
-        write_tables("wordle", COMMAND, markdown(kept))
+        write_tables(args.out, COMMAND, markdown(kept))
         return
 
     results: dict = {"matrix": matrix_times(answers, allowed)}
@@ -287,7 +287,7 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     cache.atomic_write(args.out, json.dumps(results, indent=1) + "\n")
     print(markdown(results))
-    write_tables("wordle", COMMAND, markdown(results))
+    write_tables(args.out, COMMAND, markdown(results))
 
 
 def prior_parameters() -> dict:
