@@ -318,7 +318,7 @@ def test_exact_search_past_its_budget_plays_the_entropy_guess() -> None:
     state = start(game, Rules()).after(game.check_guess("light"), 0)
     assert len(state.remaining) > 2
     exact = EntropyGuesser()(state)
-    assert exact.note == "" and exact.measure == "total guesses"
+    assert exact.note == "" and exact.label == "total guesses"
     rushed = EntropyGuesser(budget=1e-9)(state)
     assert rushed.row == most_informative(state).row
     assert rushed.note == (

@@ -131,7 +131,7 @@ def test_solved_board_stops_receiving_guesses() -> None:
 def test_limit_counts_guesses_not_boards() -> None:
     def stubborn(state: Boards) -> Decision:
         row = GAME.guess_index["water"]
-        return Decision(row, "water")
+        return Decision("water", row=row)
 
     host = HonestBoards(GAME, 4, secrets=("apple", "berry", "chess", "eagle"))
     record = play(stubborn, host, start_boards(GAME, 4, Rules(max_guesses=3)))
@@ -234,7 +234,7 @@ def test_cli_bad_input_is_one_error_line(args: list[str]) -> None:
 def test_endgame_and_lookahead_play_to_a_win() -> None:
     state = replay_text(start_boards(GAME, 2), f"crane={marks('crane', 'grape')}/BBBBB")
     move = BoardsGuesser(opener="crane")(state)
-    assert move.measure == "exact" and move.word in WORDS
+    assert move.label == "exact" and move.word in WORDS
     guesser = BoardsGuesser(opener="crane", lookahead=3, samples=4, exact_boards=0)
     summary, _ = run_boards_stats(GAME, 4, sample=3, seed=3, guesser=guesser)
     assert summary.win_rate == 1.0

@@ -197,7 +197,7 @@ def test_entropy_above_the_threshold_maximises_bits(game) -> None:
     bits = entropy(bucket_sizes(game, rows, rem))
     for strat in (EntropyGuesser(exact_upto=0), EntropyGuesser(exact_upto=len(rem) - 1)):
         choice = strat.pick(position(game, rem))
-        assert choice.measure == "expected bits" and choice.score == pytest.approx(bits.max())
+        assert choice.label == "expected bits" and choice.score == pytest.approx(bits.max())
 
 
 @pytest.mark.parametrize("hard", [False, True])
@@ -211,7 +211,7 @@ def test_entropy_endgame_is_exact(game, hard: bool) -> None:
     assert exact < total_guesses(game, EntropyGuesser(exact_upto=0), "berry", hard)
     rem = game.all_answers()[:7]
     choice = EntropyGuesser().pick(position(game, rem, 2, hard))
-    assert choice.measure == "total guesses"
+    assert choice.label == "total guesses"
     assert choice.score == TreeSearch(game, hard=hard).best(rem, depth=5)[0]
 
 

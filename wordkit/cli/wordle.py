@@ -843,7 +843,7 @@ class HumanGuesser:
             except WordkitError as exc:
                 say(self.out, f"{exc} (no guess used)", style="red")
                 continue
-            return Decision(row, state.game.guesses[row])
+            return Decision(state.game.guesses[row], row=row)
 
 
 def answers_left(state: Any, at_most: int = 100) -> list[str]:

@@ -8,6 +8,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from wordkit.game import Decision
 from wordkit.hangman.lexicon import Floats, Pool
 from wordkit.hangman.rules import (
     ALPHABET,
@@ -27,15 +28,6 @@ FALLBACK_ORDER = "etaoinshrldcumfpgwybvkxjqz"
 """English letters, commonest first: the letter of last resort when no candidate is left."""
 TOP = 8
 """Candidates listed with a suggestion."""
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A guesser's move (letter or whole word), its confidence in [0, 1] and its label."""
-
-    move: str
-    confidence: float
-    label: Label
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from wordkit.errors import GameStateError, RangeError, WordkitError
 from wordkit.runner import GameRecord, Summary
 from wordkit.wordle import partitions, play
 from wordkit.wordle.guessers import Decision, EntropyGuesser, best_opener
+from wordkit.wordle.guessers.base import decision
 from wordkit.wordle.lists import Wordle
 from wordkit.wordle.rules import (
     Pattern,
@@ -267,7 +268,7 @@ class BoardsGuesser:
         game = state.game
         if not state.guesses:
             row = game.check_guess(self.first_guess(game))
-            return Decision(row, game.guesses[row], float("nan"), "opener")
+            return decision(game, row, float("nan"), "opener")
         todo = [state.boards[i] for i in state.unsolved]
         exact = self.endgame(state)
         if exact is not None:
@@ -276,17 +277,17 @@ class BoardsGuesser:
         if certain:
             rows = np.unique([game.answer_rows[b.remaining[0]] for b in certain])
             if len(rows) == 1:
-                return Decision(int(rows[0]), game.guesses[rows[0]], 1.0, "certain")
+                return decision(game, rows[0], 1.0, "certain")
             score = self.scores(game, [b for b in todo if len(b.remaining) > 1], rows)
             i = int(np.argmax(score))
-            return Decision(int(rows[i]), game.guesses[rows[i]], float(score[i]), "certain")
+            return decision(game, rows[i], score[i], "certain")
         rows = np.arange(len(game.guesses))
         score = self.scores(game, todo, rows)
         if self.lookahead > 1 and len(state.guesses) >= self.look_from:
             top = np.argsort(-score, kind="stable")[: self.lookahead]
             return self.rollouts(state, top)
         i = int(np.argmax(score))
-        return Decision(int(rows[i]), game.guesses[rows[i]], float(score[i]), "score")
+        return decision(game, rows[i], score[i], "score")
 
     def endgame(self, state: Boards) -> Decision | None:
         """With few boards and answers left: the guess of the least expected guesses to finish,
@@ -354,7 +355,7 @@ class BoardsGuesser:
         start_key = tuple(sorted(tuple(map(int, s)) for s in sets))
         v, k = value(start_key, start_left)
         row = cands[k]
-        return Decision(row, game.guesses[row], -v, "exact")
+        return decision(game, row, -v, "exact")
 
     def rollouts(self, state: Boards, rows: np.ndarray) -> Decision:
         """The candidate row that finishes soonest on average (a game past the limit counts
@@ -382,7 +383,7 @@ class BoardsGuesser:
                 break
         if not draws:
             i = int(rows[0])
-            return Decision(i, game.guesses[i], float("nan"), "score")
+            return decision(game, i, float("nan"), "score")
         m = game.matrix
         limit = state.rules.max_guesses
         cap = len(state.guesses) + len(state.boards) + PLAY_ON
@@ -401,7 +402,7 @@ class BoardsGuesser:
             means.append(total / len(draws))
         best = int(np.argmin(means))
         row = int(rows[best])
-        return Decision(row, game.guesses[row], -means[best], "expected guesses")
+        return decision(game, row, -means[best], "expected guesses")
 
     def first_guess(self, game: Wordle) -> str:
         """The opener: the one given, else OPENER when the lists have it, else the entropy

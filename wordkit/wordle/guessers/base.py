@@ -8,29 +8,17 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
 from wordkit import cache
+from wordkit.game import Decision
 from wordkit.wordle import partitions
 from wordkit.wordle.lists import Wordle
 from wordkit.wordle.notices import notice
 from wordkit.wordle.rules import Rules, State, start
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A guesser's move: the guess (its row in game.guesses and the word), its score and what
-    the score measures."""
-
-    row: int
-    word: str
-    score: float = float("nan")
-    measure: str = ""
-    note: str = ""
-    """Why this is not the guesser's own choice (its exact search ran out of time), or ''."""
 
 
 class Guesser(Protocol):
@@ -45,7 +33,7 @@ class Guesser(Protocol):
 
 def decision(game: Wordle, row: int | np.integer, score: float, measure: str) -> Decision:
     """A Decision for guess `row` of `game`."""
-    return Decision(int(row), game.guesses[int(row)], float(score), measure)
+    return Decision(game.guesses[int(row)], label=measure, row=int(row), score=float(score))
 
 
 def best_by(keys: list[np.ndarray]) -> int:
@@ -113,7 +101,7 @@ class PartitionGuesser:
             f"the exact search ({self.name}) needs more than {self.budget:g} s here; "
             f"this is the entropy guess"
         )
-        return Decision(move.row, move.word, move.score, move.measure, note)
+        return replace(move, note=note)
 
 
 def most_informative(state: State) -> Decision:

@@ -1,0 +1,90 @@
+"""The contract both games share: what a guesser decides, how a human quits or takes back an
+answer, what a game loop tells its watcher, and the JSON shapes scripts read.
+
+Each game keeps its own loop (`wordkit.hangman.play.play`, `wordkit.wordle.play.play`), both
+`play(guesser, host, start, *, limit, watch)`:
+
+- a guesser is a callable from a position (a Hangman `Board`, a Wordle `State` or `Boards`) to
+  a `Decision`, or None when a human gives up (the game ends, lost);
+- a host answers each move with the next position (`answer(position, move)`: the letter or
+  word in Hangman, the guess's row in Wordle), and may raise `Undo`
+  (the loop goes back one move and asks the guesser again) or `Quit`;
+- `Quit` leaves the loop and the command: the game is not recorded;
+- after each answered move the loop calls `watch(before, decision, after)`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+Position = TypeVar("Position")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A guesser's move, in both games.
+
+    `confidence` is the guesser's own chance that the move hits (Hangman: the letter is in the
+    word or the word is it; Wordle: the guess is the answer), NaN when it has none; `label`
+    says how the move was chosen; `note` why it is not the guesser's own choice (a search out
+    of time), or ''. Wordle adds the guess's `row` in the game's guess list and the `score` of
+    the measure named by `label`."""
+
+    move: str
+    confidence: float = math.nan
+    label: str = ""
+    note: str = ""
+    row: int = -1
+    score: float = math.nan
+
+    @property
+    def word(self) -> str:
+        """The move as a word (Wordle's guess)."""
+        return self.move
+
+
+class Quit(Exception):
+    """The human quits: the game ends and is not recorded."""
+
+
+class Undo(Exception):
+    """The human host takes back their last answer."""
+
+
+Watch = Callable[[Any, Decision, Any], None]
+"""Called by a game loop after each answered move: (position before, decision, position
+after)."""
+
+
+def step_dict(
+    turn: int, guess: str, feedback: Any, candidates: Any, **extra: Any
+) -> dict[str, Any]:
+    """One step of a game as `query --json` prints it (`feedback`: what the host showed after
+    the guess; `candidates`: the secrets still possible before it; lists with several boards)."""
+    return {"turn": turn, "guess": guess, "feedback": feedback, "candidates": candidates} | extra
+
+
+def game_dict(
+    *,
+    game: str,
+    secret: Any,
+    won: bool,
+    guesses: int,
+    strategy: str,
+    steps: Sequence[dict[str, Any]],
+    **extra: Any,
+) -> dict[str, Any]:
+    """One game as a line of `query --json`: the same first keys in both games."""
+    head = {"game": game, "secret": secret, "won": won, "guesses": guesses}
+    return head | {"strategy": strategy} | extra | {"steps": list(steps)}
+
+
+def move_dict(
+    *, game: str, move: str | None, candidates: Any, top: Any, **extra: Any
+) -> dict[str, Any]:
+    """The next move as `solve --json` prints it: the same first keys in both games (`top`: the
+    likeliest secrets with their chances)."""
+    return {"game": game, "move": move, "candidates": candidates, "top": top} | extra
