@@ -169,7 +169,7 @@ def decision_times(kept: pd.DataFrame, secrets: pd.DataFrame, *, prior: str) -> 
     from wordkit.hangman.guessers import make_guesser
     from wordkit.hangman.hosts import HonestHangman
     from wordkit.hangman.lexicon import lexicon_from_table, pool_for
-    from wordkit.hangman.play import play
+    from wordkit.hangman.play import opening, play
 
     pool = pool_for(lexicon_from_table(kept), prior=prior)
     guesser = make_guesser("best")
@@ -185,7 +185,8 @@ def decision_times(kept: pd.DataFrame, secrets: pd.DataFrame, *, prior: str) -> 
             return decision
 
     for word in secrets["word"]:
-        play(Timed(), HonestHangman(pool, seed=0, secret=str(word)), Rules(), pool=pool)
+        host = HonestHangman(pool, seed=0, secret=str(word))
+        play(Timed(), host, opening(host, Rules(), pool))
     ordered = sorted(times)
     return {
         "decisions": len(times),
@@ -272,7 +273,7 @@ from wordkit.hangman.board import board_for
 from wordkit.hangman.guessers import make_guesser
 from wordkit.hangman.hosts import HonestHangman
 from wordkit.hangman.lexicon import load_pool
-from wordkit.hangman.play import play
+from wordkit.hangman.play import opening, play
 from wordkit.hangman.rules import CLASSIC, new_game
 length, prior, words = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
 pool = load_pool("english", prior=prior)
@@ -283,7 +284,8 @@ first = time.perf_counter() - started
 games = []
 for word in words:
     started = time.perf_counter()
-    play(make_guesser("best"), HonestHangman(pool, seed=0, secret=word), CLASSIC, pool=pool)
+    host = HonestHangman(pool, seed=0, secret=word)
+    play(make_guesser("best"), host, opening(host, CLASSIC, pool))
     games.append(time.perf_counter() - started)
 print(json.dumps({"first": first, "games": games}))
 """

@@ -22,7 +22,7 @@ from _readme import write_tables
 from wordkit.hangman.guessers import guesser_names, make_guesser
 from wordkit.hangman.hosts import EvilHangman, LookaheadHangman, PoolHost
 from wordkit.hangman.lexicon import Pool, lexicon_from_table, pool_for
-from wordkit.hangman.play import UNLIMITED, play
+from wordkit.hangman.play import UNLIMITED, opening, play
 from wordkit.hangman.rules import Rules, State
 from wordkit.hangman.search import FamilySearch
 from wordkit.tables import load_table
@@ -88,7 +88,8 @@ _SHARED: dict[str, Any] = {}
 def forked_game(host_name: str, guesser_name: str, length: int) -> tuple[int, bool, str]:
     """(wrong, won, word) of one game, run in a forked child that inherits the pool."""
     pool: Pool = _SHARED["pool"]
-    record = play(make_guesser(guesser_name), HOSTS[host_name](pool, length), UNLIMITED, pool=pool)
+    host = HOSTS[host_name](pool, length)
+    record = play(make_guesser(guesser_name), host, opening(host, UNLIMITED, pool))
     return record.wrong or 0, record.won, record.secret
 
 
@@ -145,7 +146,7 @@ def hangman_figures(pool: Pool, hosts: list[str], guessers: list[str]) -> dict[s
                     continue
                 host = TimedHost(HOSTS[host_name](pool, length))
                 began = time.perf_counter()
-                record = play(guesser, host, UNLIMITED, pool=pool)
+                record = play(guesser, host, opening(host, UNLIMITED, pool))
                 spent += time.perf_counter() - began
                 slowest = max(slowest, host.slowest)
                 row["wrong"][length] = record.wrong if record.won else None

@@ -17,7 +17,7 @@ from wordkit.hangman.lexicon import (
     pool_for,
     row_probabilities,
 )
-from wordkit.hangman.play import Memo, hangman_stats, holdout_split, play
+from wordkit.hangman.play import Memo, hangman_stats, holdout_split, opening, play
 from wordkit.hangman.rules import Rules
 
 FIXTURE = Path(__file__).parent / "fixtures" / "hangman_animals.csv"
@@ -39,14 +39,10 @@ def test_shared_memo_equals_single_games(table: pd.DataFrame, name: str, variant
         secrets = secrets[::3]
     memo: Memo = {}
     shared = make_guesser(name)
-    batch = [
-        play(shared, HonestHangman(pool, seed=2, secret=s), rules, pool=pool, memo=memo)
-        for s in secrets
-    ]
-    single = [
-        play(make_guesser(name), HonestHangman(pool, seed=2, secret=s), rules, pool=pool)
-        for s in secrets
-    ]
+    hosts = [HonestHangman(pool, seed=2, secret=s) for s in secrets]
+    batch = [play(shared, h, opening(h, rules, pool), memo=memo) for h in hosts]
+    hosts = [HonestHangman(pool, seed=2, secret=s) for s in secrets]
+    single = [play(make_guesser(name), h, opening(h, rules, pool)) for h in hosts]
     assert batch == single
     assert len(memo) < sum(r.guesses for r in batch)  # games in the same state shared it
 

@@ -7,11 +7,12 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wordkit.game import Log
 from wordkit.hangman.board import board_for, next_board
 from wordkit.hangman.guessers import make_guesser
 from wordkit.hangman.hosts import HonestHangman
 from wordkit.hangman.lexicon import lexicon_from_table, pool_for
-from wordkit.hangman.play import Turn, play
+from wordkit.hangman.play import opening, play
 from wordkit.hangman.rules import (
     ALPHABET,
     RepeatedGuessError,
@@ -82,9 +83,9 @@ def after_is_unchanged(state) -> bool:  # type: ignore[no-untyped-def]
 def test_guessers_never_repeat_and_win_in_dictionary(
     secret: str, rules: Rules, name: str, seed: int
 ) -> None:
-    turns: list[Turn] = []
+    turns = Log()
     host = HonestHangman(POOL, seed=seed, secret=secret)
-    record = play(make_guesser(name), host, rules, pool=POOL, watch=turns.append)
+    record = play(make_guesser(name), host, opening(host, rules, POOL), watch=turns)
     moves = [t.decision.move for t in turns]
     assert moves == list(record.moves)
     words = [m for m in moves if len(m) > 1]
@@ -117,9 +118,9 @@ def test_default_ai_never_repeats_nor_plays_a_known_absent_letter(
 ) -> None:
     if rules.variant == "advanced" and len(secret) > rules.width:
         return
-    turns: list[Turn] = []
+    turns = Log()
     host = HonestHangman(POOL, seed=seed, secret=secret)
-    record = play(make_guesser("best"), host, rules, pool=POOL, watch=turns.append)
+    record = play(make_guesser("best"), host, opening(host, rules, POOL), watch=turns)
     moves = list(record.moves)
     absent: set[str] = set()
     for turn in turns:

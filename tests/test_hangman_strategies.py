@@ -10,12 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordkit.errors import UnknownNameError
+from wordkit.game import Log
 from wordkit.hangman.board import Decision, board_for
 from wordkit.hangman.guessers import guesser_names, make_guesser
 from wordkit.hangman.hosts import HonestHangman
 from wordkit.hangman.lexicon import Pool, lexicon_from_table, pool_for
 from wordkit.hangman.optimum import exact_optimum, length_optimum
-from wordkit.hangman.play import Turn, play
+from wordkit.hangman.play import opening, play
 from wordkit.hangman.rules import CLASSIC, Rules, new_game, observed_state
 from wordkit.runner import GameRecord
 
@@ -31,9 +32,9 @@ def play_secret(
     secret: str, guesser, pool: Pool, *, rules: Rules = CLASSIC, seed: int = 0
 ) -> tuple[GameRecord, list[Decision]]:  # type: ignore[no-untyped-def]
     """One game against an honest host holding `secret`: its record and every decision."""
-    turns: list[Turn] = []
     host = HonestHangman(pool, seed=seed, secret=secret)
-    record = play(guesser, host, rules, pool=pool, watch=turns.append)
+    turns = Log()
+    record = play(guesser, host, opening(host, rules, pool), watch=turns)
     return record, [t.decision for t in turns]
 
 

@@ -146,7 +146,9 @@ def ai_answers(
     pool = load_pool(words, extra_words=learned)
     done = walkthrough(secret, pool, strategy="best", rules=rules)
     typed = [
-        ("y" if t.after.status == "won" else "n") if len(t.decision.move) > 1 else t.after.mask
+        ("y" if t.after.state.status == "won" else "n")
+        if len(t.decision.move) > 1
+        else t.after.state.mask
         for t in done.turns
     ]
     return typed, done.record.won

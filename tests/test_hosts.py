@@ -20,7 +20,7 @@ from wordkit.hangman.hosts import (
 )
 from wordkit.hangman.lexicon import Pool, lexicon_from_table, pool_for
 from wordkit.hangman.partitions import family_rank, letter_families, pattern_order_keys
-from wordkit.hangman.play import UNLIMITED, play, versus_by_length
+from wordkit.hangman.play import UNLIMITED, opening, play, versus_by_length
 from wordkit.hangman.rules import Rules, apply_move, encode_words, new_game
 from wordkit.hangman.search import FamilySearch
 from wordkit.hangman.trainer import advice_for
@@ -47,7 +47,7 @@ def masks_after(host: EvilHangman | LookaheadHangman | HonestHangman, moves: str
 
 def play_host(host: PoolHost, guesser: str) -> GameRecord:
     """One game of a registry guesser against `host`, unlimited lives."""
-    return play(make_guesser(guesser), host, UNLIMITED, pool=host.pool)
+    return play(make_guesser(guesser), host, opening(host, UNLIMITED, host.pool))
 
 
 def family_words(words: list[str], letter: str) -> list[list[str]]:

@@ -10,7 +10,7 @@ from wordkit.hangman.board import board_for
 from wordkit.hangman.guessers import make_guesser
 from wordkit.hangman.hosts import EvilHangman, LookaheadHangman, PoolHost
 from wordkit.hangman.lexicon import Pool, lexicon_from_table, pool_for
-from wordkit.hangman.play import UNLIMITED, play
+from wordkit.hangman.play import UNLIMITED, opening, play
 from wordkit.hangman.rules import Rules, apply_move, new_game
 from wordkit.hangman.search import FamilySearch
 from wordkit.hangman.trainer import advice_for
@@ -28,7 +28,7 @@ def english() -> Pool:
 
 def play_host(host: PoolHost, guesser: str) -> GameRecord:
     """One game of a registry guesser against `host`, unlimited lives."""
-    return play(make_guesser(guesser), host, UNLIMITED, pool=host.pool)
+    return play(make_guesser(guesser), host, opening(host, UNLIMITED, host.pool))
 
 
 @pytest.mark.parametrize("length", [3, 4, 5])

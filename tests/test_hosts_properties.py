@@ -15,7 +15,7 @@ from wordkit.hangman.hosts import (
     hangman_host,
 )
 from wordkit.hangman.lexicon import lexicon_from_table, pool_for
-from wordkit.hangman.play import UNLIMITED, play
+from wordkit.hangman.play import UNLIMITED, opening, play
 from wordkit.hangman.rules import Rules, State, apply_move, new_game
 from wordkit.hangman.search import FamilySearch
 
@@ -86,7 +86,7 @@ def test_games_against_every_guesser_end_consistently(
     pool = pool_for(lexicon_from_table(pd.DataFrame({"word": words})), prior="uniform")
     for guesser in ("greedy", "minimax", "minimax-search", "coverage"):
         host = hangman_host(name, pool, seed=seed, depth=2)
-        record = play(make_guesser(guesser), host, UNLIMITED, pool=pool)
+        record = play(make_guesser(guesser), host, opening(host, UNLIMITED, pool))
         assert record.won
         replay = new_game(record.secret, UNLIMITED)
         for move, shown in zip(record.moves, record.feedback, strict=True):

@@ -88,3 +88,20 @@ def move_dict(
     """The next move as `solve --json` prints it: the same first keys in both games (`top`: the
     likeliest secrets with their chances)."""
     return {"game": game, "move": move, "candidates": candidates, "top": top} | extra
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """One answered move, as a game loop reports it to its watcher."""
+
+    before: Any
+    decision: Decision
+    after: Any
+
+
+class Log(list[Exchange]):
+    """A watcher that keeps every exchange of a game, in order."""
+
+    def __call__(self, before: Any, decision: Decision, after: Any) -> None:
+        """Keep one exchange."""
+        self.append(Exchange(before, decision, after))

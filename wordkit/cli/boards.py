@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 from wordkit.cli import render, repl
 from wordkit.cli.options import opt
 from wordkit.errors import GameStateError, RangeError, WordkitError
+from wordkit.game import Quit, Undo
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -145,12 +146,12 @@ class HumanBoardsHost:
         while True:
             line = repl.ask("feedback (one per unsolved board, / between)> ")
             if line is None or line.lower() == "q":
-                return None
+                raise Quit
             if line.lower() == "u":
                 if state.previous is None:
                     say("Nothing to undo.")
-                    return state
-                return state.previous
+                    continue
+                raise Undo
             try:
                 after = state.after(row, parse_patterns(state, line))
             except WordkitError as exc:
@@ -175,11 +176,15 @@ def ai_mode(game: Wordle, rules: Rules, boards: int, opener: str | None) -> None
         "feedback on every unsolved board, separated by / (G/Y/B, 2/1/0 or squares). "
         "U undoes, Q quits."
     )
-    record = play(
-        BoardsGuesser(opener=opener),
-        HumanBoardsHost(),
-        start_boards(game, boards, Rules(length=rules.length, max_guesses=None)),
-    )
+    try:
+        record = play(
+            BoardsGuesser(opener=opener),
+            HumanBoardsHost(),
+            start_boards(game, boards, Rules(length=rules.length, max_guesses=None)),
+        )
+    except Quit:
+        say("Bye.")
+        return
     if record.solved:
         say(f"Solved in {render.plural(record.guesses, 'guess', 'guesses')}.")
     else:

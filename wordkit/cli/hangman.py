@@ -36,13 +36,15 @@ from wordkit.cli.options import (
     stats_format,
 )
 from wordkit.errors import GameStateError, WordkitError
+from wordkit.game import Decision, Undo
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from wordkit.hangman.board import Board, Decision, Guesser
+    from wordkit.game import Exchange
+    from wordkit.hangman.board import Board, Guesser
     from wordkit.hangman.lexicon import Pool
-    from wordkit.hangman.play import Host, Turn, Walkthrough
+    from wordkit.hangman.play import Host, Walkthrough
     from wordkit.hangman.rules import Rules, State
     from wordkit.runner import GameRecord, Summary
 
@@ -183,10 +185,6 @@ class Resigned(Exception):
     """The human ended the game (end of input, quit or give up)."""
 
 
-class Undo(Exception):
-    """The human host takes back the last answer."""
-
-
 def single(values: list[str] | None, option: str) -> str | None:
     """The one value of an option that may not be repeated (a repeat is refused, not dropped)."""
     if not values:
@@ -316,19 +314,15 @@ def solve_interactively(
     """The AI guesses the word the human thinks of; U replays the game without the last
     answer (the AI is deterministic, so it makes the same moves up to there). The game ends
     with the human's word (asked for when the AI lost), and goes to `kept` (see `keep`)."""
-    from wordkit.hangman.play import play
+    from wordkit.hangman.play import opening, play
 
     out = render.console()
     host = HumanHost(pool)
-    while True:
-        try:
-            record = play(Announced(guesser, host), host, rules, pool=pool)
-            break
-        except Undo:
-            host = host.undone()
-        except Resigned:
-            out.print("Bye.")
-            return
+    try:
+        record = play(Announced(guesser, host), host, opening(host, rules, pool))
+    except Resigned:
+        out.print("Bye.")
+        return
     out.print("I win!" if record.won else "You win: I am out of lives.")
     final = host.answers[-1] if host.answers else host.opening
     assert final is not None  # the game had an opening state
@@ -379,8 +373,6 @@ class Announced:
 
         with thinking("Thinking..."):
             decision = self.guesser(board)
-        if self.host.replaying():
-            return decision
         out = render.console()
         if not len(board.ids):
             out.print("(No word of the table fits; guessing with the letter model.)")
@@ -403,26 +395,15 @@ UNDO = ("U", ":u", ":U", "/u", "/U")
 class HumanHost:
     """The human thinks of the word and types its mask after each of the AI's guesses.
 
-    `script` holds the answers given before an undo, replayed without asking."""
+    U raises `Undo`: the game loop takes the last answer back."""
 
     name = "you"
 
-    def __init__(
-        self, pool: Pool, *, opening: State | None = None, script: list[State] | None = None
-    ) -> None:
+    def __init__(self, pool: Pool) -> None:
         self.pool = pool
-        self.opening = opening
-        self.script = list(script or [])
+        self.opening: State | None = None
         self.answers: list[State] = []
         self.last = ""
-
-    def replaying(self) -> bool:
-        """True while answers from before an undo are being replayed."""
-        return len(self.answers) < len(self.script)
-
-    def undone(self) -> HumanHost:
-        """A host for the same game without its last answer."""
-        return HumanHost(self.pool, opening=self.opening, script=self.answers[:-1])
 
     def start(self, rules: Rules) -> State:
         """The opening state, from the length or mask the human types."""
@@ -448,12 +429,9 @@ class HumanHost:
 
     def answer(self, state: State, guess: str) -> State:
         """The state after the AI's move, as the human reports it (re-asked until consistent)."""
-        if self.replaying():
-            after = self.script[len(self.answers)]
-        else:
-            after = self.asked(state, guess)
-            lives = "unlimited" if after.rules.lives is None else after.rules.lives - after.wrong
-            render.console().print(f"  {render.spaced(after.mask)}   lives left: {lives}")
+        after = self.asked(state, guess)
+        lives = "unlimited" if after.rules.lives is None else after.rules.lives - after.wrong
+        render.console().print(f"  {render.spaced(after.mask)}   lives left: {lives}")
         self.answers.append(after)
         self.last = after.mask
         return after
@@ -470,6 +448,8 @@ class HumanHost:
                 raise Resigned
             if line in UNDO:
                 if self.answers:
+                    self.answers.pop()
+                    self.last = self.answers[-1].mask if self.answers else state.mask
                     raise Undo
                 out.print("Nothing to undo yet.")
                 continue
@@ -598,16 +578,18 @@ def show_walkthrough(done: Walkthrough, strategy: str, *, json: bool) -> None:
     )
 
 
-def turn_data(number: int, turn: Turn) -> dict[str, Any]:
+def turn_data(number: int, turn: Exchange) -> dict[str, Any]:
     """One turn of a walkthrough as JSON-ready data."""
+    from wordkit.hangman.play import hit
+
     return {
         "turn": number,
-        "mask": turn.board.state.mask,
-        "candidates": len(turn.board.ids),
+        "mask": turn.before.state.mask,
+        "candidates": len(turn.before.ids),
         "strategy": turn.decision.label,
         "guess": turn.decision.move,
         "confidence": round(turn.decision.confidence, 4),
-        "correct": turn.hit,
+        "correct": hit(turn.before, turn.after),
     }
 
 
@@ -875,7 +857,7 @@ def host_hangman(
     """
     from wordkit.hangman.hosts import ANSWER_BUDGET, check_host, hangman_host
     from wordkit.hangman.lexicon import load_pool
-    from wordkit.hangman.play import play
+    from wordkit.hangman.play import hit, opening, play
     from wordkit.hangman.rules import lives_of, make_rules
     from wordkit.hangman.trainer import advice_for, advisor
     from wordkit.runner import GameRecord
@@ -905,20 +887,21 @@ def host_hangman(
         keep, kept, words=words, pool=pool, strategy=name, source="host", category=hint
     )
 
-    def watch(turn: Turn) -> None:
-        move = turn.decision.move
+    def watch(before: Board, decision: Decision, after: Board) -> None:
+        move = decision.move
         moves.append(move)
         if trainer:
-            advice = advice_for(turn.board, move, after=turn.after, guide=guide)
+            advice = advice_for(before, move, after=after.state, guide=guide)
             out.print(render.trainer_line(advice, noun="word"))
-        if not turn.hit:
+        if not hit(before, after):
             out.print(f"No {move.upper()}.")
-        final.append(turn.after)
+        final.append(after.state)
 
     allowed = "unlimited" if rules.lives is None else rules.lives
     human = HumanGuesser(guide, banner=f"{mode} host, {allowed} lives")
     try:
-        record = play(human, Thinking(game_host), rules, pool=pool, watch=watch)
+        thinking_host = Thinking(game_host)
+        record = play(human, thinking_host, opening(thinking_host, rules, pool), watch=watch)
     except Resigned:
         out.print(f"The word was {game_host.reveal().upper()}.")
         wrong = final[-1].wrong if final else 0
@@ -968,7 +951,6 @@ class HumanGuesser:
 
     def __call__(self, board: Board) -> Decision:
         """The move the human types (re-asked until it is a legal guess)."""
-        from wordkit.hangman.board import Decision
         from wordkit.hangman.rules import check_listed_word, check_move
 
         out = render.console()

@@ -27,6 +27,7 @@ from wordkit.cli.app import host_app, query_app, solve_app, stats_app
 from wordkit.cli.boards import BoardsOption, MaxGuesses
 from wordkit.cli.options import opt
 from wordkit.errors import RangeError, WordkitError
+from wordkit.game import Quit, Undo
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -416,7 +417,7 @@ class HumanHost:
         while True:
             line = repl.ask("feedback> ")
             if line is None or line.lower() == "q":
-                return None
+                raise Quit
             if line.lower() == "l":
                 shown = state.remaining[:LIST_AT_MOST]
                 say(self.out, ", ".join(game.answers[i] for i in shown))
@@ -426,9 +427,9 @@ class HumanHost:
             if line.lower() == "u":
                 if state.previous is None:
                     say(self.out, "Nothing to undo.")
-                    return state
+                    continue
                 say(self.out, f"Undid {state.turns[-1][0].upper()}.")
-                return state.previous
+                raise Undo
             try:
                 after = parse_turn(state, line, suggested=row)
             except WordkitError as exc:
@@ -466,8 +467,12 @@ def ai_mode(
         " After each guess type its feedback (G/Y/B, 2/1/0 or squares; WORD=FEEDBACK if you"
         " played another word). L lists the answers left, U undoes, Q quits.",
     )
-    with notices_shown():
-        record = play(ThinkingGuesser(guesser), HumanHost(), start(game, rules))
+    try:
+        with notices_shown():
+            record = play(ThinkingGuesser(guesser), HumanHost(), start(game, rules))
+    except Quit:
+        say(out, "Bye.")
+        return
     if record.solved:
         say(out, f"Solved in {guesses_text(record.guesses)}: {record.secret.upper()}.")
     else:

@@ -118,7 +118,7 @@ LengthBook = tuple[int, int, int, list[tuple[str, str]]]
 def book_chunk(lengths: list[int]) -> list[LengthBook]:
     """Play the recorder against every pool word of these lengths: its wins and moves."""
     from wordkit.hangman.hosts import HonestHangman
-    from wordkit.hangman.play import Memo, play
+    from wordkit.hangman.play import Memo, opening, play
 
     pool: Pool = _BUILD["pool"]
     rules: Rules = _BUILD["rules"]
@@ -130,7 +130,7 @@ def book_chunk(lengths: list[int]) -> list[LengthBook]:
         won = games = 0
         for i in pool.ids[enc.lengths[pool.ids] == length]:
             host = HonestHangman(pool, seed=0, secret=enc.words[int(i)])
-            won += play(recorder, host, rules, pool=pool, memo=memo).won
+            won += play(recorder, host, opening(host, rules, pool), memo=memo).won
             games += 1
         out.append((length, won, games, list(recorder.moves.items())))
     return out

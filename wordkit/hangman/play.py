@@ -18,6 +18,7 @@ import numpy as np
 
 from wordkit import tables
 from wordkit.errors import GameStateError, RangeError, UnknownNameError
+from wordkit.game import Log, Undo, Watch
 from wordkit.hangman import book as book_store
 from wordkit.hangman.board import Board, Decision, Guesser, board_for, next_board, top_candidates
 from wordkit.hangman.book import Book, book_name, book_rules
@@ -74,56 +75,66 @@ class Host(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """One move of a game: the board it was made on, the decision, and the host's answer."""
-
-    board: Board
-    decision: Decision
-    after: State
-
-    @property
-    def hit(self) -> bool:
-        """True when the move cost no life."""
-        return self.after.wrong == self.board.state.wrong
+def hit(before: Board, after: Board) -> bool:
+    """True when the move between two boards cost no life."""
+    return after.state.wrong == before.state.wrong
 
 
-Watch = Callable[[Turn], None]
-"""Called after every answered move (query collects the turns, host hangman prints them)."""
+def opening(host: Host, rules: Rules, pool: Pool) -> Board:
+    """The board a game against `host` starts from, the guesser searching `pool`."""
+    return board_for(pool, host.start(rules))
 
 
 def play(
-    guesser: Guesser,
+    guesser: Callable[[Board], Decision | None],
     host: Host,
-    rules: Rules = CLASSIC,
+    start: Board,
     *,
-    pool: Pool,
-    memo: Memo | None = None,
+    limit: int = MOVE_LIMIT,
     watch: Watch | None = None,
+    memo: Memo | None = None,
     category: str | None = None,
-    move_limit: int = MOVE_LIMIT,
 ) -> GameRecord:
-    """Play `guesser` (searching `pool`) against `host` until the game ends (or `move_limit`
-    moves: lost)."""
-    state = host.start(rules)
-    previous: Board | None = None
+    """The one Hangman game loop, from the board `start`: the guesser moves, the host answers,
+    until the game is won or lost, the guesser gives up (None: lost) or `limit` moves (lost).
+
+    A host may raise `Undo` (the last move is taken back and the guesser asked again) or
+    `Quit` (raised on: the game is not recorded). `memo` shares boards and decisions between
+    the games of a run that reach the same state."""
+    played: list[Board] = []  # the board of every move made, for Undo
     moves: list[str] = []
     shown: list[str] = []
-    while state.status == "playing" and len(moves) < move_limit:
+    board, state = start, start.state
+    while state.status == "playing" and len(moves) < limit:
         known = None if memo is None else memo.get(state)
-        if known is None:
-            board = board_for(pool, state) if previous is None else next_board(previous, state)
-            decision = guesser(board)
+        if known is not None:
+            board, decision = known
+        else:
+            if board.state != state:  # the board after the last move, not yet filtered
+                board = next_board(board, state)
+            chosen = guesser(board)
+            if chosen is None:
+                break
+            decision = chosen
             if memo is not None:
                 memo[state] = (board, decision)
-        else:
-            board, decision = known
-        after = host.answer(state, decision.move)
+        try:
+            after = host.answer(state, decision.move)
+        except Undo:
+            if played:
+                board = played.pop()
+                state = board.state
+                moves.pop()
+                shown.pop()
+            continue
+        played.append(board)
         moves.append(decision.move)
         shown.append(feedback(after))
         if watch is not None:
-            watch(Turn(board, decision, after))
-        previous, state = board, after
+            following = next_board(board, after)
+            watch(board, decision, following)
+            board = following
+        state = after
     return GameRecord(
         secret=host.reveal(),
         won=state.status == "won",
@@ -178,7 +189,7 @@ class Walkthrough:
 
     secret: str
     in_table: bool
-    turns: list[Turn]
+    turns: Log
     record: GameRecord
 
 
@@ -189,9 +200,9 @@ def walkthrough(
     secret = tables.folded(word)
     check_word(secret)
     guesser = make_guesser(strategy)
-    turns: list[Turn] = []
+    turns = Log()
     host = HonestHangman(pool, seed=seed, secret=secret)
-    record = play(guesser, host, rules, pool=pool, watch=turns.append)
+    record = play(guesser, host, opening(host, rules, pool), watch=turns)
     return Walkthrough(secret, secret in pool.lexicon.index, turns, record)
 
 
@@ -222,15 +233,11 @@ def versus_by_length(
     player = make_guesser(guesser)
     if lengths is None:
         lengths = sorted({int(n) for n in pool.lexicon.enc.lengths[pool.ids]})
-    return {
-        n: play(
-            player,
-            hangman_host(host, pool, length=n, difficulty=difficulty, depth=depth, seed=seed),
-            rules,
-            pool=pool,
-        )
-        for n in lengths
-    }
+    played: dict[int, GameRecord] = {}
+    for n in lengths:
+        opponent = hangman_host(host, pool, length=n, difficulty=difficulty, depth=depth, seed=seed)
+        played[n] = play(player, opponent, opening(opponent, rules, pool))
+    return played
 
 
 def holdout_split(
@@ -315,7 +322,7 @@ def play_chunk(chunk: list[Game]) -> list[tuple[int, GameRecord]]:
             pools[hint] = pool_for(_WORK["lexicon"], prior=_WORK["prior"], hint=hint)
         pool = pools[hint]
         host = HonestHangman(pool, seed=_WORK["seed"], secret=secret)
-        record = play(guesser, host, rules, pool=pool, memo=memos[hint], category=hint)
+        record = play(guesser, host, opening(host, rules, pool), memo=memos[hint], category=hint)
         done.append((index, record))
         if _WORK.get("tick") is not None:
             _WORK["tick"](1)

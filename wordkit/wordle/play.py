@@ -1,8 +1,8 @@
 """The one Wordle game loop, and what is built on it: stats, query, the next move, versus.
 
-`play(guesser, host, state)` is every game: an AI or a human guesser (a callable from a
+`play(guesser, host, start)` is every game: an AI or a human guesser (a callable from a
 `State` to a `Decision`, None to give up) against an honest, adversarial or human host
-(`answer(state, row)` -> the next state, None to stop).
+(`answer(state, row)` -> the next state); the contract is `wordkit.game`'s.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import numpy as np
 
 from wordkit import runner
 from wordkit.errors import GameStateError, UnknownNameError
+from wordkit.game import Undo, Watch
 from wordkit.runner import GameRecord, Summary
 from wordkit.wordle import partitions
 from wordkit.wordle.guessers import Decision, PartitionGuesser, make_guesser
@@ -33,29 +34,33 @@ SHOW_AT_MOST = 20
 AnyGuesser = Callable[[Any], Decision | None]
 """A guesser as the loop sees it (of one board's `State`, or of several boards'): a human
 may return None to give up."""
-Watch = Callable[[Any, Decision, Any], None]
-"""Called after each answered guess with the state before, the guess and the state after."""
 
 
 def play(
     guesser: AnyGuesser,
     host: Any,
-    state: Any,
+    start: Any,
     *,
     limit: int | None = None,
     watch: Watch | None = None,
 ) -> GameRecord:
-    """The one Wordle game loop, from `state` (one board's `State`, or several boards'): the
-    guesser moves, the host answers, until solved, given up, stopped or `limit` guesses
-    (default: the rules' max_guesses; None there: no limit)."""
+    """The one Wordle game loop, from `start` (one board's `State`, or several boards'): the
+    guesser moves, the host answers, until solved, the guesser gives up (None), or `limit`
+    guesses (default: the rules' max_guesses; None there: no limit).
+
+    A host may raise `Undo` (the last guess is taken back and the guesser asked again) or
+    `Quit` (raised on: the game is not recorded)."""
+    state = start
     limit = state.rules.max_guesses if limit is None else limit
     while not state.solved and (limit is None or state.turn - 1 < limit):
         move = guesser(state)
         if move is None:
             break
-        after = host.answer(state, move.row)
-        if after is None:
-            break
+        try:
+            after = host.answer(state, move.row)
+        except Undo:
+            state = state if state.previous is None else state.previous
+            continue
         if watch is not None:
             watch(state, move, after)
         state = after
