@@ -528,7 +528,7 @@ def test_host_draws_a_fresh_seed_and_shows_it(monkeypatch: pytest.MonkeyPatch) -
 def test_stats_shows_progress_and_slow_steps_on_a_terminal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import wordkit.cli.wordle as cli_wordle
+    from wordkit.cli import terminal
     from wordkit.wordle import matrix
 
     monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
@@ -539,7 +539,7 @@ def test_stats_shows_progress_and_slow_steps_on_a_terminal(
     monkeypatch.setattr(matrix, "MEMO", {})
     for path in tmp_path.iterdir():
         path.unlink()
-    monkeypatch.setattr(cli_wordle, "stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(terminal, "stderr_is_terminal", lambda: True)
     shown = wk("stats", "wordle", *LISTS, "--json")
     assert shown.exit_code == 0, shown.output
     assert "building the pattern matrix (40 × 40); once, then cached" in shown.stderr
@@ -591,14 +591,14 @@ def test_a_spinner_shows_while_the_ai_thinks_on_a_terminal(monkeypatch: pytest.M
 
     from rich.console import Console
 
-    import wordkit.cli.wordle as cli_wordle
+    from wordkit.cli import terminal
 
     screen = io.StringIO()
-    monkeypatch.setattr(cli_wordle, "stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(terminal, "stderr_is_terminal", lambda: True)
     monkeypatch.setattr(
-        cli_wordle, "err_console", lambda: Console(file=screen, force_terminal=True, width=80)
+        terminal, "err_console", lambda: Console(file=screen, force_terminal=True, width=80)
     )
-    with cli_wordle.thinking():
+    with terminal.thinking():
         time.sleep(0.3)
     shown = screen.getvalue().count("thinking")
     assert shown > 0

@@ -10,8 +10,7 @@ from __future__ import annotations
 import functools
 import json as jsonlib
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -35,6 +34,7 @@ from wordkit.cli.options import (
     seed_of,
     stats_format,
 )
+from wordkit.cli.terminal import ThinkingHost, thinking
 from wordkit.errors import GameStateError, WordkitError
 from wordkit.game import Decision, Undo
 
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from wordkit.game import Exchange
     from wordkit.hangman.board import Board, Guesser
     from wordkit.hangman.lexicon import Pool
-    from wordkit.hangman.play import Host, Walkthrough
+    from wordkit.hangman.play import Walkthrough
     from wordkit.hangman.rules import Rules, State
     from wordkit.runner import GameRecord, Summary
 
@@ -199,16 +199,6 @@ def joined_prior(values: list[str] | None) -> str:
     return ",".join(values) if values else "weight"
 
 
-@contextmanager
-def thinking(message: str) -> Iterator[None]:
-    """A spinner on stderr while the AI thinks (only when stderr is a terminal)."""
-    if not sys.stderr.isatty():
-        yield
-        return
-    with render.console(err=True).status(message):
-        yield
-
-
 # --- solve ----------------------------------------------------------------------------------
 
 
@@ -260,7 +250,7 @@ def solve_hangman(
     playing = shown is None and (interactive or (repl.interactive() and not json))
     kept = history.recording() if playing else None
     learned = history.learned(choice.words) if playing else {}
-    with thinking(f"Loading {choice.words}..."):
+    with thinking(f"loading {choice.words}"):
         pool = load_pool(
             choice.words, prior=joined_prior(prior), category=hint, extra_words=learned
         )
@@ -273,7 +263,7 @@ def solve_hangman(
         return
     if shown is None:
         raise GameStateError("give the game state with --mask (e.g. --mask a__le --guessed aeli)")
-    with thinking("Thinking..."):
+    with thinking():
         found = solve_position(
             pool,
             strategy=choice.strategy,
@@ -371,7 +361,7 @@ class Announced:
         """The AI's decision, announced."""
         from rich.text import Text
 
-        with thinking("Thinking..."):
+        with thinking():
             decision = self.guesser(board)
         out = render.console()
         if not len(board.ids):
@@ -533,14 +523,14 @@ def query_hangman(
         check_word(secret)
     rules = choice.rules()
     make_guesser(choice.strategy)
-    with thinking(f"Loading {choice.words}..."):
+    with thinking(f"loading {choice.words}"):
         pool = load_pool(
             choice.words, prior=joined_prior(prior), category=single(category, "--category")
         )
     # only the advanced host's reveals are random: draw (and show) a seed only then
     chosen = seed_of(seed) if rules.variant == "advanced" or seed is not None else 0
     for secret in secrets:
-        with thinking("Thinking..."):
+        with thinking():
             done = walkthrough(secret, pool, strategy=choice.strategy, rules=rules, seed=chosen)
         show_walkthrough(done, choice.strategy, json=json)
 
@@ -672,7 +662,7 @@ def stats_hangman(
     # Every row played once is a uniform draw of the rows: the AI should expect exactly that
     # (a --sample is drawn by the weights, so there the weights are the prior).
     run_prior = joined_prior(prior) if prior else ("weight" if sample is not None else "uniform")
-    with thinking(f"Loading {choice.words}..."):
+    with thinking(f"loading {choice.words}"):
         table = tables.load_table(choice.words)
         lexicon = lexicon_from_table(with_words(table, learned))
         pool = pool_for(lexicon, prior="uniform" if host is not None else run_prior)
@@ -680,7 +670,7 @@ def stats_hangman(
     random = sample is not None or rules.variant == "advanced" or host is not None
     chosen = seed_of(seed) if random or seed is not None else 0
     if host is not None:
-        with thinking(f"Playing against the {host} host, one game per length..."):
+        with thinking(f"playing against the {host} host, one game per length"):
             by_length = versus_by_length(
                 pool,
                 host=host,
@@ -866,7 +856,7 @@ def host_hangman(
     rules = make_rules(lives=lives_of(lives))
     hint = single(category, "--category")
     kept = history.recording()
-    with thinking(f"Loading {words}..."):
+    with thinking(f"loading {words}"):
         pool = load_pool(words, prior="uniform", category=hint, extra_words=history.learned(words))
     chosen = seed_of(seed)
     game_host = hangman_host(
@@ -900,7 +890,7 @@ def host_hangman(
     allowed = "unlimited" if rules.lives is None else rules.lives
     human = HumanGuesser(guide, banner=f"{mode} host, {allowed} lives")
     try:
-        thinking_host = Thinking(game_host)
+        thinking_host = ThinkingHost(game_host)
         record = play(human, thinking_host, opening(thinking_host, rules, pool), watch=watch)
     except Resigned:
         out.print(f"The word was {game_host.reveal().upper()}.")
@@ -916,27 +906,6 @@ def host_hangman(
     else:
         out.print(f"Hanged. The word was {record.secret.upper()}.")
     kept_as(record)
-
-
-class Thinking:
-    """A host shown with a spinner on stderr while it works out each answer."""
-
-    def __init__(self, host: Host) -> None:
-        self.host = host
-        self.name = host.name
-
-    def start(self, rules: Rules) -> State:
-        """The host's opening state."""
-        return self.host.start(rules)
-
-    def answer(self, state: State, guess: str) -> State:
-        """The host's answer, with a spinner while it thinks."""
-        with thinking("The host is thinking..."):
-            return self.host.answer(state, guess)
-
-    def reveal(self) -> str:
-        """The host's word."""
-        return self.host.reveal()
 
 
 class HumanGuesser:
@@ -978,7 +947,7 @@ class HumanGuesser:
                 )
                 continue
             if command == repl.HINT:
-                with thinking("Thinking..."):
+                with thinking():
                     hint = self.guide(board).move
                 out.print(f"Hint: try {hint.upper()}.")
                 continue

@@ -8,14 +8,12 @@ Nothing a user typed is ever read as rich markup: text goes out through `say`.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import json as jsonlib
 import math
-import os
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -26,18 +24,24 @@ from wordkit.cli import options, render, repl
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
 from wordkit.cli.boards import BoardsOption, MaxGuesses
 from wordkit.cli.options import opt
+from wordkit.cli.terminal import (
+    ThinkingGuesser,
+    ThinkingHost,
+    notices_shown,
+    progress_bar,
+    say,
+    thinking,
+)
 from wordkit.errors import RangeError, WordkitError
 from wordkit.game import Quit, Undo
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from rich.console import Console
     from rich.text import Text
 
     from wordkit.runner import GameRecord, Summary
     from wordkit.wordle.guessers import Decision, Guesser, PartitionGuesser
-    from wordkit.wordle.hosts import Host
     from wordkit.wordle.lists import Wordle
     from wordkit.wordle.rules import Rules, State, Turn
 
@@ -205,97 +209,6 @@ def position(game: Wordle, rules: Rules, history: Sequence[str]) -> State:
 def guesses_text(count: int) -> str:
     """`1 guess`, `2 guesses`."""
     return render.plural(count, "guess", "guesses")
-
-
-# --- terminal helpers -----------------------------------------------------------------------
-
-
-def say(out: Console, text: str | Text, *, style: str | None = None, end: str = "\n") -> None:
-    """Print `text` as it is: never read as markup (it may hold what the user typed), and
-    with unencodable characters escaped where stdout cannot show them."""
-    if isinstance(text, str) and not render.encodable(text, out.file):
-        encoding = getattr(out.file, "encoding", None) or "ascii"
-        text = text.encode(encoding, "backslashreplace").decode(encoding)
-    out.print(text, style=style, markup=False, highlight=False, end=end)
-
-
-def stderr_is_terminal() -> bool:
-    """Whether stderr is a terminal (spinners, progress bars and notices go there only)."""
-    return sys.stderr.isatty()
-
-
-_ERR: list[Console] = []
-
-
-def err_console() -> Console:
-    """The one stderr console (spinners and notices share it, so they do not garble)."""
-    if not _ERR or _ERR[0].file is not sys.stderr:
-        _ERR[:] = [render.console(err=True)]
-    return _ERR[0]
-
-
-@contextlib.contextmanager
-def thinking(what: str = "thinking") -> Iterator[None]:
-    """A spinner on stderr while the AI or a host thinks (only when stderr is a terminal)."""
-    if not stderr_is_terminal():
-        yield
-        return
-    with err_console().status(f"{what}…" if render.encodable("…", sys.stderr) else what):
-        yield
-
-
-@contextlib.contextmanager
-def notices_shown() -> Iterator[None]:
-    """Say on stderr what each one-off slow step does (only when stderr is a terminal)."""
-    from wordkit.wordle.notices import listening
-
-    if not stderr_is_terminal():
-        yield
-        return
-    with listening(show_notice):
-        yield
-
-
-_BAR: list[Any] = []
-"""The progress bar on screen, if any: notices are written above it."""
-
-
-def show_notice(text: str) -> None:
-    """A slow step's notice on stderr, above the progress bar if one is on screen."""
-    if _BAR:
-        _BAR[0].write(text + " …", file=sys.stderr)
-    else:
-        say(err_console(), text + " …", style="dim")
-
-
-class ThinkingGuesser:
-    """A guesser whose every decision shows the spinner."""
-
-    def __init__(self, guesser: Guesser) -> None:
-        self.guesser = guesser
-        self.name = guesser.name
-
-    def __call__(self, state: State) -> Decision:
-        """The wrapped guesser's decision."""
-        with thinking():
-            return self.guesser(state)
-
-
-class ThinkingHost:
-    """A host whose every answer shows the spinner (Absurdle weighs every feedback)."""
-
-    def __init__(self, host: Host) -> None:
-        self.host = host
-        self.name = host.name
-
-    def answer(self, state: State, row: int) -> State | None:
-        """The wrapped host's answer."""
-        with thinking("the host is thinking"):
-            return self.host.answer(state, row)
-
-    def reveal(self, state: State) -> str:
-        """The wrapped host's answer at the end."""
-        return self.host.reveal(state)
 
 
 # --- solve --------------------------------------------------------------------------------
@@ -721,28 +634,6 @@ def stats_wordle(
         write_tree(played, tree, game.length)
     if not render.emit_summary(summary, fmt):
         show_stats(summary)
-
-
-@contextlib.contextmanager
-def progress_bar(total: int) -> Iterator[Any]:
-    """A tqdm bar on stderr counting games (only when stderr is a terminal); yields the
-    callback that advances it."""
-    if not stderr_is_terminal():
-        yield None
-        return
-    from tqdm import tqdm
-
-    try:  # a terminal that reports no size would get no bar at all
-        sized = os.get_terminal_size(sys.stderr.fileno()).columns > 0
-    except (OSError, ValueError):
-        sized = False
-    size = {} if sized else {"ncols": 80, "nrows": 24}
-    with tqdm(total=total, unit="game", file=sys.stderr, **size) as bar:
-        _BAR.append(bar)
-        try:
-            yield bar.update
-        finally:
-            _BAR.remove(bar)
 
 
 def show_stats(summary: Summary) -> None:
