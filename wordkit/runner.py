@@ -62,11 +62,9 @@ class GameRecord:
             "guesses": self.guesses,
             "moves": list(self.moves),
             "feedback": list(self.feedback),
+            "wrong": self.wrong,
+            "category": self.category,
         }
-        if self.wrong is not None:
-            out["wrong"] = self.wrong
-        if self.category is not None:
-            out["category"] = self.category
         return out
 
 
@@ -102,15 +100,17 @@ class Summary:
 
     def as_csv(self) -> str:
         """One header line and one row; nested values (histogram, by_length...) as JSON."""
-        row = {
-            key: json.dumps(value) if isinstance(value, dict | list) else value
-            for key, value in self.as_dict().items()
-        }
+        row = {key: csv_value(value) for key, value in self.as_dict().items()}
         text = io.StringIO()
         writer = csv.DictWriter(text, fieldnames=list(row), lineterminator="\n")
         writer.writeheader()
         writer.writerow(row)
         return text.getvalue()
+
+
+def csv_value(value: Any) -> Any:
+    """A value as a CSV cell: booleans and nested values as JSON (true, false, [..], {..})."""
+    return json.dumps(value) if isinstance(value, bool | dict | list) else value
 
 
 def numeric_histogram(values: Iterable[int], lost: int = 0) -> dict[str, int]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 import sys
 import warnings
+from collections import Counter
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from wordkit import __version__
 from wordkit.errors import WordkitError
@@ -64,6 +65,38 @@ class _Group(TyperGroup):
         sys.exit(result if isinstance(result, int) else 0)
 
 
+class Command(TyperCommand):
+    """A command that refuses an option given twice (instead of keeping the last value
+    silently); options meant to be repeated (`--history`, `--prior`) accumulate."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Check for repeated options, then parse as usual."""
+        if not ctx.resilient_parsing:
+            _, _, order = self.make_parser(ctx).parse_args(args=list(args))
+            counts = Counter(
+                p
+                for p in order
+                if getattr(p, "param_type_name", "") == "option"
+                and not getattr(p, "multiple", False)
+                and not getattr(p, "is_flag", False)
+            )
+            for param, times in counts.items():
+                if times > 1:
+                    ctx.fail(f"{max(param.opts, key=len)} was given {times} times; give it once")
+        return super().parse_args(ctx, args)
+
+
+class _Typer(typer.Typer):
+    """A Typer app whose commands are `Command`s (repeated options refused) by default."""
+
+    def command(self, *args: Any, cls: Any = None, **kwargs: Any) -> Any:
+        return super().command(*args, cls=cls or Command, **kwargs)
+
+
+HELP = {"help_option_names": ["-h", "--help"]}
+"""-h is --help, everywhere."""
+
+
 def _show_warning(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
     """A warning from the core as one `Warning: ...` line on stderr."""
     typer.echo(f"Warning: {message}", err=True)
@@ -80,8 +113,9 @@ def _discard_stdout() -> None:
         os.close(devnull)
 
 
-app = typer.Typer(
+app = _Typer(
     cls=_Group,
+    context_settings=HELP,
     help="Word tables, solvers, hosts and benchmarks for Hangman and Wordle.",
     no_args_is_help=True,
     rich_markup_mode=None,
@@ -109,7 +143,9 @@ def _root(
 
 def command_group(name: str, help: str) -> typer.Typer:
     """A sub-command group (`wordkit NAME ...`) with the same error handling as the root."""
-    group = typer.Typer(cls=_Group, help=help, no_args_is_help=True, rich_markup_mode=None)
+    group = _Typer(
+        cls=_Group, help=help, no_args_is_help=True, rich_markup_mode=None, context_settings=HELP
+    )
     app.add_typer(group, name=name)
     return group
 

@@ -44,7 +44,10 @@ STATS_FORMATS = ("table", "json", "csv")
 
 
 def stats_format(fmt: str, *, json: bool, jobs: int) -> str:
-    """The output format of a stats command (`--json` wins), with `--jobs` checked too."""
+    """The output format of a stats command (`--json` is `--format json`), with `--jobs`
+    checked too."""
+    if json and fmt not in ("table", "json"):
+        raise UnknownNameError(f"--json asks for JSON: drop --json or --format {fmt}")
     chosen = "json" if json else fmt
     if chosen not in STATS_FORMATS:
         raise UnknownNameError(

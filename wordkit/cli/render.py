@@ -35,11 +35,18 @@ GALLOWS = (
 
 def console(*, err: bool = False) -> Console:
     """A rich console on stdout (or stderr) that colours only real terminals; markup is off,
-    so text a user typed (`[/]`, `[bold]`) is printed as typed, never interpreted."""
+    so text a user typed (`[/]`, `[bold]`) is printed as typed, never interpreted. A closed
+    pipe raises BrokenPipeError, which the app turns into a quiet exit 0 (rich's own
+    handler would exit 1)."""
     from rich.console import Console
 
+    class PipedConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError
+
     stream = sys.stderr if err else sys.stdout
-    return Console(file=stream, highlight=False, soft_wrap=True, markup=False)
+    return PipedConsole(file=stream, highlight=False, soft_wrap=True, markup=False)
 
 
 def tiles(word: str, marks: Sequence[int]) -> Text:

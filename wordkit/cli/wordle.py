@@ -12,16 +12,14 @@ import itertools
 import json as jsonlib
 import math
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from typer.core import TyperCommand
 
 from wordkit.cli import options, render, repl
-from wordkit.cli.app import host_app, query_app, solve_app, stats_app
+from wordkit.cli.app import Command, host_app, query_app, solve_app, stats_app
 from wordkit.cli.boards import BoardsOption, MaxGuesses
 from wordkit.cli.options import opt
 from wordkit.cli.terminal import (
@@ -58,26 +56,7 @@ BUDGET = 3.0
 BUDGET_RANGE = (0.01, 86400.0)
 
 
-class WordleCommand(TyperCommand):
-    """A command that refuses an option given twice (instead of keeping the last value
-    silently); options meant to be repeated (`--history`) accumulate."""
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        """Check for repeated options, then parse as usual."""
-        if not ctx.resilient_parsing:
-            _, _, order = self.make_parser(ctx).parse_args(args=list(args))
-            counts = Counter(
-                p
-                for p in order
-                if getattr(p, "param_type_name", "") == "option"
-                and not getattr(p, "multiple", False)
-                and not getattr(p, "is_flag", False)
-            )
-            for param, times in counts.items():
-                if times > 1:
-                    name = max(param.opts, key=len)
-                    ctx.fail(f"{name} was given {times} times; give it once")
-        return super().parse_args(ctx, args)
+WordleCommand = Command  # kept for the commands below
 
 
 Answers = Annotated[
