@@ -111,7 +111,9 @@ def test_record_lines_are_json() -> None:
 
 def test_records_have_the_same_keys_in_both_games() -> None:
     hangman = record("cat", True, 2, wrong=0, feedback=("c__", "ca_"))
-    wordle = GameRecord(secret="crane", won=True, solved=True, moves=("crane",), feedback=("GGGGG",))
+    wordle = GameRecord(
+        secret="crane", won=True, solved=True, moves=("crane",), feedback=("GGGGG",)
+    )
     assert list(hangman.as_dict()) == list(wordle.as_dict())
 
 
