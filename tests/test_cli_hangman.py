@@ -92,7 +92,7 @@ def test_state_no_word_fits_uses_the_letter_model() -> None:
         ),
         (
             ["--mask", "a__le", "--mask", "b__le"],
-            "Error: --mask was given 2 times; give it once",
+            "Error: --mask was given 2 times; give it once (see 'root solve hangman --help')",
         ),
         (
             ["--mask", "_____", "--strategy", "magic"],
@@ -160,13 +160,13 @@ def test_query_walkthrough_table_and_json() -> None:
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
     assert record["won"] and record["in_table"]
-    assert record["turns"][0] == {
+    assert record["steps"][0] == {
         "turn": 1,
-        "mask": "_____",
-        "candidates": 8,
-        "strategy": "coverage",
         "guess": "e",
-        "confidence": record["turns"][0]["confidence"],
+        "feedback": "____e",
+        "candidates": 8,
+        "confidence": record["steps"][0]["confidence"],
+        "label": "coverage",
         "correct": True,
     }
     text = wk("query", "hangman", "apple", *T, "--strategy", "coverage")
@@ -178,7 +178,7 @@ def test_query_word_outside_the_table_is_still_played() -> None:
     result = wk("query", "hangman", "mango", *T, "--json")
     record = json.loads(result.stdout)
     assert result.exit_code == 0 and not record["in_table"]
-    assert record["turns"] and record["guesses"] == len(record["turns"])
+    assert record["steps"] and record["guesses"] == len(record["steps"])
     bad = wk("query", "hangman", "m4ngo", *T)
     assert (bad.exit_code, bad.stderr) == (1, "Error: 'm4ngo' is not a word of 1-63 letters a-z\n")
 
@@ -451,7 +451,13 @@ def test_query_takes_many_words_and_stdin_as_json_lines() -> None:
     result = CliRunner().invoke(app, [*args, "--json"], input="zebra\n# a comment\n\nyak\n")
     assert result.exit_code == 0, result.stderr
     lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [line["word"] for line in lines] == ["lion", "zebra", "yak"]
+    assert [line["secret"] for line in lines] == ["lion", "zebra", "yak"]
     assert all(line["won"] for line in lines)
-    bad = CliRunner().invoke(app, ["query", "hangman", "lion", "x1"], prog_name="wordkit")
+    # a bad word in the middle: the others are played, one Error line, exit 1 at the end
+    bad = CliRunner().invoke(app, [*args, "--json"], input="zebra\nx1\nyak\n")
     assert (bad.exit_code, bad.stderr) == (1, "Error: 'x1' is not a word of 1-63 letters a-z\n")
+    assert [json.loads(line)["secret"] for line in bad.stdout.splitlines()] == [
+        "lion",
+        "zebra",
+        "yak",
+    ]

@@ -42,10 +42,10 @@ def test_hangman_commands_and_bad_entries() -> None:
     script = "\n".join(["", "1", "dogs", "zzz", "o", "o", "L", "?", ":l", "G"]) + "\n"
     out = play("hangman", "--words", TINY, "--mode", "evil", input=script)
     assert "'' is not a word" in out or "is not a word of" in out
-    assert "'1' is not a word of 1-63 letters a-z (no life lost)" in out
-    assert "'dogs' has 4 letters; the word has 3 (no life lost)" in out
-    assert "'zzz' is not in the word list (no life lost)" in out
-    assert "'o' was already guessed (no life lost)" in out
+    assert "'1' is not a word of 1-63 letters a-z (no guess used)" in out
+    assert "'dogs' has 4 letters; the word has 3 (no guess used)" in out
+    assert "'zzz' is not in the word list (no guess used)" in out
+    assert "'o' was already guessed (no guess used)" in out
     assert "2 words still possible: cot, dog" in out  # evil keeps the larger family -O-
     assert re.search(r"Hint: try [A-Z]+\.", out)
     assert re.search(r"The word was (COT|DOG)\.", out)
@@ -77,8 +77,8 @@ def test_hangman_hint_and_trainer_name_the_same_move() -> None:
 
 def test_hangman_markup_typed_is_shown_as_text() -> None:
     out = play("hangman", "--words", TINY, "--seed", "1", input="[/]\n[bold]zz\nQ\n")
-    assert "'[/]' is not a word of 1-63 letters a-z (no life lost)" in out
-    assert "'[bold]zz' is not a word of 1-63 letters a-z (no life lost)" in out
+    assert "'[/]' is not a word of 1-63 letters a-z (no guess used)" in out
+    assert "'[bold]zz' is not a word of 1-63 letters a-z (no guess used)" in out
 
 
 def test_hangman_fresh_seed_is_shown_and_a_given_seed_replays() -> None:

@@ -311,7 +311,7 @@ def test_a_wrong_or_unreachable_address_is_one_error_line_within_seconds(
     [
         (
             [*STATS["hangman"], "--host", "evil"],
-            "Error: --cluster shares out the secrets: drop --host (one game a length)",
+            "Error: --host plays one game a length: drop --cluster",
         ),
         (
             [*STATS["wordle"], "--host", "evil"],

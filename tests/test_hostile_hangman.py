@@ -296,7 +296,7 @@ CASES: list[tuple[list[str], int, str]] = [
     (
         ["solve", "hangman", "--words", F + "cli_hangman.csv", "--mask", "_____", "--mask", "____"],
         1,
-        "Error: --mask was given 2 times; give it once\n",
+        "Error: --mask was given 2 times; give it once (see 'wordkit solve hangman --help')\n",
     ),
     (
         ["solve", "hangman", "--words", F + "cli_hangman.csv", "--mask", "_____", "--lives", "-3"],

@@ -6,13 +6,16 @@ import dataclasses
 import functools
 import inspect
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, TypeVar, cast, get_type_hints
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast, get_type_hints
 
 import typer
 
 from wordkit.errors import RangeError, UnknownNameError
+
+if TYPE_CHECKING:
+    from wordkit.runner import GameRecord
 
 
 def opt(metavar: str | None, help: str, *names: str, show_default: bool = True) -> Any:
@@ -58,12 +61,27 @@ def stats_format(fmt: str, *, json: bool, jobs: int) -> str:
     return chosen
 
 
-Seed = Annotated[int, opt("S", "Seed for the secret and every choice.")]
 FreshSeed = Annotated[
     int | None,
     opt("S", "Seed for every random choice (default: a fresh one, shown).", "--seed"),
 ]
 MAX_SEED = 2**63 - 1
+
+
+def show_seed(drawn: int | None) -> None:
+    """Say on stderr which seed a run drew (None: it drew none), so it can be repeated."""
+    if drawn is not None:
+        typer.echo(f"seed: {drawn} (repeat this run with --seed {drawn})", err=True)
+
+
+def write_records(path: str | None, records: Sequence[GameRecord]) -> None:
+    """Write one JSON line per game to `path` (`-`: stdout; a link or special file is written
+    through, a regular file replaced atomically), when a path was given."""
+    if path is None:
+        return
+    from wordkit import runner, tables
+
+    tables.write_text(runner.record_lines(list(records)), path)
 
 
 def seed_of(seed: int | None) -> int:

@@ -136,13 +136,36 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-def emit_summary(summary: Summary, fmt: str) -> bool:
-    """Print a stats summary as JSON or CSV; False when `fmt` is `table` (the game draws it)."""
+def emit_json_line(data: Any) -> None:
+    """Print one JSON object on one line of stdout (a game of `query --json`)."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def emit_csv(rows: Sequence[Mapping[str, Any]]) -> None:
+    """Print rows as CSV with a header, booleans as true/false."""
+    import csv
+    import io
+
+    from wordkit.runner import csv_value
+
+    if not rows:
+        return
+    text = io.StringIO()
+    writer = csv.DictWriter(text, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows({k: csv_value(v) for k, v in row.items()} for row in rows)
+    sys.stdout.write(text.getvalue())
+
+
+def emit_summary(summary: Summary, fmt: str, *, to_stderr: bool = False) -> bool:
+    """Print a stats summary as JSON or CSV (on stderr when stdout carries records); False
+    when `fmt` is `table` (the game draws it)."""
+    stream = sys.stderr if to_stderr else sys.stdout
     if fmt == "json":
-        emit_json(summary.as_dict())
+        stream.write(json.dumps(summary.as_dict(), indent=2, ensure_ascii=False) + "\n")
         return True
     if fmt == "csv":
-        sys.stdout.write(summary.as_csv())
+        stream.write(summary.as_csv())
         return True
     return False
 

@@ -26,17 +26,18 @@ def command_of(line: str, *, letters_are_guesses: bool) -> str | None:
 
 
 def ask(prompt: str) -> str | None:
-    """Read one line after showing `prompt`; None at end of input or on Ctrl-C/Ctrl-D.
+    """Read one line after showing `prompt`; None at end of input (Ctrl-D). Ctrl-C is raised
+    on: the command exits 130 and records nothing.
 
     Bytes that are not valid in the terminal's encoding become U+FFFD, which every move's
     check then refuses with a message, instead of a UnicodeDecodeError."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
     try:
-        sys.stdout.write(prompt)
-        sys.stdout.flush()
         line = read_line()
     except KeyboardInterrupt:
         sys.stdout.write("\n")
-        return None
+        raise
     if not line:
         sys.stdout.write("\n")
         return None

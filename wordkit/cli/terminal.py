@@ -10,10 +10,10 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from wordkit.cli import render
+from wordkit.cli import render, repl
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -129,3 +129,132 @@ def progress_bar(total: int) -> Iterator[Any]:
             yield bar.update
         finally:
             _BAR.remove(bar)
+
+
+# --- the human at the terminal, as a guesser or a host, in either game ------------------------
+
+Listing = Callable[[Any], list[str]]
+"""What `L` shows in a position: the secrets still possible, likeliest first."""
+
+
+class HumanGuesser:
+    """The human guesses, in either game: each line is a command (L lists, ? hints, G gives
+    up, Q quits) or a move, which `parse(position, line)` turns into a Decision (a typed error
+    is shown and the line asked again; no guess is used)."""
+
+    name = "you"
+
+    def __init__(
+        self,
+        *,
+        prompt: Callable[[Any], str],
+        parse: Callable[[Any, str], Decision],
+        listing: Listing,
+        advisor: Callable[[Any], Decision | None] | None,
+        letters_are_guesses: bool,
+        before: Callable[[Any], None] | None = None,
+    ) -> None:
+        self.prompt, self.parse, self.listing = prompt, parse, listing
+        self.advisor, self.letters_are_guesses, self.before = advisor, letters_are_guesses, before
+        self.gave_up = False
+        self.out = render.console()
+
+    def __call__(self, position: Any) -> Decision | None:
+        """The move typed (None: given up); `Quit` on Q or at the end of input."""
+        from wordkit.errors import WordkitError
+        from wordkit.game import Quit
+
+        if self.before is not None:
+            self.before(position)
+        while True:
+            line = repl.ask(self.prompt(position))
+            command = None if line is None else repl.command_of(line, **self.keys)
+            if line is None or command == repl.QUIT:
+                raise Quit
+            if command == repl.GIVE_UP:
+                self.gave_up = True
+                return None
+            if command == repl.LIST:
+                for text in self.listing(position):
+                    say(self.out, text)
+            elif command == repl.HINT and self.advisor is not None:
+                with thinking():
+                    hint = self.advisor(position)
+                say(self.out, f"Hint: try {hint.move.upper()}." if hint else "No hint here.")
+            else:
+                try:
+                    return self.parse(position, line)
+                except WordkitError as exc:
+                    say(self.out, f"{exc} (no guess used)", style="red")
+
+    @property
+    def keys(self) -> dict[str, bool]:
+        return {"letters_are_guesses": self.letters_are_guesses}
+
+
+class HumanHost:
+    """The human hosts, in either game: shown each move (`show`), they type the answer, which
+    `parse(position, move, line)` turns into the next position (a typed error is shown and
+    the line asked again). L lists, U takes back the last answer (`Undo`), Q quits (`Quit`)."""
+
+    name = "you"
+
+    def __init__(
+        self,
+        *,
+        prompt: Callable[[Any, Any], str],
+        parse: Callable[[Any, Any, str], Any],
+        listing: Listing,
+        show: Callable[[Any, Any], None] | None = None,
+        answered: Callable[[Any], None] | None = None,
+        letters_are_guesses: bool,
+    ) -> None:
+        self.prompt, self.parse, self.listing = prompt, parse, listing
+        self.show, self.answered = show, answered
+        self.letters_are_guesses = letters_are_guesses
+        self.answers: list[Any] = []
+        self.out = render.console()
+
+    def answer(self, position: Any, move: Any) -> Any:
+        """The next position, as the human reports it."""
+        from wordkit.errors import WordkitError
+        from wordkit.game import Quit, Undo
+
+        if self.show is not None:
+            self.show(position, move)
+        while True:
+            line = repl.ask(self.prompt(position, move))
+            keys = {"letters_are_guesses": self.letters_are_guesses}
+            command = None if line is None else repl.command_of(line, **keys)
+            if line is None or command == repl.QUIT:
+                raise Quit
+            if command == repl.LIST:
+                for text in self.listing(position):
+                    say(self.out, text)
+                continue
+            if line in UNDO or (line == "u" and not self.letters_are_guesses):
+                if not self.answers:
+                    say(self.out, "Nothing to undo yet.")
+                    continue
+                self.answers.pop()
+                raise Undo
+            try:
+                after = self.parse(position, move, line)
+            except WordkitError as exc:
+                say(self.out, str(exc), style="red")
+                continue
+            self.answers.append(after)
+            if self.answered is not None:
+                self.answered(after)
+            return after
+
+
+UNDO = ("U", ":u", ":U", "/u", "/U")
+"""What a human host types to take back the last answer."""
+
+
+def listed(words: list[str], total: int, noun: str) -> list[str]:
+    """What `L` shows: how many are left and the first of them, likeliest first."""
+    more = " ..." if total > len(words) else ""
+    shown = (": " + ", ".join(words) + more) if words else ""
+    return [f"{render.plural(total, noun)} still possible{shown}"]
