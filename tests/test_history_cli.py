@@ -17,8 +17,11 @@ import pytest
 from typer.testing import CliRunner
 
 from wordkit.cli import app
+from wordkit.game import Log
+from wordkit.hangman.guessers import make_guesser
+from wordkit.hangman.hosts import HonestHangman
 from wordkit.hangman.lexicon import load_pool
-from wordkit.hangman.play import walkthrough
+from wordkit.hangman.play import opening, play
 from wordkit.hangman.rules import Rules, make_rules
 from wordkit.history import record_game, recorded_games, table_key
 from wordkit.runner import GameRecord
@@ -144,14 +147,16 @@ def ai_answers(
     """What a human thinking of `secret` types to the interactive solver (the AI's own moves,
     replayed with the same dictionary), and whether the AI wins."""
     pool = load_pool(words, extra_words=learned)
-    done = walkthrough(secret, pool, strategy="best", rules=rules)
+    host = HonestHangman(pool, seed=0, secret=secret)
+    turns = Log()
+    record = play(make_guesser("best"), host, opening(host, rules, pool), watch=turns)
     typed = [
         ("y" if t.after.state.status == "won" else "n")
         if len(t.decision.move) > 1
         else t.after.state.mask
-        for t in done.turns
+        for t in turns
     ]
-    return typed, done.record.won
+    return typed, record.won
 
 
 def test_the_ai_learns_a_word_that_stumped_it(tmp_path: Path) -> None:

@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from wordkit import tables
 from wordkit.errors import GameStateError, RangeError, UnknownNameError
-from wordkit.game import Log, Undo, Watch
+from wordkit.game import Undo, Watch
 from wordkit.hangman import book as book_store
-from wordkit.hangman.board import Board, Decision, Guesser, board_for, next_board, top_candidates
+from wordkit.hangman.board import Board, Decision, Guesser, board_for, next_board
 from wordkit.hangman.book import Book, book_name, book_rules
 from wordkit.hangman.guessers import make_guesser
 from wordkit.hangman.hosts import HonestHangman, check_host, hangman_host
@@ -33,7 +32,7 @@ from wordkit.hangman.lexicon import (
     pool_for,
     row_probabilities,
 )
-from wordkit.hangman.rules import CLASSIC, Rules, State, check_word, feedback, observed_state
+from wordkit.hangman.rules import CLASSIC, Rules, State, feedback
 from wordkit.runner import GameRecord, Progress, Summary, chunked, run_chunks, summarize
 
 if TYPE_CHECKING:
@@ -143,67 +142,6 @@ def play(
         wrong=state.wrong,
         category=category,
     )
-
-
-# --- one position, one walkthrough ----------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Suggestion:
-    """The guesser's move on a board, and the most probable candidates."""
-
-    board: Board
-    decision: Decision
-    top: list[tuple[str, float]]
-
-
-def suggest(guesser: Guesser, pool: Pool, state: State) -> Suggestion:
-    """The move `guesser` makes in `state` (an ended game raises)."""
-    if state.status != "playing":
-        raise GameStateError(f"the game is already over ({state.status})")
-    board = board_for(pool, state)
-    return Suggestion(board, guesser(board), top_candidates(board))
-
-
-def solve_position(
-    pool: Pool, *, strategy: str, rules: Rules, mask: str, guessed: str, refuted: str
-) -> Suggestion:
-    """The strategy's move for a state as a player sees it: the mask, the letters guessed and
-    the whole words refuted (comma-separated)."""
-    guesser = make_guesser(strategy)
-    letters = [ch for ch in guessed.lower() if ch not in ", "]
-    if rules.variant == "classic":  # a letter guessed twice is one guess (repeated options)
-        letters = list(dict.fromkeys(letters))
-    state = observed_state(
-        mask,
-        letters=letters,
-        words=[w for w in refuted.split(",") if w.strip()],
-        rules=rules,
-    )
-    return suggest(guesser, pool, state)
-
-
-@dataclass(frozen=True, slots=True)
-class Walkthrough:
-    """How a guesser solved one secret: every turn, and the game record."""
-
-    secret: str
-    in_table: bool
-    turns: Log
-    record: GameRecord
-
-
-def walkthrough(
-    word: str, pool: Pool, *, strategy: str, rules: Rules = CLASSIC, seed: int = 0
-) -> Walkthrough:
-    """Play `strategy` against an honest host holding `word` (in the table or not)."""
-    secret = tables.folded(word)
-    check_word(secret)
-    guesser = make_guesser(strategy)
-    turns = Log()
-    host = HonestHangman(pool, seed=seed, secret=secret)
-    record = play(guesser, host, opening(host, rules, pool), watch=turns)
-    return Walkthrough(secret, secret in pool.lexicon.index, turns, record)
 
 
 VERSUS_HOSTS = ("evil", "lookahead")

@@ -28,8 +28,6 @@ if TYPE_CHECKING:
     from wordkit.runner import GameRecord, Progress, Summary
 
 MAX_SEED = 2**63 - 1
-HOST_MODES = ("honest", "evil", "lookahead")
-VERSUS_HOSTS = ("evil", "lookahead")
 
 
 def checked_seed(seed: int | None) -> int | None:
@@ -332,8 +330,6 @@ class Session:
         is the wrong guesses needed to win)."""
         from wordkit.hangman.play import versus_by_length
 
-        if host not in VERSUS_HOSTS:
-            raise GameStateError(f"unknown host {host!r} for stats; choose evil or lookahead")
         by_length = versus_by_length(
             self.pool("uniform"), host=host, guesser=self.strategy, difficulty=difficulty,
             depth=depth, seed=self.seed(),

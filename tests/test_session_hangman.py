@@ -1,0 +1,98 @@
+"""The Hangman `Session`, the package's public face: the same answers from Python as from the
+command line, the game's policy in one place, and honest endings for games with a human."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wordkit.cli import app
+from wordkit.errors import GameStateError, RangeError, UnknownNameError
+from wordkit.hangman import Session
+from wordkit.hangman.session import BadWord
+from wordkit.history import recorded_games
+
+FIXTURES = Path(__file__).parent / "fixtures"
+WORDS = str(FIXTURES / "cli_hangman.csv")
+runner = CliRunner()
+
+
+def test_next_move_from_python_equals_the_command_line() -> None:
+    session = Session(words=WORDS, strategy="coverage")
+    found = session.next_move("a__le", guessed="aeli")
+    cli = runner.invoke(
+        app,
+        ["solve", "hangman", "--words", WORDS, "--strategy", "coverage", "--mask", "a__le"]
+        + ["--guessed", "aeli", "--json"],
+    )
+    assert cli.exit_code == 0, cli.output
+    assert json.loads(cli.stdout) == found.as_dict()
+    assert list(found.as_dict())[:4] == ["game", "move", "candidates", "top"]
+    assert found.top[0][0] == "apple"  # the heaviest candidate first
+
+
+def test_every_option_is_checked_when_the_session_opens() -> None:
+    with pytest.raises(UnknownNameError):
+        Session(strategy="magic")
+    with pytest.raises(RangeError):
+        Session(lives=-5)
+    with pytest.raises(UnknownNameError):
+        Session(variant="odd")
+    with pytest.raises(RangeError):
+        Session(seed=-1)
+    with pytest.raises(GameStateError, match="--category was given 2 times"):
+        Session(category=["a", "b"])
+
+
+def test_query_plays_every_good_word_and_names_each_bad_one() -> None:
+    done = list(Session(words=WORDS, strategy="coverage").query(["apple", "x1", "ankle"]))
+    assert [type(d).__name__ for d in done] == ["Walkthrough", "BadWord", "Walkthrough"]
+    bad = done[1]
+    assert isinstance(bad, BadWord) and str(bad.error) == "'x1' is not a word of 1-63 letters a-z"
+    line = done[0].as_dict()  # type: ignore[union-attr]
+    assert list(line)[:5] == ["game", "secret", "won", "guesses", "strategy"]
+    assert set(line["steps"][0]) >= {"turn", "guess", "feedback", "candidates"}
+
+
+def test_stats_policy_lives_in_the_session() -> None:
+    session = Session(words=WORDS, strategy="coverage")
+    every = session.stats()
+    assert every.summary.options["prior"] == "uniform"  # every row once: a uniform draw
+    assert session.drawn_seed is None  # nothing random: no seed drawn
+    sampled = session.stats(sample=20)
+    assert sampled.summary.options["prior"] == "weight"  # drawn by the weights
+    assert sampled.summary.options["seed"] == session.drawn_seed is not None
+
+
+def history_of(db: Path) -> int:
+    return len(recorded_games(path=db)) if db.exists() else 0
+
+
+@pytest.mark.parametrize(("keys", "recorded"), [("a\nQ\n", 0), ("a\nG\n", 1), ("a\n", 0)])
+def test_only_giving_up_or_losing_is_recorded(tmp_path: Path, keys: str, recorded: int) -> None:
+    db = tmp_path / "h.sqlite"
+    args = ["host", "hangman", "--words", str(FIXTURES / "host_tiny.csv"), "--seed", "1"]
+    result = runner.invoke(app, [*args, "--history-db", str(db)], input=keys)
+    assert result.exit_code == 0, result.output
+    assert "The word was" in result.stdout
+    assert history_of(db) == recorded
+
+
+def test_l_lists_the_likeliest_words_first(tmp_path: Path) -> None:
+    args = ["solve", "hangman", "-i", "--words", WORDS, "--strategy", "coverage", "--no-record"]
+    result = runner.invoke(app, args, input="5\nL\nQ\n")
+    assert result.exit_code == 0, result.output
+    assert "8 words still possible: apple, tiger, angle, ankle, zebra, agile, abale, otter" in (
+        result.stdout
+    )
+
+
+def test_records_to_stdout_are_the_only_output(tmp_path: Path) -> None:
+    args = ["stats", "hangman", "--words", WORDS, "--strategy", "coverage", "--records", "-"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(lines) == 13 and "mean wrong guesses" in result.stderr
