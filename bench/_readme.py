@@ -1,7 +1,7 @@
-"""The README's figure tables come from here: each bench writes its tables as markdown beside
-its results, bench/results/NAME.md, and `python bench/_readme.py` copies them into the README
-between the markers `<!-- bench/results/NAME.md -->` and `<!-- end -->`
-(`--check` only compares)."""
+"""The figure tables of docs/benchmarks.md come from here: each bench writes its tables as
+markdown beside its results, bench/results/NAME.md, and `python bench/_readme.py` copies them
+into docs/benchmarks.md between the markers `<!-- bench/results/NAME.md -->` and `<!-- end -->`
+(`--check` only compares). `python bench/run.py` does the copy after its benchmarks pass."""
 
 from __future__ import annotations
 
@@ -11,20 +11,25 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
-README = ROOT / "README.md"
+DOC = ROOT / "docs" / "benchmarks.md"
 REGION = re.compile(r"(<!-- (bench/results/[\w.-]+\.md) -->\n)(.*?)(<!-- end -->)", re.DOTALL)
 
 
 def write_tables(results: Path, command: str, markdown: str) -> Path:
-    """Save a bench's README tables beside its results file (NAME.json -> NAME.md), headed by
-    the command that measured them: a run written elsewhere (`--out`) leaves the README's alone."""
+    """Save a bench's tables beside its results file (NAME.json -> NAME.md), headed by the
+    command that measured them: a run written elsewhere (`--out`) leaves the docs' tables alone."""
     path = results.with_suffix(".md")
     path.write_text(f"Measured by `{command}`.\n\n{markdown.strip()}\n", encoding="utf-8")
     return path
 
 
+def regions(text: str) -> list[str]:
+    """The bench table files that `text` has a marked region for, in order."""
+    return [m.group(2) for m in REGION.finditer(text)]
+
+
 def synced(text: str) -> str:
-    """The README text with every marked region replaced by its bench table file."""
+    """The text with every marked region replaced by its bench table file."""
 
     def fill(match: re.Match[str]) -> str:
         table = (ROOT / match.group(2)).read_text(encoding="utf-8")
@@ -34,7 +39,7 @@ def synced(text: str) -> str:
 
 
 def stale_regions(text: str) -> list[str]:
-    """The bench table files whose region in the README differs from the file."""
+    """The bench table files whose marked region in `text` differs from the file."""
     return [
         m.group(2)
         for m in REGION.finditer(text)
@@ -43,14 +48,18 @@ def stale_regions(text: str) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    """Copy the tables into the README, or with --check list the stale ones (exit 1)."""
-    text = README.read_text(encoding="utf-8")
+    """Copy the tables into docs/benchmarks.md, or with --check list the stale ones (exit 1)."""
+    text = DOC.read_text(encoding="utf-8")
+    name = DOC.relative_to(ROOT)
     if "--check" in argv:
         stale = stale_regions(text)
-        for name in stale:
-            print(f"README.md is out of date with {name}: run python bench/_readme.py")
+        for table in stale:
+            print(f"{name} is out of date with {table}: run python bench/_readme.py")
         return 1 if stale else 0
-    README.write_text(synced(text), encoding="utf-8")
+    new = synced(text)
+    if new != text:
+        DOC.write_text(new, encoding="utf-8")
+        print(f"updated {name}")
     return 0
 
 

@@ -1,4 +1,7 @@
-"""Run wordkit's benchmarks: `python bench/run.py [NAME ...]` (default: every bench/*.py)."""
+"""Run wordkit's benchmarks: `python bench/run.py [NAME ...]` (default: every bench/*.py).
+
+When every benchmark run passes, their tables (bench/results/NAME.md) are copied into
+docs/benchmarks.md; `python bench/run.py --tables-only` copies them without running anything."""
 
 from __future__ import annotations
 
@@ -17,8 +20,16 @@ def benchmarks() -> list[str]:
     )
 
 
+def write_tables() -> int:
+    """Copy every bench's tables into docs/benchmarks.md (bench/_readme.py)."""
+    return subprocess.call([sys.executable, str(HERE / "_readme.py")])
+
+
 def main(argv: list[str]) -> int:
-    """Run the named benchmarks (or all) one after another; stop at the first failure."""
+    """Run the named benchmarks (or all) one after another, stopping at the first failure,
+    then write their tables into docs/benchmarks.md."""
+    if "--tables-only" in argv:
+        return write_tables()
     names = argv or benchmarks()
     unknown = sorted(set(names) - set(benchmarks()))
     if unknown:
@@ -31,7 +42,7 @@ def main(argv: list[str]) -> int:
         print(f"== bench/{name}.py: exit {code} in {time.perf_counter() - start:.1f} s", flush=True)
         if code:
             return code
-    return 0
+    return write_tables()
 
 
 if __name__ == "__main__":
