@@ -54,16 +54,18 @@ LISTED = 100
 HARDEST = 20
 """Lost words listed under a stats table."""
 
-STRATEGIES = (
-    "best",
-    "coverage",
-    "entropy",
-    "lookahead",
-    "model",
-    "expected-size",
-    "greedy",
-    "minimax",
-    "minimax-search",
+STRATEGIES = tuple(
+    [
+        "best",
+        "coverage",
+        "entropy",
+        "lookahead",
+        "model",
+        "expected-size",
+        "greedy",
+        "minimax",
+        "minimax-search",
+    ]
 )
 VERSUS = ("evil", "lookahead")
 TABLES = ("english", "categories", "cities", "portuguese", "wordle")
@@ -317,7 +319,7 @@ def human_host(session: Session) -> HangmanHumanHost:
         prompt=lambda state, move: (
             "right? (y/n)> " if len(move) > 1 else "mask (empty: not in it)> "
         ),
-        parse=reported,
+        parse=session.reported,
         listing=listing,
         answered=answered,
         letters_are_guesses=True,
@@ -325,52 +327,18 @@ def human_host(session: Session) -> HangmanHumanHost:
 
 
 MASK_PROMPT = "mask (empty: not in it)> "
-MISS = ("", "n", "no", "-")
-"""What a human host may type after a letter that is not in the word."""
-
-
-def reported(state: State, guess: str, line: str) -> State:
-    """The state after the AI's move, as the human host reports it."""
-    from wordkit.hangman.rules import reported_letter, reported_word
-
-    if len(guess) > 1:
-        if line.lower() not in ("y", "yes", "n", "no"):
-            raise GameStateError("Type y if that is your word, n if not (U undoes, Q quits).")
-        return reported_word(state, guess, right=line.lower().startswith("y"))
-    if line.lower() in MISS and not (line.lower() == guess and len(state.mask) == 1):
-        line = state.mask
-    try:
-        return reported_letter(state, guess, line)
-    except WordkitError as exc:
-        first = state.mask.find("_")
-        example = state.mask[:first] + guess + state.mask[first + 1 :] if first >= 0 else ""
-        raise GameStateError(
-            f"{exc}. Type the mask as it stands now, e.g. {example} (empty: not in the word)"
-        ) from None
 
 
 def told_word(session: Session, state: State) -> str | None:
     """The human's word after the AI lost, checked against their answers (None: not told)."""
-    from wordkit.hangman.board import Board
-    from wordkit.tables import folded
-
-    out = render.console()
     while True:
         line = repl.ask("What was your word? (empty: keep it secret)> ")
         if not line or repl.command_of(line, letters_are_guesses=True) == repl.QUIT:
             return None
-        word = folded(line)
         try:
-            if session.fits(word, Board(state, session.pool(), ids=None)):  # type: ignore[arg-type]
-                return word
+            return session.told_word(state, line)
         except WordkitError as exc:
-            say(out, f"{exc}; type your word, or an empty line.")
-            continue
-        say(
-            out,
-            f"{word.upper()} does not fit your answers ({render.spaced(state.mask)}); "
-            "type your word, or an empty line.",
-        )
+            say(render.console(), f"{exc}; type your word, or an empty line.")
 
 
 # --- query ----------------------------------------------------------------------------------
@@ -690,25 +658,12 @@ def human_guesser(session: Session, mode: str) -> HumanGuesser:
 
     return HumanGuesser(
         prompt=lambda board: "guess> ",
-        parse=typed_move,
+        parse=session.typed_move,
         listing=listing,
         advisor=session.advisor(),
         letters_are_guesses=True,
         before=before,
     )
-
-
-def typed_move(board: Board, line: str) -> Decision:
-    """The move a human typed, checked (a typed error when it is not a legal guess)."""
-    from wordkit.game import Decision
-    from wordkit.hangman.rules import check_listed_word, check_move
-    from wordkit.tables import folded
-
-    move = folded(line)
-    check_move(board.state, move)
-    if len(move) > 1:
-        check_listed_word(board.state, move, board.pool.lexicon.index)
-    return Decision(move, 1.0, "you")
 
 
 def watcher(session: Session, trainer: bool) -> Any:

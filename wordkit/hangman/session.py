@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from wordkit.hangman.board import Board, Guesser
     from wordkit.hangman.lexicon import Lexicon, Pool
     from wordkit.hangman.play import Host, StatsRun
-    from wordkit.hangman.rules import Rules
+    from wordkit.hangman.rules import Rules, State
     from wordkit.runner import GameRecord, Progress, Summary
 
 MAX_SEED = 2**63 - 1
@@ -390,15 +390,57 @@ class Session:
         table) as a stats summary, and their records."""
         return history_summary(None if every_table else self.words, self.history)
 
-    def fits(self, word: str, board: Board) -> bool:
-        """Whether `word` fits every answer a human host gave (the word they tell at the end)."""
+    def typed_move(self, board: Board, line: str) -> Decision:
+        """The move a human guesser typed, checked: a letter or a listed word of the right
+        length, not guessed before (a typed error otherwise)."""
+        from wordkit.hangman.rules import check_listed_word, check_move
+        from wordkit.tables import folded
+
+        move = folded(line)
+        check_move(board.state, move)
+        if len(move) > 1:
+            check_listed_word(board.state, move, board.pool.lexicon.index)
+        return Decision(move, 1.0, "you")
+
+    def reported(self, state: State, guess: str, line: str) -> State:
+        """The state after the AI's `guess`, as a human host reports it: the mask as it now
+        stands (an empty line, n, no or -: a miss), or y/n after a whole-word guess."""
+        from wordkit.hangman.rules import reported_letter, reported_word
+
+        answer = line.strip().lower()
+        if len(guess) > 1:
+            if answer not in ("y", "yes", "n", "no"):
+                raise GameStateError("Type y if that is your word, n if not (U undoes, Q quits).")
+            return reported_word(state, guess, right=answer.startswith("y"))
+        if answer in MISS and not (answer == guess and len(state.mask) == 1):
+            line = state.mask
+        try:
+            return reported_letter(state, guess, line)
+        except WordkitError as exc:
+            first = state.mask.find("_")
+            example = state.mask[:first] + guess + state.mask[first + 1 :] if first >= 0 else ""
+            raise GameStateError(
+                f"{exc}. Type the mask as it stands now, e.g. {example} (empty: not in the word)"
+            ) from None
+
+    def told_word(self, state: State, line: str) -> str:
+        """The word a human host tells after the AI lost, checked against every answer they
+        gave (a typed error when it is not a word, or does not fit)."""
         import numpy as np
 
         from wordkit.hangman.rules import candidate_ids, check_word, encode_words
+        from wordkit.tables import folded
 
+        word = folded(line)
         check_word(word)
-        found = candidate_ids(encode_words([word]), np.zeros(1, dtype=np.int64), board.state)
-        return bool(len(found))
+        if not len(candidate_ids(encode_words([word]), np.zeros(1, dtype=np.int64), state)):
+            spaced = " ".join(state.mask)
+            raise GameStateError(f"{word.upper()} does not fit your answers ({spaced})")
+        return word
+
+
+MISS = ("", "n", "no", "-")
+"""What a human host may type after a letter that is not in the word."""
 
 
 def history_summary(words: str | None, path: Path | None) -> tuple[Summary, list[GameRecord]]:
