@@ -77,9 +77,9 @@ def compute_pattern_matrix(guesses: Sequence[Word], answers: Sequence[Word]) -> 
     return np.concatenate(blocks)
 
 
-def lists_key(guesses: Sequence[Word], answers: Sequence[Word]) -> str:
-    """A content hash of both word lists (and their length) naming cached results."""
-    length = word_length(guesses, answers)
+def lists_key(guesses: Sequence[Word], answers: Sequence[Word], length: int | None = None) -> str:
+    """A content hash of both word lists (and their length, when known) naming cached results."""
+    length = word_length(guesses, answers) if length is None else length
     return cache.content_key(f"wordle-v1 L={length}", "\n".join(guesses), "\n".join(answers))
 
 
@@ -88,8 +88,10 @@ SLOW_CELLS = 10**7
 
 
 CHECKED_ROWS = 8
-"""Rows of a cached matrix computed again when it is opened: a foreign or scrambled file
-fails them (the rest is only mapped, never read whole)."""
+CHECKED_COLUMNS = 256
+"""A cached matrix is checked when opened on CHECKED_ROWS rows spread over it (their patterns
+in range), and about CHECKED_COLUMNS answers of each computed again: a foreign or scrambled
+file fails them (the rest is only mapped, never read whole)."""
 
 
 def read_matrix(
@@ -127,13 +129,14 @@ def read_matrix(
     matrix = mapped.view(np.ndarray)
     if not matrix.size:
         return matrix
-    rows = np.unique(np.linspace(0, shape[0] - 1, CHECKED_ROWS).astype(np.int64))
+    rows = sorted({round(i * (shape[0] - 1) / (CHECKED_ROWS - 1)) for i in range(CHECKED_ROWS)})
     sample = np.asarray(matrix[rows])
     if int(sample.max()) >= top:
         return None  # a pattern no word pair can have
     if guesses is not None and answers is not None:
-        expected = compute_pattern_matrix([guesses[i] for i in rows], answers)
-        if not np.array_equal(sample, expected):
+        step = max(1, shape[1] // CHECKED_COLUMNS)
+        expected = compute_pattern_matrix([guesses[i] for i in rows], answers[::step])
+        if not np.array_equal(sample[:, ::step], expected):
             return None
     return matrix
 
@@ -146,12 +149,12 @@ def pattern_matrix(
     guesses: Sequence[Word], answers: Sequence[Word], use_disk: bool = True
 ) -> Matrix:
     """The feedback matrix, memoised in process and cached on disk by the lists' content."""
-    key = lists_key(guesses, answers)
+    length = word_length(guesses, answers)
+    key = lists_key(guesses, answers, length)
     if key in MEMO:
         return MEMO[key]
     name = f"wordle-matrix-{key}.npy"
     shape = (len(guesses), len(answers))
-    length = word_length(guesses, answers)
     matrix = (
         read_matrix(name, shape, pattern_dtype(length), 3**length, guesses, answers)
         if use_disk
