@@ -21,7 +21,7 @@ import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -29,6 +29,9 @@ from wordkit import cache
 from wordkit.hangman.board import Board, Decision
 from wordkit.hangman.lexicon import Pool
 from wordkit.hangman.rules import Rules, State
+
+if TYPE_CHECKING:
+    from wordkit.runner import Progress
 
 BOOK_VERSION = "hangman-book-v3"
 BOOK_MIN_CANDIDATES = 1
@@ -299,10 +302,18 @@ class BookBuild:
 
 
 def build_book(
-    pool: Pool, rules: Rules, *, jobs: int = 1, lengths: Iterable[int] | None = None
+    pool: Pool,
+    rules: Rules,
+    *,
+    jobs: int = 1,
+    lengths: Iterable[int] | None = None,
+    progress: Progress | None = None,
 ) -> BookBuild:
-    """Compute the pool's book (every length, or `lengths`) and store it in the disk cache."""
+    """Compute the pool's book (every length, or `lengths`) and store it in the disk cache,
+    saying so first (a notice) and telling `progress` of the games played as each length's
+    games finish."""
     from wordkit.runner import run_chunks
+    from wordkit.wordle.notices import notice
 
     started = time.perf_counter()
     enc = pool.lexicon.enc
@@ -311,12 +322,20 @@ def build_book(
         {int(n) for n in (np.flatnonzero(sizes) if lengths is None else lengths)},
         key=lambda n: -int(sizes[n]) if n < len(sizes) else 0,
     )
+    games = sum(int(sizes[n]) for n in wanted if n < len(sizes))
+    notice(
+        f"building the policy book of these {games:,} words (the default AI plays each once); "
+        "once, then cached"
+    )
+
     parts = run_chunks(
         book_chunk,
         [[n] for n in wanted],
         jobs=jobs,
         setup=setup_builder,
         setup_args=(pool, rules),
+        progress=progress,
+        count=lambda done: sum(part[2] for part in done),
     )
     book: dict[str, str] = dict(sorted(pair for part in parts for pair in part[3]))
     name = book_name(pool, rules)
@@ -326,12 +345,15 @@ def build_book(
     return BookBuild(len(book), time.perf_counter() - started, by_length)
 
 
-def ensure_book(pool: Pool, rules: Rules, *, jobs: int = 1) -> Book | None:
-    """The pool's book, built first when not cached yet (None for rules books do not cover)."""
+def ensure_book(
+    pool: Pool, rules: Rules, *, jobs: int = 1, progress: Progress | None = None
+) -> Book | None:
+    """The pool's book, built first when not cached yet (None for rules books do not cover);
+    a build says so and tells `progress` of its games (see `build_book`)."""
     if not book_rules(rules):
         return None
     book = cached_book(pool, rules)
     if book is None:
-        build_book(pool, rules, jobs=jobs)
+        build_book(pool, rules, jobs=jobs, progress=progress)
         book = cached_book(pool, rules)
     return book
