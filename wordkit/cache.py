@@ -70,6 +70,19 @@ def read_cached(name: str) -> bytes | None:
     return data
 
 
+def cached_file(name: str) -> Path | None:
+    """The path of a cached file (marking it recently used) for a reader that maps it rather
+    than reads it whole, or None when absent; the reader checks what it finds."""
+    path = cache_path(name)
+    try:
+        if not path.is_file():
+            return None
+        os.utime(path)
+    except OSError:
+        return None
+    return path
+
+
 def write_cached(name: str, data: bytes | str) -> None:
     """Store a file in the cache, then trim the cache to its cap. Caching is an optimisation:
     a read-only or full disk only means the work is done again next time."""

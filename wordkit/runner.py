@@ -297,14 +297,17 @@ def run_chunks(
     chunks: Sequence[list[T]],
     *,
     progress: Progress | None = None,
+    count: Callable[[list[R]], int] = len,
     **where: Any,
 ) -> list[R]:
     """Every chunk played by `play`, where stream_chunks runs it (`jobs`, `setup`,
-    `setup_args`, `cluster`); results in the order the chunks finish, `progress` told of each."""
+    `setup_args`, `cluster`); results in the order the chunks finish. `progress` is told of
+    each chunk the moment it finishes, in any number of processes, with `count(results)`
+    (default: the number of results; a book build counts the games a result stands for)."""
     results: list[R] = []
     where["jobs"] = min(where["jobs"], len(chunks))
     for out in stream_chunks(play, chunks, **where):
         results.extend(out)
         if progress:
-            progress(len(out))
+            progress(count(out))
     return results

@@ -10,13 +10,14 @@ import stat
 import sys
 import warnings
 from collections.abc import Iterable
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import BinaryIO, Literal
+from typing import TYPE_CHECKING, BinaryIO, Literal
 
 import numpy as np
-import pandas as pd
 
+from wordkit import cache
 from wordkit.cache import atomic_write
 from wordkit.errors import (
     ColumnError,
@@ -27,6 +28,9 @@ from wordkit.errors import (
     ValueFormatError,
     WordkitWarning,
 )
+
+if TYPE_CHECKING:  # pandas is imported by the functions that parse or render text
+    import pandas as pd
 
 Format = Literal["csv", "tsv", "txt"]
 FORMATS: tuple[Format, ...] = ("csv", "tsv", "txt")
@@ -147,6 +151,8 @@ def _short(name: str, limit: int = 80) -> str:
 
 def parse_raw(text: str, *, name: str, fmt: Format | None = None) -> pd.DataFrame:
     """Parse CSV, TSV or one-word-a-line text into a DataFrame of strings (no cleaning)."""
+    import pandas as pd
+
     if not text.strip():
         raise InputFileError(f"{name} is empty")
     separator = None
@@ -179,6 +185,8 @@ def parse_raw(text: str, *, name: str, fmt: Format | None = None) -> pd.DataFram
 def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataFrame:
     """Rows of delimited text under their header; a trailing separator on every line is
     forgiven, a row with more non-empty fields than the header is an error (never dropped)."""
+    import pandas as pd
+
     try:
         rows = [row for row in csv.reader(io.StringIO(text), delimiter=separator) if any(row)]
     except csv.Error as exc:
@@ -258,6 +266,8 @@ def as_word_table(frame: pd.DataFrame, *, name: str) -> pd.DataFrame:
 
 def weights_from(values: pd.Series, *, name: str, column: str) -> pd.Series:
     """Parse a column of weights: numbers only, non-negative; blanks become NaN."""
+    import pandas as pd
+
     text = values.astype(str).str.strip()
     numbers = pd.to_numeric(text.where(text != ""), errors="coerce")
     bad = numbers.isna() & (text != "")
@@ -291,6 +301,153 @@ def load_table(source: str, *, encoding: str | None = None) -> pd.DataFrame:
         row = int(np.flatnonzero(blank.to_numpy())[0])
         raise ValueFormatError(f"{source}: row {row + 1}: the weight is blank")
     return table
+
+
+# --- compact copies of the built-in tables ---------------------------------------------------
+
+COLUMNS_VERSION = "wordkit-table-columns-v1"
+"""Names the layout of a table's compact copy in the cache; a new layout gets a new name."""
+_COLUMN_FILES = frozenset({"key", "words", "weights", "categories", "category_codes"})
+_LETTERS = np.zeros(256, dtype=bool)
+_LETTERS[ord("a") : ord("z") + 1] = True
+
+
+@dataclass(frozen=True, eq=False)
+class Columns:
+    """The columns a solver reads from a word table, as plain arrays (no pandas): each row's
+    word (lowercase a-z), its weight, and its category when the table has that column."""
+
+    words: tuple[str, ...]
+    weights: np.ndarray
+    categories: tuple[str, ...] | None = None
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def distinct(self, length: int | None = None) -> list[str]:
+        """The distinct words in table order, optionally of one length (as `words_of`)."""
+        words = self.words if length is None else (w for w in self.words if len(w) == length)
+        return list(dict.fromkeys(words))
+
+
+def columns_of(table: pd.DataFrame) -> Columns:
+    """The columns of a word table (`load_table`'s result) as plain arrays."""
+    categories = tuple(str(c) for c in table["category"]) if "category" in table.columns else None
+    return Columns(
+        tuple(str(w) for w in table["word"]),
+        table["weight"].to_numpy(dtype=np.float64, copy=True),
+        categories,
+    )
+
+
+def load_columns(source: str, *, encoding: str | None = None) -> Columns:
+    """`load_table`'s words, weights and categories. A built-in table is read from its compact
+    copy in the disk cache, named by the CSV's content (made on first use), so a warm run
+    neither imports pandas nor parses the CSV; any other source is parsed as usual."""
+    path = resolve(source)
+    builtin = _builtin_bytes(path) if source != STDIN and encoding is None else None
+    if builtin is None:
+        return columns_of(load_table(source, encoding=encoding))
+    key = cache.content_key(COLUMNS_VERSION, builtin)
+    name = f"table-{key}.npz"
+    found = read_columns(name, key)
+    if found is not None:
+        return found
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = load_table(source, encoding=encoding)
+    for warning in caught:  # told again on every read: such a table is not kept
+        warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    columns = columns_of(table)
+    if not caught:
+        cache.write_cached(name, pack_columns(columns, key))
+    return columns
+
+
+def _builtin_bytes(path: str) -> bytes | None:
+    """The bytes of a built-in table's CSV (in the data folder), None for any other file."""
+    try:
+        file = Path(path)
+        if file.parent.resolve() != data_dir().resolve() or file.suffix != ".csv":
+            return None
+        if file.stat().st_size > MAX_INPUT_BYTES:
+            return None
+        return file.read_bytes()
+    except OSError:
+        return None
+
+
+def pack_columns(columns: Columns, key: str) -> bytes:
+    """The compact copy's bytes: an uncompressed .npz of the joined words, the weights, and
+    the distinct categories (JSON) with each row's code; `key` names the source."""
+    import json
+
+    arrays: dict[str, np.ndarray] = {
+        "key": np.frombuffer(key.encode(), dtype=np.uint8),
+        "words": np.frombuffer("\n".join(columns.words).encode("ascii"), dtype=np.uint8),
+        "weights": np.asarray(columns.weights, dtype=np.float64),
+    }
+    if columns.categories is not None:
+        names = list(dict.fromkeys(columns.categories))
+        code = {c: i for i, c in enumerate(names)}
+        arrays["categories"] = np.frombuffer(json.dumps(names).encode(), dtype=np.uint8)
+        arrays["category_codes"] = np.array([code[c] for c in columns.categories], np.int32)
+    buffer = io.BytesIO()
+    np.savez(buffer, allow_pickle=False, **arrays)
+    return buffer.getvalue()
+
+
+def read_columns(name: str, key: str) -> Columns | None:
+    """A table's compact copy from the cache, or None when absent, damaged or of another
+    source (a truncated, foreign or tampered file is ignored, then rebuilt)."""
+    data = cache.read_cached(name)
+    return None if data is None else unpack_columns(data, key)
+
+
+def unpack_columns(data: bytes, key: str) -> Columns | None:
+    """The columns in a compact copy's bytes when every part checks out, else None."""
+    import json
+    import zipfile
+
+    try:
+        with np.load(io.BytesIO(data), allow_pickle=False) as stored:
+            if not set(stored.files) <= _COLUMN_FILES or "weights" not in stored.files:
+                return None
+            parts = {f: stored[f] for f in stored.files}
+    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
+        return None
+    blob, weights = parts.get("words"), parts["weights"]
+    if parts.get("key") is None or parts["key"].dtype != np.uint8 or blob is None:
+        return None
+    if parts["key"].tobytes() != key.encode() or blob.dtype != np.uint8 or blob.ndim != 1:
+        return None
+    if weights.dtype != np.float64 or weights.ndim != 1:
+        return None
+    if not (np.isfinite(weights).all() and (weights >= 0).all()):
+        return None
+    newline = blob == ord("\n")
+    if not (_LETTERS[blob] | newline).all():
+        return None
+    words = tuple(blob.tobytes().decode("ascii").split("\n")) if len(weights) else ()
+    if len(words) != len(weights) or (words and not all(words)):
+        return None
+    categories: tuple[str, ...] | None = None
+    if ("categories" in parts) != ("category_codes" in parts):
+        return None
+    if "categories" in parts:
+        codes = parts["category_codes"]
+        try:
+            names = json.loads(parts["categories"].tobytes())
+        except (ValueError, UnicodeDecodeError):
+            return None
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            return None
+        if codes.dtype != np.int32 or codes.shape != weights.shape:
+            return None
+        if len(codes) and (codes.min() < 0 or codes.max() >= len(names)):
+            return None
+        categories = tuple(names[i] for i in codes.tolist())
+    return Columns(words, weights, categories)
 
 
 def require_column(frame: pd.DataFrame, column: str, *, name: str) -> None:

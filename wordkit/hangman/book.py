@@ -10,14 +10,18 @@ searched live within a budget. The built-in `english` table's books ship in `boo
 
 from __future__ import annotations
 
+import bisect
+import hashlib
+import io
 import json
 import math
 import time
+import zipfile
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -26,6 +30,9 @@ from wordkit.hangman.board import Board, Decision
 from wordkit.hangman.lexicon import Pool
 from wordkit.hangman.rules import Rules, State
 
+if TYPE_CHECKING:
+    from wordkit.runner import Progress
+
 BOOK_VERSION = "hangman-book-v3"
 BOOK_MIN_CANDIDATES = 1
 """Every state with a candidate is kept: even one candidate's move weighs the letter model
@@ -33,8 +40,8 @@ BOOK_MIN_CANDIDATES = 1
 BOOK_LABELS = frozenset({"lookahead", "rollout", "hedged", "whole-word", "mixture", "candidate"})
 """Labels of the moves the book keeps: all but a search cut short by its budget."""
 
-Book = dict[str, str]
-"""State key -> move."""
+Book = Mapping[str, str]
+"""State key -> move (a dict while built; a `PackedBook` once read from disk)."""
 SHIPPED = Path(__file__).resolve().parent / "books"
 """Books of the built-in tables, shipped with the package (under a megabyte each) under the
 same content-keyed names, so `english` plays at full strength from its first game."""
@@ -59,26 +66,164 @@ def book_name(pool: Pool, rules: Rules) -> str:
     return f"hangman-book-{key}.json.z"
 
 
+PACKED_VERSION = b"hangman-packed-book-v1"
+_PACKED_FILES = frozenset({"key", "keys", "key_ends", "moves", "move_ends", "crc"})
+
+
+SEARCHED_LOOKUPS = 512
+"""Lookups a packed book answers by binary search; past that (a run of many games) it
+unpacks itself into a dict once."""
+
+
+class PackedBook(Mapping[str, str]):
+    """A book as two sorted byte blobs and their offsets: a lookup is a binary search, and
+    reading one is a few megabytes copied, not a JSON object of 200,000 strings parsed."""
+
+    __slots__ = ("_keys", "_key_ends", "_moves", "_move_ends", "_lookups", "_dict")
+
+    def __init__(self, keys: bytes, key_ends: np.ndarray, moves: bytes, move_ends: np.ndarray):
+        self._keys, self._key_ends = keys, key_ends
+        self._moves, self._move_ends = moves, move_ends
+        self._lookups = 0
+        self._dict: dict[str, str] | None = None
+
+    @classmethod
+    def of(cls, book: Mapping[str, str]) -> PackedBook:
+        """A book packed (its keys sorted)."""
+        pairs = sorted(book.items())
+        keys = [k.encode() for k, _ in pairs]
+        moves = [m.encode() for _, m in pairs]
+        return cls(
+            b"".join(keys),
+            np.cumsum([len(k) for k in keys], dtype=np.int64),
+            b"".join(moves),
+            np.cumsum([len(m) for m in moves], dtype=np.int64),
+        )
+
+    def _key(self, i: int) -> bytes:
+        start = int(self._key_ends[i - 1]) if i else 0
+        return self._keys[start : int(self._key_ends[i])]
+
+    def _move(self, i: int) -> str:
+        start = int(self._move_ends[i - 1]) if i else 0
+        return self._moves[start : int(self._move_ends[i])].decode()
+
+    def __getitem__(self, key: str) -> str:
+        if self._dict is not None:
+            return self._dict[key]
+        self._lookups += 1
+        if self._lookups > SEARCHED_LOOKUPS:
+            self._dict = dict(zip(self, map(self._move, range(len(self))), strict=True))
+            return self._dict[key]
+        wanted = key.encode()
+        i = bisect.bisect_left(range(len(self)), wanted, key=self._key)
+        if i < len(self) and self._key(i) == wanted:
+            return self._move(i)
+        raise KeyError(key)
+
+    def __len__(self) -> int:
+        return len(self._key_ends)
+
+    def __iter__(self) -> Iterator[str]:
+        return (self._key(i).decode() for i in range(len(self)))
+
+    def __reduce__(self) -> tuple[type, tuple[bytes, np.ndarray, bytes, np.ndarray]]:
+        return (PackedBook, (self._keys, self._key_ends, self._moves, self._move_ends))
+
+    def pack(self, key: bytes) -> bytes:
+        """The .npz bytes of this book, `key` naming its source, with a checksum of it all."""
+        parts = {
+            "key": np.frombuffer(key, dtype=np.uint8),
+            "keys": np.frombuffer(self._keys, dtype=np.uint8),
+            "key_ends": self._key_ends,
+            "moves": np.frombuffer(self._moves, dtype=np.uint8),
+            "move_ends": self._move_ends,
+        }
+        parts["crc"] = np.array([_checksum(parts)], dtype=np.uint32)
+        buffer = io.BytesIO()
+        np.savez(buffer, allow_pickle=False, **parts)
+        return buffer.getvalue()
+
+    @classmethod
+    def unpack(cls, data: bytes, key: bytes) -> PackedBook | None:
+        """The book in `pack`'s bytes when its key, shapes and checksum hold, else None."""
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as stored:
+                if set(stored.files) != _PACKED_FILES:
+                    return None
+                parts = {name: stored[name] for name in stored.files}
+        except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
+            return None
+        blobs = ("key", "keys", "moves")
+        ends = ("key_ends", "move_ends")
+        if any(parts[n].dtype != np.uint8 or parts[n].ndim != 1 for n in blobs):
+            return None
+        if any(parts[n].dtype != np.int64 or parts[n].ndim != 1 for n in ends):
+            return None
+        if parts["crc"].dtype != np.uint32 or parts["crc"].shape != (1,):
+            return None
+        if parts["key"].tobytes() != key or int(parts["crc"][0]) != _checksum(parts):
+            return None
+        count = len(parts["key_ends"])
+        if len(parts["move_ends"]) != count:
+            return None
+        for blob, end in (("keys", "key_ends"), ("moves", "move_ends")):
+            last = int(parts[end][-1]) if count else 0
+            if last != len(parts[blob]) or (count and (np.diff(parts[end]) <= 0).any()):
+                return None
+        return cls(
+            parts["keys"].tobytes(),
+            parts["key_ends"],
+            parts["moves"].tobytes(),
+            parts["move_ends"],
+        )
+
+
+def _checksum(parts: dict[str, np.ndarray]) -> int:
+    """CRC-32 over a packed book's parts but the checksum itself, in a fixed order."""
+    crc = 0
+    for name in ("key", "keys", "key_ends", "moves", "move_ends"):
+        crc = zlib.crc32(parts[name].tobytes(), crc)
+    return crc
+
+
 _BOOKS: dict[str, Book | None] = {}
 
 
 def cached_book(pool: Pool, rules: Rules) -> Book | None:
-    """The pool's book from the disk cache (read once per process), or None when not built."""
+    """The pool's book from the disk cache or the package (read once per process), or None
+    when not built."""
     name = book_name(pool, rules)
     if name not in _BOOKS:
         data = cache.read_cached(name)
         if data is None:
             shipped = SHIPPED / name
             data = shipped.read_bytes() if shipped.is_file() else None
-        book: Book | None = None
-        if data is not None:
-            try:
-                loaded = json.loads(zlib.decompress(data))
-                book = loaded if isinstance(loaded, dict) else None
-            except (ValueError, zlib.error):
-                book = None
-        _BOOKS[name] = book
+        _BOOKS[name] = None if data is None else read_book(data)
     return _BOOKS[name]
+
+
+def read_book(data: bytes) -> Book | None:
+    """The book in a book file's bytes (zlib-compressed JSON), None when damaged. Its packed
+    copy in the cache, named by these bytes' hash, is read instead when there (made here)."""
+    digest = hashlib.sha256(PACKED_VERSION + data).hexdigest()[:24]
+    name = f"hangman-packed-{digest}.npz"
+    packed = cache.read_cached(name)
+    if packed is not None:
+        found = PackedBook.unpack(packed, digest.encode())
+        if found is not None:
+            return found
+    try:
+        loaded = json.loads(zlib.decompress(data))
+    except (ValueError, zlib.error):
+        return None
+    if not isinstance(loaded, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in loaded.items()
+    ):
+        return None
+    book = PackedBook.of(loaded)
+    cache.write_cached(name, book.pack(digest.encode()))
+    return book
 
 
 # --- building ---------------------------------------------------------------------------------
@@ -101,7 +246,7 @@ class Recorder:
         from wordkit.hangman.guessers.best import BestGuesser
 
         self.guesser = BestGuesser(budget=None, seconds=math.inf, use_book=False, memo_limit=None)
-        self.moves: Book = {}
+        self.moves: dict[str, str] = {}
 
     def __call__(self, board: Board) -> Decision:
         """The default AI's move, searched in full and recorded."""
@@ -157,10 +302,18 @@ class BookBuild:
 
 
 def build_book(
-    pool: Pool, rules: Rules, *, jobs: int = 1, lengths: Iterable[int] | None = None
+    pool: Pool,
+    rules: Rules,
+    *,
+    jobs: int = 1,
+    lengths: Iterable[int] | None = None,
+    progress: Progress | None = None,
 ) -> BookBuild:
-    """Compute the pool's book (every length, or `lengths`) and store it in the disk cache."""
+    """Compute the pool's book (every length, or `lengths`) and store it in the disk cache,
+    saying so first (a notice) and telling `progress` of the games played as each length's
+    games finish."""
     from wordkit.runner import run_chunks
+    from wordkit.wordle.notices import notice
 
     started = time.perf_counter()
     enc = pool.lexicon.enc
@@ -169,14 +322,22 @@ def build_book(
         {int(n) for n in (np.flatnonzero(sizes) if lengths is None else lengths)},
         key=lambda n: -int(sizes[n]) if n < len(sizes) else 0,
     )
+    games = sum(int(sizes[n]) for n in wanted if n < len(sizes))
+    notice(
+        f"building the policy book of these {games:,} words (the default AI plays each once); "
+        "once, then cached"
+    )
+
     parts = run_chunks(
         book_chunk,
         [[n] for n in wanted],
         jobs=jobs,
         setup=setup_builder,
         setup_args=(pool, rules),
+        progress=progress,
+        count=lambda done: sum(part[2] for part in done),
     )
-    book: Book = dict(sorted(pair for part in parts for pair in part[3]))
+    book: dict[str, str] = dict(sorted(pair for part in parts for pair in part[3]))
     name = book_name(pool, rules)
     _BOOKS[name] = book
     cache.write_cached(name, zlib.compress(json.dumps(book, separators=(",", ":")).encode(), 6))
@@ -184,12 +345,15 @@ def build_book(
     return BookBuild(len(book), time.perf_counter() - started, by_length)
 
 
-def ensure_book(pool: Pool, rules: Rules, *, jobs: int = 1) -> Book | None:
-    """The pool's book, built first when not cached yet (None for rules books do not cover)."""
+def ensure_book(
+    pool: Pool, rules: Rules, *, jobs: int = 1, progress: Progress | None = None
+) -> Book | None:
+    """The pool's book, built first when not cached yet (None for rules books do not cover);
+    a build says so and tells `progress` of its games (see `build_book`)."""
     if not book_rules(rules):
         return None
     book = cached_book(pool, rules)
     if book is None:
-        build_book(pool, rules, jobs=jobs)
+        build_book(pool, rules, jobs=jobs, progress=progress)
         book = cached_book(pool, rules)
     return book

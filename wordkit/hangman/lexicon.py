@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
-import pandas as pd
 
 from wordkit.errors import UnknownNameError, WordkitError
-from wordkit.hangman.rules import Encoded, Ids, encode_words
+from wordkit.hangman.rules import MAX_LENGTH, Encoded, Ids, encode_words
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from wordkit.tables import Columns
 
 Prior = str
 """`uniform` (every row alike), `weight` (the weight column) or `CATEGORY=SHARE,...`."""
@@ -50,26 +55,63 @@ class Pool:
 
 def lexicon_from_table(table: pd.DataFrame) -> Lexicon:
     """Encode a word table (`word`, optional `weight` and `category`), keeping every row."""
+    import pandas as pd
+
     if "word" not in table.columns:
         raise WordkitError("the word table has no `word` column")
     words = [str(w) for w in table["word"]]
-    codes, uniques = pd.factorize(pd.Series(words, dtype=object), sort=False)
     weights = (
         pd.to_numeric(table["weight"], errors="coerce").fillna(0.0).to_numpy(dtype=np.float64)
         if "weight" in table.columns
         else np.ones(len(words))
     )
+    categories = tuple(str(c) for c in table["category"]) if "category" in table.columns else None
+    return lexicon_from_rows(words, weights, categories)
+
+
+def lexicon_from_columns(columns: Columns) -> Lexicon:
+    """Encode a table's columns (`wordkit.tables.load_columns`), keeping every row."""
+    return lexicon_from_rows(
+        list(columns.words), np.asarray(columns.weights, dtype=np.float64), columns.categories
+    )
+
+
+def lexicon_from_rows(
+    words: Sequence[str], weights: Floats, categories: tuple[str, ...] | None
+) -> Lexicon:
+    """Encode rows (word, weight, optional category): distinct words in first-row order."""
     if (weights < 0).any():
         raise WordkitError("weights must be non-negative")
-    categories = tuple(str(c) for c in table["category"]) if "category" in table.columns else None
-    distinct = [str(u) for u in uniques]
-    return Lexicon(
-        encode_words(distinct),
-        np.asarray(codes, dtype=np.int64),
-        weights,
-        categories,
-        {w: i for i, w in enumerate(distinct)},
+    index: dict[str, int] = {}
+    codes = np.fromiter(
+        (index.setdefault(w, len(index)) for w in words), dtype=np.int64, count=len(words)
     )
+    distinct = list(index)
+    return Lexicon(fast_encode(distinct), codes, weights, categories, index)
+
+
+def fast_encode(words: list[str]) -> Encoded:
+    """`rules.encode_words`, vectorised over every letter at once (the same arrays); a word that
+    is not 1-63 letters a-z is left to `encode_words`, which names it."""
+    blob = "".join(words)
+    lengths = np.fromiter((len(w) for w in words), dtype=np.int64, count=len(words))
+    if not blob.isascii() or not words or lengths.min() < 1 or lengths.max() > MAX_LENGTH:
+        return encode_words(words)
+    letters = np.frombuffer(blob.encode("ascii"), dtype=np.uint8) - np.uint8(97)
+    if (letters >= 26).any():
+        return encode_words(words)
+    width = int(lengths.max())
+    starts = np.cumsum(lengths) - lengths
+    codes = np.full((len(words), width), 26, dtype=np.uint8)
+    positions = np.zeros((len(words), 26), dtype=np.uint64)
+    counts = np.zeros((len(words), 26), dtype=np.uint8)
+    for col in range(width):  # each row holds one letter per column: no index repeats
+        rows = np.flatnonzero(lengths > col)
+        column = letters[starts[rows] + col]
+        codes[rows, col] = column
+        positions[rows, column] |= np.uint64(1 << col)
+        counts[rows, column] += np.uint8(1)
+    return Encoded(tuple(words), codes, lengths, positions, counts)
 
 
 def parse_prior(prior: Prior) -> dict[str, float] | None:
@@ -177,6 +219,8 @@ def with_words(table: pd.DataFrame, extra: Mapping[str, str | None]) -> pd.DataF
     """`table` with a row for each word of `extra` it lacks (the words the AI learned from
     play, each with the category hint it was played under): a typical weight (the median of
     the positive ones), so the prior neither favours nor ignores them."""
+    import pandas as pd
+
     have = set(table["word"])
     new = [word for word in extra if word not in have]
     if not new:
@@ -188,6 +232,23 @@ def with_words(table: pd.DataFrame, extra: Mapping[str, str | None]) -> pd.DataF
     return pd.concat([table, rows], ignore_index=True)
 
 
+def columns_with_words(columns: Columns, extra: Mapping[str, str | None]) -> Columns:
+    """`with_words` for a table's columns (no pandas): the same rows, weights and categories."""
+    from wordkit.tables import Columns
+
+    have = set(columns.words)
+    new = [word for word in extra if word not in have]
+    if not new:
+        return columns
+    positive = columns.weights[columns.weights > 0]
+    typical = float(np.median(positive)) if len(positive) else 1.0
+    categories = columns.categories
+    if categories is not None:
+        categories = categories + tuple(extra[word] or LEARNED for word in new)
+    weights = np.concatenate((columns.weights, np.full(len(new), typical)))
+    return Columns(columns.words + tuple(new), weights, categories)
+
+
 def load_pool(
     words: str,
     *,
@@ -196,8 +257,9 @@ def load_pool(
     extra_words: Mapping[str, str | None] | None = None,
 ) -> Pool:
     """The pool of a word table named or at a path, with its prior and category hint, and
-    `extra_words` (word -> category) added to the table (see `with_words`)."""
+    `extra_words` (word -> category) added to the table (see `with_words`). A built-in table
+    is read from its compact copy (no pandas, no CSV parse once cached)."""
     from wordkit import tables
 
-    table = with_words(tables.load_table(words), extra_words or {})
-    return pool_for(lexicon_from_table(table), prior=prior, hint=category)
+    columns = columns_with_words(tables.load_columns(words), extra_words or {})
+    return pool_for(lexicon_from_columns(columns), prior=prior, hint=category)

@@ -280,15 +280,17 @@ def frequency_prior(
 def table_words(source: str, length: int | None) -> tuple[list[Word], np.ndarray, int]:
     """The distinct words of a table of one length (default: its only length, else
     DEFAULT_LENGTH), their weights (largest kept) and the length."""
-    table = tables.load_table(source)
+    table = tables.load_columns(source)
     if length is None:
-        lengths = set(table["word"].str.len())
+        lengths = {len(w) for w in table.words}
         length = lengths.pop() if len(lengths) == 1 else DEFAULT_LENGTH
-    rows = table[table["word"].str.len() == length]
-    best = rows.groupby("word", sort=False)["weight"].max()
-    if best.empty:
+    best: dict[Word, float] = {}
+    for word, weight in zip(table.words, table.weights.tolist(), strict=True):
+        if len(word) == length and (word not in best or weight > best[word]):
+            best[word] = weight
+    if not best:
         raise GameStateError(f"{source} has no {length}-letter words")
-    return [str(w) for w in best.index], best.to_numpy(dtype=np.float64), length
+    return list(best), np.fromiter(best.values(), dtype=np.float64, count=len(best)), length
 
 
 def weighted_wordle(
@@ -313,7 +315,7 @@ def legal_key(legal: np.ndarray | None) -> bytes:
 
 def read_words(path: str | os.PathLike[str]) -> list[Word]:
     """The distinct lower-cased words of a table or word list (read by wordkit.tables)."""
-    return tables.words_of(tables.load_table(str(path)))
+    return tables.load_columns(str(path)).distinct()
 
 
 def load_wordle(
@@ -352,22 +354,20 @@ def select_lists(
         words = "english"
     if words is not None:
         found, weights, length = table_words(words, length)
-        extra = tables.words_of(tables.load_table(guesses), length=length) if guesses else []
+        extra = tables.load_columns(guesses).distinct(length) if guesses else []
         return weighted_wordle(found, weights, extra)
     assert answers is not None
     if length is not None:
-        answer_words = tables.words_of(tables.load_table(answers), length=length)
+        answer_words = tables.load_columns(answers).distinct(length)
         if not answer_words:
             raise GameStateError(f"{answers} has no {length}-letter words")
-        guess_words = (
-            tables.words_of(tables.load_table(guesses), length=length) if guesses else answer_words
-        )
+        guess_words = tables.load_columns(guesses).distinct(length) if guesses else answer_words
         return make_wordle(guess_words, answer_words)
-    answer_words = tables.words_of(tables.load_table(answers))
+    answer_words = tables.load_columns(answers).distinct()
     if guesses is None and len({len(w) for w in answer_words}) > 1:
         # A whole dictionary (portuguese, english): play its words of the usual length.
         return select_lists(answers, None, DEFAULT_LENGTH)
-    guess_words = tables.words_of(tables.load_table(guesses or "wordle-guesses"))
+    guess_words = tables.load_columns(guesses or "wordle-guesses").distinct()
     if guesses is None:
         # A user's own answer list brings its own length; keep guesses that match it.
         wanted = len(answer_words[0]) if answer_words else 5
@@ -385,7 +385,7 @@ def builtin_wordle(extra_guesses: Sequence[Word] = ()) -> Wordle:
     `wordle` answers table rank as if LIKELY_BOOST times more frequent, since a setter picks
     common words that are not inflections ("lamps", "baked") far more often."""
     found, weights, _ = table_words("wordle-guesses", DEFAULT_LENGTH)
-    likely = set(tables.words_of(tables.load_table("wordle")))
+    likely = set(tables.load_columns("wordle").words)
     boost = np.array([LIKELY_BOOST if w in likely else 1.0 for w in found])
     game = weighted_wordle(found, weights * boost, extra_guesses)
     return replace(game, common=tuple(w for w in game.answers if w in likely))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import zipfile
 from collections.abc import Sequence
 
 import numpy as np
@@ -76,9 +77,9 @@ def compute_pattern_matrix(guesses: Sequence[Word], answers: Sequence[Word]) -> 
     return np.concatenate(blocks)
 
 
-def lists_key(guesses: Sequence[Word], answers: Sequence[Word]) -> str:
-    """A content hash of both word lists (and their length) naming cached results."""
-    length = word_length(guesses, answers)
+def lists_key(guesses: Sequence[Word], answers: Sequence[Word], length: int | None = None) -> str:
+    """A content hash of both word lists (and their length, when known) naming cached results."""
+    length = word_length(guesses, answers) if length is None else length
     return cache.content_key(f"wordle-v1 L={length}", "\n".join(guesses), "\n".join(answers))
 
 
@@ -86,20 +87,57 @@ SLOW_CELLS = 10**7
 """A matrix this large takes a noticeable while to build: say so."""
 
 
-def read_matrix(name: str, shape: tuple[int, int], dtype: type, top: int) -> Matrix | None:
-    """A cached matrix of the expected shape and type, its patterns below `top`, or None when
-    absent or damaged (a truncated or foreign file is ignored, then rebuilt)."""
-    data = cache.read_cached(name)
-    if data is None:
+CHECKED_ROWS = 8
+CHECKED_COLUMNS = 256
+"""A cached matrix is checked when opened on CHECKED_ROWS rows spread over it (their patterns
+in range), and about CHECKED_COLUMNS answers of each computed again: a foreign or scrambled
+file fails them (the rest is only mapped, never read whole)."""
+
+
+def read_matrix(
+    name: str,
+    shape: tuple[int, int],
+    dtype: type,
+    top: int,
+    guesses: Sequence[Word] | None = None,
+    answers: Sequence[Word] | None = None,
+) -> Matrix | None:
+    """A cached matrix of the expected shape and type, memory-mapped read-only (pages are read
+    as the solver touches them), or None when absent or damaged: a truncated, padded or
+    foreign file is ignored, then rebuilt. With the lists, CHECKED_ROWS rows spread over the
+    matrix are computed again and must match (their patterns below `top` too)."""
+    path = cache.cached_file(name)
+    if path is None:
         return None
     try:
-        matrix = np.load(io.BytesIO(data), allow_pickle=False)
-    except (OSError, ValueError, EOFError):
+        mapped = np.load(path, mmap_mode="r", allow_pickle=False)
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
         return None
-    if not isinstance(matrix, np.ndarray) or matrix.shape != shape or matrix.dtype != dtype:
+    if not isinstance(mapped, np.ndarray):
+        close = getattr(mapped, "close", None)  # an .npz archive
+        if close is not None:
+            close()
         return None
-    if matrix.size and int(matrix.max()) >= top:
+    if mapped.shape != shape or mapped.dtype != dtype:
+        return None
+    offset = getattr(mapped, "offset", 0)
+    try:
+        if offset + mapped.nbytes != path.stat().st_size:
+            return None  # bytes beyond the array: not a file this module wrote
+    except OSError:
+        return None
+    matrix = mapped.view(np.ndarray)
+    if not matrix.size:
+        return matrix
+    rows = sorted({round(i * (shape[0] - 1) / (CHECKED_ROWS - 1)) for i in range(CHECKED_ROWS)})
+    sample = np.asarray(matrix[rows])
+    if int(sample.max()) >= top:
         return None  # a pattern no word pair can have
+    if guesses is not None and answers is not None:
+        step = max(1, shape[1] // CHECKED_COLUMNS)
+        expected = compute_pattern_matrix([guesses[i] for i in rows], answers[::step])
+        if not np.array_equal(sample[:, ::step], expected):
+            return None
     return matrix
 
 
@@ -111,13 +149,17 @@ def pattern_matrix(
     guesses: Sequence[Word], answers: Sequence[Word], use_disk: bool = True
 ) -> Matrix:
     """The feedback matrix, memoised in process and cached on disk by the lists' content."""
-    key = lists_key(guesses, answers)
+    length = word_length(guesses, answers)
+    key = lists_key(guesses, answers, length)
     if key in MEMO:
         return MEMO[key]
     name = f"wordle-matrix-{key}.npy"
     shape = (len(guesses), len(answers))
-    length = word_length(guesses, answers)
-    matrix = read_matrix(name, shape, pattern_dtype(length), 3**length) if use_disk else None
+    matrix = (
+        read_matrix(name, shape, pattern_dtype(length), 3**length, guesses, answers)
+        if use_disk
+        else None
+    )
     if matrix is None:
         if len(guesses) * len(answers) >= SLOW_CELLS:
             notice(f"building the pattern matrix ({shape[0]:,} × {shape[1]:,}); once, then cached")

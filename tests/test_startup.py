@@ -1,0 +1,235 @@
+"""The one-shot hot path: tables' compact copies, packed books and the mapped pattern matrix
+give the same numbers as the slow path, a damaged cache entry is rebuilt, and a warm `solve`
+imports no pandas."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from wordkit import tables
+from wordkit.hangman import book as book_store
+from wordkit.hangman.lexicon import (
+    columns_with_words,
+    fast_encode,
+    lexicon_from_columns,
+    lexicon_from_table,
+    with_words,
+)
+from wordkit.hangman.rules import InvalidMoveError, encode_words
+from wordkit.runner import run_chunks
+from wordkit.wordle import matrix
+
+MINI = (
+    "word,weight,category\n"
+    "crane,5,birds\nslate,4,rocks\nheron,3,birds\ncrane,7,machines\nstone,1,rocks\n"
+    "trace,2,\nowl,9,birds\n"
+)
+
+
+@pytest.fixture
+def mini_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private cache and a data folder holding one built-in table, `mini`."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "mini.csv").write_text(MINI, encoding="utf-8")
+    monkeypatch.setenv("WORDKIT_DATA", str(data))
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def _same(a: tables.Columns, b: tables.Columns) -> bool:
+    return (
+        a.words == b.words
+        and a.weights.dtype == b.weights.dtype == np.float64
+        and np.array_equal(a.weights, b.weights)
+        and a.categories == b.categories
+    )
+
+
+def test_compact_copy_gives_the_tables_rows(mini_data: Path) -> None:
+    slow = tables.columns_of(tables.load_table("mini"))
+    first = tables.load_columns("mini")
+    (copy,) = mini_data.glob("table-*.npz")
+    second = tables.load_columns("mini")
+    assert _same(slow, first) and _same(first, second)
+    assert second.categories == ("birds", "rocks", "birds", "machines", "rocks", "", "birds")
+    assert copy.stat().st_size > 0
+
+
+def test_compact_copy_follows_the_csv(mini_data: Path) -> None:
+    tables.load_columns("mini")
+    csv = Path(os.environ["WORDKIT_DATA"]) / "mini.csv"
+    csv.write_text("word,weight\nzebra,2\n", encoding="utf-8")
+    assert tables.load_columns("mini").words == ("zebra",)
+
+
+def test_damaged_compact_copies_are_rebuilt(mini_data: Path) -> None:
+    good = tables.load_columns("mini")
+    (copy,) = mini_data.glob("table-*.npz")
+    key = copy.stem.removeprefix("table-")
+    data = copy.read_bytes()
+    other = tables.pack_columns(tables.Columns(("owl",), np.ones(1)), key)
+    foreign = tables.pack_columns(good, "0" * 24)
+    bad_words = tables.pack_columns(tables.Columns(("Owl",) * 7, good.weights), key)
+    negative = tables.pack_columns(tables.Columns(good.words, -good.weights), key)
+    damaged = [b"", b"PK\x03\x04junk", data[:-9], data[:100], foreign, bad_words, negative]
+    for content in damaged:
+        assert tables.unpack_columns(content, key) is None
+        copy.write_bytes(content)
+        assert _same(tables.load_columns("mini"), good)
+        assert copy.read_bytes() == data  # rebuilt
+    assert _same(tables.unpack_columns(other, key) or good, tables.Columns(("owl",), np.ones(1)))
+
+
+def test_files_and_stdin_are_parsed_as_before(fixtures: Path, mini_data: Path) -> None:
+    path = str(fixtures / "small.tsv")
+    assert _same(tables.load_columns(path), tables.columns_of(tables.load_table(path)))
+    assert not list(mini_data.glob("table-*"))  # only built-in tables get a compact copy
+
+
+def test_lexicon_from_columns_equals_lexicon_from_table(mini_data: Path) -> None:
+    table = tables.load_table("mini")
+    extra = {"ibis": "birds", "crane": None, "quartz": None}
+    slow = lexicon_from_table(with_words(table, extra))
+    fast = lexicon_from_columns(columns_with_words(tables.load_columns("mini"), extra))
+    assert fast.enc.words == slow.enc.words and fast.index == slow.index
+    assert fast.row_categories == slow.row_categories
+    for a, b in [(fast.row_ids, slow.row_ids), (fast.row_weights, slow.row_weights)]:
+        assert a.dtype == b.dtype and np.array_equal(a, b)
+
+
+@pytest.mark.parametrize(
+    "words", [["crane", "owl", "a", "abracadabra", "zz"], ["q"], [], ["ok", "Bad"], ["é"]]
+)
+def test_fast_encode_equals_encode_words(words: list[str]) -> None:
+    try:
+        slow = encode_words(words)
+    except InvalidMoveError as exc:
+        with pytest.raises(InvalidMoveError, match=str(exc).replace("'", ".")):
+            fast_encode(words)
+        return
+    fast = fast_encode(words)
+    assert fast.words == slow.words
+    for name in ("codes", "lengths", "positions", "counts"):
+        a, b = getattr(fast, name), getattr(slow, name)
+        assert a.dtype == b.dtype and np.array_equal(a, b), name
+
+
+def _book_bytes(book: dict[str, str]) -> bytes:
+    return zlib.compress(json.dumps(book, separators=(",", ":")).encode())
+
+
+def test_packed_book_answers_as_the_dict(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    monkeypatch.setattr(book_store, "SEARCHED_LOOKUPS", 5)
+    book = {f"{'_' * (i % 7 + 1)}|{i}|": "abcdefghij"[i % 10] for i in range(300)}
+    first = book_store.read_book(_book_bytes(book))
+    (packed,) = tmp_path.glob("hangman-packed-*.npz")
+    again = book_store.read_book(_book_bytes(book))
+    assert isinstance(again, book_store.PackedBook)
+    assert first is not None and dict(first) == book
+    assert [again.get(k) for k in book] == list(book.values())  # past the searched lookups
+    assert again.get("nope") is None and "nope" not in again and len(again) == 300
+    data = packed.read_bytes()
+    for content in [b"", data[:-5], data.replace(b"|1|", b"|2|", 1), b"PK\x03\x04junk"]:
+        packed.write_bytes(content)
+        assert dict(book_store.read_book(_book_bytes(book)) or {}) == book
+        assert packed.read_bytes() == data  # rebuilt
+    assert book_store.read_book(b"not zlib") is None
+    assert book_store.read_book(zlib.compress(b'{"a": 1}')) is None
+
+
+def test_shipped_books_cover_english_and_categories() -> None:
+    from wordkit.hangman.lexicon import pool_for
+    from wordkit.hangman.rules import Rules
+
+    for table in ("english", "categories"):
+        lexicon = lexicon_from_columns(tables.load_columns(table))
+        for prior in ("uniform", "weight"):
+            name = book_store.book_name(pool_for(lexicon, prior=prior), Rules())
+            assert (book_store.SHIPPED / name).is_file(), (table, prior)
+
+
+WORDS = ["crane", "slate", "trace", "crate", "stare", "heron", "stone", "tones", "notes"]
+
+
+def test_damaged_or_foreign_matrices_are_rebuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    monkeypatch.setattr(matrix, "MEMO", {})
+    expected = matrix.compute_pattern_matrix(WORDS, WORDS)
+    assert np.array_equal(matrix.pattern_matrix(WORDS, WORDS), expected)
+    (path,) = tmp_path.glob("wordle-matrix-*.npy")
+    good = path.read_bytes()
+    foreign = bytearray(good)
+    foreign[-len(WORDS) :] = bytes(reversed(foreign[-len(WORDS) :]))
+    for content in [b"", good[:-3], good + b"\0", bytes(foreign), good[:-1] + b"\xff"]:
+        path.write_bytes(content)
+        monkeypatch.setattr(matrix, "MEMO", {})
+        found = matrix.pattern_matrix(WORDS, WORDS)
+        assert np.array_equal(found, expected) and not found.flags.writeable
+        assert path.read_bytes() == good  # rebuilt
+    monkeypatch.setattr(matrix, "MEMO", {})
+    mapped = matrix.pattern_matrix(WORDS, WORDS)
+    assert np.array_equal(mapped, expected) and type(mapped) is np.ndarray
+
+
+def _slow_chunk(chunk: list[float]) -> list[float]:
+    time.sleep(chunk[0])
+    return chunk
+
+
+def test_progress_moves_as_each_chunk_finishes() -> None:
+    told: list[tuple[float, int]] = []
+    start = time.perf_counter()
+    done = run_chunks(
+        _slow_chunk,
+        [[0.05, 0.0], [1.0]],
+        jobs=2,
+        setup=lambda: None,
+        progress=lambda n: told.append((time.perf_counter() - start, n)),
+        count=lambda out: 10 * len(out),
+    )
+    assert sorted(done) == [0.0, 0.05, 1.0]
+    assert [n for _, n in told] == [20, 10]
+    assert told[0][0] < 0.9 <= told[1][0]  # the quick chunk was told before the slow ended
+
+
+def test_warm_one_shot_commands_import_no_pandas(mini_data: Path) -> None:
+    probe = (
+        "import sys\n"
+        "sys.argv = ['wordkit', *sys.argv[1:]]\n"
+        "from wordkit.cli import app\n"
+        "try:\n    app()\nexcept SystemExit as exc:\n    code = exc.code\n"
+        "print('PANDAS' if 'pandas' in sys.modules else 'NO-PANDAS', code)\n"
+    )
+    commands = [
+        ["solve", "hangman", "--words", "mini", "--mask", "__a__", "--guessed", "a"],
+        ["query", "hangman", "--words", "mini", "heron"],
+        ["solve", "wordle", "--words", "mini", "--history", "stone=BBYYY"],
+        ["query", "wordle", "--words", "mini", "stone"],
+    ]
+    env = dict(os.environ)
+    for args in commands:
+        runs = [
+            subprocess.run(
+                [sys.executable, "-c", probe, *args],
+                env=env,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            for _ in range(2)
+        ]
+        last = runs[-1].stdout.strip().splitlines()
+        assert last and last[-1] == "NO-PANDAS 0", (args, runs[-1].stdout, runs[-1].stderr)
