@@ -218,10 +218,12 @@ class Session:
 
     @cached_property
     def lexicon(self) -> Lexicon:
-        """The dictionary encoded for the guessers."""
-        from wordkit.hangman.lexicon import lexicon_from_table
+        """The dictionary encoded for the guessers (from the table's compact copy: no pandas)."""
+        from wordkit import tables
+        from wordkit.hangman.lexicon import columns_with_words, lexicon_from_columns
 
-        return lexicon_from_table(self.table)
+        columns = columns_with_words(tables.load_columns(self.words), self.learned)
+        return lexicon_from_columns(columns)
 
     def pool(self, prior: str | None = None) -> Pool:
         """The words the AI searches, with `prior` (default: the session's, else `weight`)."""
@@ -323,7 +325,9 @@ class Session:
 
         if sample is not None:
             return sample
-        return len(self.table if secrets is None else tables.load_table(secrets))
+        if secrets is None:
+            return len(self.lexicon.enc.words)
+        return len(tables.load_columns(secrets).words)
 
     def versus(self, host: str, *, difficulty: str = "hard", depth: int = 3) -> Versus:
         """One game per word length against an adversarial host (unlimited lives: the figure
