@@ -17,6 +17,7 @@ import io
 import warnings
 from dataclasses import dataclass
 from itertools import product
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -169,10 +170,11 @@ def model_bytes(model: LetterModel) -> bytes:
     return out.getvalue()
 
 
-def model_of_bytes(data: bytes) -> LetterModel | None:
-    """A model read back from `model_bytes`, or None when the bytes are damaged."""
+def model_of_bytes(data: bytes | Path) -> LetterModel | None:
+    """A model read back from `model_bytes` (or the file holding them), or None when they are
+    damaged."""
     try:
-        with np.load(io.BytesIO(data)) as arrays:
+        with np.load(io.BytesIO(data) if isinstance(data, bytes) else data) as arrays:
             model = LetterModel(
                 arrays["keys"], arrays["counts"], arrays["unigram"], arrays["ngram"]
             )
@@ -184,8 +186,8 @@ def model_of_bytes(data: bytes) -> LetterModel | None:
 def cached_model(words: list[str]) -> LetterModel:
     """The letter model of `words`: from the disk cache, else learned and stored there."""
     name = model_key(words)
-    data = cache.read_cached(name)
-    model = None if data is None else model_of_bytes(data)
+    path = cache.cached_file(name)  # read from the file: the bytes are never held twice
+    model = None if path is None else model_of_bytes(path)
     if model is None:
         model = learned_model(words)
         cache.write_cached(name, model_bytes(model))
