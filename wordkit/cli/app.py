@@ -13,6 +13,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from wordkit import __version__
 from wordkit.errors import WordkitError
+from wordkit.game import Quit
 
 INTERRUPTED = 130
 """The exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells report it."""
@@ -31,6 +32,8 @@ class _Group(TyperGroup):
         except WordkitError as exc:
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(1) from None
+        except Quit:  # the human quit a game: nothing recorded, nothing wrong
+            raise typer.Exit(0) from None
         except KeyboardInterrupt:
             raise typer.Exit(INTERRUPTED) from None
         except BrokenPipeError:

@@ -5,7 +5,8 @@ human at the terminal plugs into the one game loop through `cli/terminal.py`."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -68,6 +69,8 @@ STRATEGIES = tuple(
     ]
 )
 VERSUS = ("evil", "lookahead")
+MODES = ("honest", *VERSUS)
+LEVELS = ("easy", "medium", "hard")
 TABLES = ("english", "categories", "cities", "portuguese", "wordle")
 
 
@@ -428,30 +431,33 @@ def show_walkthrough(done: Walkthrough) -> None:
 # --- stats ----------------------------------------------------------------------------------
 
 
-@stats_app.command("hangman")
-@grouped
-def stats_hangman(
-    ctx: typer.Context,
-    game: PlayChoice,
-    hint: Annotated[bool, opt(None, "Give each game its word's category.", "--hint")] = False,
-    sample: Annotated[int | None, opt("N", "Play N secrets drawn with the prior.")] = None,
-    seed: FreshSeed = None,
-    jobs: Jobs = 1,
-    cluster: Cluster = None,
+@dataclass(frozen=True)
+class Opponent:
+    """How hard an adversarial host plays."""
+
+    difficulty: Annotated[
+        str, choice("LEVEL", "For an evil host: easy, medium or hard.", LEVELS)
+    ] = "hard"
+    depth: Annotated[int, opt("K", "For a lookahead host: moves ahead, 1-6.")] = 3
+
+
+@dataclass(frozen=True)
+class RunChoice:
+    """Which games a stats run plays, and where."""
+
+    hint: Annotated[bool, opt(None, "Give each game its word's category.", "--hint")] = False
+    sample: Annotated[int | None, opt("N", "Play N secrets drawn with the prior.")] = None
     secrets: Annotated[
         str | None, opt("NAME_OR_PATH", "Play these words against the --words table.")
-    ] = None,
-    host: Annotated[
-        str | None,
-        choice(
-            "HOST", "Play against a host: evil or lookahead, per length.", ("evil", "lookahead")
-        ),
-    ] = None,
-    difficulty: Annotated[str, opt("LEVEL", "With --host evil: easy, medium, hard.")] = "hard",
-    depth: Annotated[int, opt("K", "With --host lookahead.")] = 3,
-    format: StatsFormat = "table",
-    json: Json = False,
-    records: Records = None,
+    ] = None
+    jobs: Jobs = 1
+    cluster: Cluster = None
+
+
+@dataclass(frozen=True)
+class HistoryReport:
+    """A stats report of the games in the history instead of a run."""
+
     from_history: Annotated[
         bool,
         opt(
@@ -460,12 +466,29 @@ def stats_hangman(
             "of playing.",
             "--from-history",
         ),
-    ] = False,
-    history_db: HistoryDb = None,
-    learn: Learn = False,
+    ] = False
+    history_db: HistoryDb = None
+    learn: Learn = False
+
+
+@stats_app.command("hangman")
+@grouped
+def stats_hangman(
+    ctx: typer.Context,
+    game: PlayChoice,
+    run: RunChoice,
+    opponent: Opponent,
+    report: HistoryReport,
+    seed: FreshSeed = None,
+    host: Annotated[
+        str | None,
+        choice("HOST", "Play against a host: evil or lookahead, per length.", VERSUS),
+    ] = None,
+    format: StatsFormat = "table",
+    json: Json = False,
+    records: Records = None,
 ) -> None:
     """Play every word of a table: win rate, wrong guesses, distribution, hardest words.
-
     With --records - the records are the only output on stdout (the table goes to stderr).
 
     \b
@@ -475,35 +498,32 @@ def stats_hangman(
       wordkit stats hangman --host evil --difficulty hard --strategy coverage
       wordkit stats hangman --from-history --words english
     """
-    fmt = stats_format(format, json=json, jobs=jobs)
+    fmt = stats_format(format, json=json, jobs=run.jobs)
     given = {name for name in ctx.params if given_option(ctx, name)}
-    check_stats_options(given, from_history=from_history, host=host)
-    from pathlib import Path
-
-    db = None if history_db is None else Path(history_db)
+    check_stats_options(given, from_history=report.from_history, host=host)
     with thinking(f"loading {game.words}"):
-        session = game.session(seed=seed, learn=learn, db=db)
-    if from_history:
+        db = None if report.history_db is None else Path(report.history_db)
+        session = game.session(seed=seed, learn=report.learn, db=db)
+    if report.from_history:
         summary, played = session.from_history(every_table="words" not in given)
-        write_records(records, played)
-        show_summary(summary, fmt, to_stderr=records == "-")
-        return
-    cluster = cluster_of(cluster)
-    if host is not None:
+    elif host is not None:
         with thinking(f"playing against the {host} host, one game per length"):
-            versus = session.versus(host, difficulty=difficulty, depth=depth)
+            versus = session.versus(host, **asdict(opponent))
         show_seed(session.drawn_seed)
         write_records(records, list(versus.by_length.values()))
         render_versus(versus, fmt)
         return
-    total = session.games_to_play(sample=sample, secrets=secrets)
-    with progress_bar(total) as advance:
-        run = session.stats(
-            sample=sample, hint=hint, secrets=secrets, jobs=jobs, cluster=cluster, progress=advance
-        )
-    show_seed(session.drawn_seed)
-    write_records(records, run.records)
-    show_summary(run.summary, fmt, to_stderr=records == "-")
+    else:
+        cluster = cluster_of(run.cluster)
+        with progress_bar(session.games_to_play(sample=run.sample, secrets=run.secrets)) as bar:
+            done = session.stats(
+                sample=run.sample, hint=run.hint, secrets=run.secrets, jobs=run.jobs,
+                cluster=cluster, progress=bar,
+            )  # fmt: skip
+        show_seed(session.drawn_seed)
+        summary, played = done.summary, done.records
+    write_records(records, played)
+    show_summary(summary, fmt, to_stderr=records == "-")
 
 
 def check_stats_options(given: set[str], *, from_history: bool, host: str | None) -> None:
@@ -581,16 +601,11 @@ def render_versus(versus: Versus, fmt: str) -> None:
 def host_hangman(
     game: PlayChoice,
     history: HangmanHistory,
+    opponent: Opponent,
     mode: Annotated[
         str,
-        choice(
-            "MODE",
-            "honest, evil (never commits) or lookahead (the hardest).",
-            ("honest", "evil", "lookahead"),
-        ),
+        choice("MODE", "honest, evil (never commits) or lookahead (the hardest).", MODES),
     ] = "honest",
-    difficulty: Annotated[str, opt("LEVEL", "For evil: easy, medium or hard.")] = "hard",
-    depth: Annotated[int, opt("K", "For lookahead: moves ahead, 1-6.")] = 3,
     seed: FreshSeed = None,
     trainer: Trainer = False,
     length: Annotated[int | None, opt("N", "Word length.")] = None,
@@ -600,8 +615,7 @@ def host_hangman(
     Type a letter or a word. The capitals L, G and Q (or :l, :g, :q) list the words still
     possible (likeliest first), give up, and quit; ? asks the AI for a hint. With --mode evil
     the host never commits to a word: it keeps the largest family of words after each guess.
-    Each game you give up or finish is recorded in the game history; Q and Ctrl-C record
-    nothing.
+    Each game you give up or finish is recorded in the history; Q and Ctrl-C record nothing.
 
     \b
     Example:
@@ -613,26 +627,21 @@ def host_hangman(
     kept = history.recording()
     with thinking(f"loading {game.words}"):
         session = game.session(seed=seed, learn=history.learn, db=history.db())
-        opponent = session.host(mode, length=length, difficulty=difficulty, depth=depth)
+        host = session.host(mode, length=length, **asdict(opponent))
     show_seed(session.drawn_seed)
     out = render.console()
     human = human_guesser(session, mode)
     try:
-        record = session.play(human, ThinkingHost(opponent), watch=watcher(session, trainer))
-    except Quit:  # not recorded
-        say(out, f"The word was {opponent.reveal().upper()}.")
-        return
-    except KeyboardInterrupt:  # not recorded either; exit 130
-        say(out, f"The word was {opponent.reveal().upper()}.")
+        record = session.play(human, ThinkingHost(host), watch=watcher(session, trainer))
+    except (Quit, KeyboardInterrupt):  # neither is recorded (Q exits 0, Ctrl-C 130)
+        say(out, f"The word was {host.reveal().upper()}.")
         raise
-    if record.won:
-        say(out, f"You win: {record.secret.upper()}.")
-    elif human.gave_up:
-        say(out, f"The word was {record.secret.upper()}.")
-    else:
-        say(out, f"Hanged. The word was {record.secret.upper()}.")
-    name = {"evil": f"evil-{difficulty}", "lookahead": f"lookahead-{depth}"}.get(mode, mode)
-    session.keep(record, source="host", strategy=name, path=kept)
+    verdict = (
+        "You win:" if record.won else "The word was" if human.gave_up else "Hanged. The word was"
+    )
+    say(out, f"{verdict} {record.secret.upper()}.")
+    level = {"evil": opponent.difficulty, "lookahead": opponent.depth}.get(mode)
+    session.keep(record, source="host", strategy=f"{mode}-{level}" if level else mode, path=kept)
 
 
 def human_guesser(session: Session, mode: str) -> HumanGuesser:

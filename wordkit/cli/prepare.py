@@ -2,16 +2,51 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
 from typing import Annotated
 
 import typer
 
 from wordkit.cli.app import app
-from wordkit.cli.options import opt
+from wordkit.cli.options import grouped, opt
 from wordkit.errors import UnknownNameError
 
 
+@dataclass(frozen=True)
+class Filters:
+    """What `prepare` keeps and how it cleans: the columns, the bounds, the folding."""
+
+    column: Annotated[
+        str | None,
+        opt("COLUMN", "The word column (default: `word`, else the first)."),
+    ] = None
+    weight_column: Annotated[
+        str | None, opt("COLUMN", "A numeric column to use as the weight.")
+    ] = None
+    category_column: Annotated[str | None, opt("COLUMN", "A column to use as the category.")] = None
+    keep: Annotated[
+        list[str] | None,
+        opt("COLUMN", "Carry this column into the output (repeatable)."),
+    ] = None
+    min_weight: Annotated[float | None, opt("X", "Drop rows whose weight is below X.")] = None
+    min_length: Annotated[int | None, opt("N", "Drop words shorter than N.")] = None
+    max_length: Annotated[int | None, opt("N", "Drop words longer than N.")] = None
+    transliterate: Annotated[
+        bool, opt(None, "Transliterate to ASCII with Unidecode (São Paulo -> Sao Paulo).")
+    ] = True
+    exact_ascii: Annotated[
+        bool, opt(None, "Keep only names that Unidecode leaves unchanged.", "--exact-ascii")
+    ] = False
+    keep_spaces: Annotated[
+        bool, opt(None, "Join words with spaces instead of dropping them.", "--keep-spaces")
+    ] = False
+    keep_hyphens: Annotated[
+        bool, opt(None, "Join hyphenated words instead of dropping them.", "--keep-hyphens")
+    ] = False
+
+
 @app.command("prepare")
+@grouped
 def prepare_command(
     input: Annotated[
         str | None,
@@ -25,35 +60,7 @@ def prepare_command(
         str | None,
         opt("PATH", "Where to write (default: stdout).", "-o", "--output"),
     ] = None,
-    column: Annotated[
-        str | None,
-        opt("COLUMN", "The word column (default: `word`, else the first)."),
-    ] = None,
-    weight_column: Annotated[
-        str | None, opt("COLUMN", "A numeric column to use as the weight.")
-    ] = None,
-    category_column: Annotated[
-        str | None, opt("COLUMN", "A column to use as the category.")
-    ] = None,
-    keep: Annotated[
-        list[str] | None,
-        opt("COLUMN", "Carry this column into the output (repeatable)."),
-    ] = None,
-    min_weight: Annotated[float | None, opt("X", "Drop rows whose weight is below X.")] = None,
-    min_length: Annotated[int | None, opt("N", "Drop words shorter than N.")] = None,
-    max_length: Annotated[int | None, opt("N", "Drop words longer than N.")] = None,
-    transliterate: Annotated[
-        bool, opt(None, "Transliterate to ASCII with Unidecode (São Paulo -> Sao Paulo).")
-    ] = True,
-    exact_ascii: Annotated[
-        bool, opt(None, "Keep only names that Unidecode leaves unchanged.", "--exact-ascii")
-    ] = False,
-    keep_spaces: Annotated[
-        bool, opt(None, "Join words with spaces instead of dropping them.", "--keep-spaces")
-    ] = False,
-    keep_hyphens: Annotated[
-        bool, opt(None, "Join hyphenated words instead of dropping them.", "--keep-hyphens")
-    ] = False,
+    filters: Filters = Filters(),
     format: Annotated[
         str | None,
         opt("FORMAT", "csv, tsv or txt (default: from -o, else csv).", "--format"),
@@ -82,12 +89,9 @@ def prepare_command(
         raise UnknownNameError("give the input once: either INPUT or --words, not both")
     from wordkit.prepare import PrepareOptions, describe, prepare_file
 
-    options = PrepareOptions(
-        column=column, weight_column=weight_column, category_column=category_column,
-        keep_columns=tuple(keep or ()), min_weight=min_weight, min_length=min_length,
-        max_length=max_length, transliterate=transliterate, exact_ascii=exact_ascii,
-        keep_spaces=keep_spaces, keep_hyphens=keep_hyphens,
-    )  # fmt: skip
+    chosen = {**asdict(filters), "keep_columns": tuple(filters.keep or ())}
+    del chosen["keep"]
+    options = PrepareOptions(**chosen)
     report = prepare_file(source, options, output=output, fmt=format, encoding=encoding)
     if not quiet:
         for line in describe(report):
