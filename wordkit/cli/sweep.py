@@ -1,4 +1,5 @@
-"""`stats wordle --openers`: rank openers with a strategy (wordkit.wordle.sweep), render.
+"""`stats wordle --openers`: the ranking of openers (`Session.sweep`), rendered: a live bar
+while it runs, then a table, JSON or CSV.
 
 Imported by cli/wordle.py inside the stats command (numpy and the game package load there).
 """
@@ -15,88 +16,23 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from wordkit.cli import render
-from wordkit.errors import RangeError, WordkitError
 
 if TYPE_CHECKING:
-    from wordkit.wordle.lists import Wordle
-    from wordkit.wordle.rules import Rules
+    from wordkit.wordle.session import Session
     from wordkit.wordle.sweep import OpenerResult, Sweep
-
-NO_CUTOFF = ("none", "off")
-
-
-class UsageError(WordkitError):
-    """Options that cannot be used together."""
-
 
 COLUMNS = ("rank", "opener", "total", "mean", "max", "solved", "seconds")
 
 
-def check_options(
-    openers: str | None, *, opener: str | None, host: str | None, budget: float | None
-) -> None:
-    """Refuse sweep options that mean nothing together (before any list is loaded)."""
-    if openers is None:
-        raise UsageError("--cutoff ranks openers: give --openers too")
-    clash = next(
-        (
-            name
-            for name, value in (("--opener", opener), ("--host", host), ("--budget", budget))
-            if value is not None
-        ),
-        None,
-    )
-    if clash is not None:
-        raise UsageError(f"--openers ranks openers with every answer; drop {clash}")
-
-
-def parse_cutoff(text: str | None) -> tuple[int | None, bool]:
-    """(cutoff, running) for `--cutoff`: a total T, `none` (every value exact), or no option
-    (the best total so far is the running cutoff)."""
-    if text is None:
-        return None, True
-    if text.strip().lower() in NO_CUTOFF:
-        return None, False
-    value = text.strip().replace(",", "").replace("_", "")
-    if not value.isdigit() or int(value) < 1:
-        raise RangeError(f"--cutoff must be a total of guesses (≥ 1) or none, not {text!r}")
-    return int(value), False
-
-
 def stats_openers(
-    game: Wordle,
-    rules: Rules,
-    *,
-    strategy: str,
-    openers: str,
-    cutoff: str | None,
-    jobs: int,
-    cluster: str | None,
-    records: str | None,
-    fmt: str,
+    session: Session, openers: str, cutoff: str | None, *, records: str | None, fmt: str
 ) -> None:
-    """Rank the openers `openers` names, streaming results, then print the ranking."""
-    from wordkit.wordle.sweep import SweepSpec, run_sweep
-
-    limit, running = parse_cutoff(cutoff)
-    spec = SweepSpec(
-        strategy=strategy,
-        hard=rules.hard,
-        max_guesses=rules.max_guesses,
-        cutoff=limit,
-        running_cutoff=running,
-    )
+    """Rank the openers `openers` names, streaming results, then print the ranking (not when
+    stdout holds the records)."""
     with live_progress() as (started, advance):
         try:
-            result = run_sweep(
-                game,
-                openers,
-                spec,
-                jobs=jobs,
-                cluster=cluster,
-                records=records,
-                progress=advance,
-                started=started,
+            result = session.sweep(
+                openers, cutoff, records=records, progress=advance, started=started
             )
         except KeyboardInterrupt:
             if records not in (None, "-"):
@@ -105,10 +41,8 @@ def stats_openers(
                     err=True,
                 )
             raise
-    result.options.update(jobs=jobs, cluster=cluster)
-    if records == "-":
-        return  # stdout holds the records
-    show_sweep(result, fmt)
+    if records != "-":
+        show_sweep(result, fmt)
 
 
 @contextlib.contextmanager
@@ -153,19 +87,27 @@ def show_sweep(result: Sweep, fmt: str) -> None:
     """The ranking as a table, JSON or CSV, best first."""
     if fmt == "json":
         render.emit_json(result.as_dict())
-        return
-    if fmt == "csv":
-        text = io.StringIO()
-        writer = csv.writer(text, lineterminator="\n")
-        writer.writerow(["rank", "opener", "total", "exact", "mean", "max", "solved", "seconds"])
-        for n, r in enumerate(result.results, 1):
-            mean = "" if r.mean is None else f"{r.mean:.6f}"
-            cells = [n, r.opener, r.total, r.exact, mean, r.max_guesses, r.solved]
-            writer.writerow(["" if c is None else c for c in cells] + [f"{r.seconds:.3f}"])
-        sys.stdout.write(text.getvalue())
-        return
+    elif fmt == "csv":
+        sys.stdout.write(sweep_csv(result))
+    else:
+        show_table(result)
+
+
+def sweep_csv(result: Sweep) -> str:
+    """The ranking as CSV."""
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(["rank", "opener", "total", "exact", "mean", "max", "solved", "seconds"])
+    for n, r in enumerate(result.results, 1):
+        mean = "" if r.mean is None else f"{r.mean:.6f}"
+        cells = [n, r.opener, r.total, r.exact, mean, r.max_guesses, r.solved]
+        writer.writerow(["" if c is None else c for c in cells] + [f"{r.seconds:.3f}"])
+    return text.getvalue()
+
+
+def show_table(result: Sweep) -> None:
+    """The ranking as a table, with what its bounds mean."""
     spec = result.spec
-    mode = ", hard mode" if spec.hard else ""
     rows = []
     for n, r in enumerate(result.results, 1):
         mean = "" if r.mean is None else ("" if r.exact else at_least() + " ") + f"{r.mean:.4f}"
@@ -180,7 +122,9 @@ def show_sweep(result: Sweep, fmt: str) -> None:
                 f"{r.seconds:.2f}",
             )
         )
-    title = f"{len(rows):,} openers, {spec.strategy}{mode}, best first"
+    title = (
+        f"{len(rows):,} openers, {spec.strategy}{', hard mode' if spec.hard else ''}, best first"
+    )
     out = render.console()
     out.print(render.table(title, COLUMNS, rows))
     bounds = sum(not r.exact for r in result.results)

@@ -10,10 +10,10 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from wordkit.cli import render
+from wordkit.cli import render, repl
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -29,6 +29,22 @@ def say(out: Console, text: str | Text, *, style: str | None = None, end: str = 
         encoding = getattr(out.file, "encoding", None) or "ascii"
         text = text.encode(encoding, "backslashreplace").decode(encoding)
     out.print(text, style=style, markup=False, highlight=False, end=end)
+
+
+def ask(prompt: str) -> str | None:
+    """Read one line after showing `prompt`: None at end of input; Ctrl-C is raised on (the
+    app exits 130 and the game is not recorded)."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    try:
+        line = repl.read_line()
+    except KeyboardInterrupt:
+        sys.stdout.write("\n")
+        raise
+    if not line:
+        sys.stdout.write("\n")
+        return None
+    return line.strip()
 
 
 def stderr_is_terminal() -> bool:
@@ -66,6 +82,20 @@ def notices_shown() -> Iterator[None]:
         return
     with listening(show_notice):
         yield
+
+
+T = TypeVar("T")
+
+
+def each_thinking(items: Iterable[T]) -> Iterator[T]:
+    """The items of a lazy iterable, the spinner showing while each one is computed."""
+    iterator = iter(items)
+    while True:
+        with thinking():
+            item = next(iterator, None)
+        if item is None:
+            return
+        yield item
 
 
 _BAR: list[Any] = []
