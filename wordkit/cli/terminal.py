@@ -159,3 +159,28 @@ def progress_bar(total: int) -> Iterator[Any]:
             yield bar.update
         finally:
             _BAR.remove(bar)
+
+
+@contextlib.contextmanager
+def progress_sized_later(unit: str) -> Iterator[tuple[Any, Any]]:
+    """A tqdm bar on stderr (only when it is a terminal) for work whose size is known only
+    once it starts: yields (started(todo, resumed), advance(count)) callbacks."""
+    bars: list[Any] = []
+
+    def started(todo: int, resumed: int) -> None:
+        if resumed:
+            say(err_console(), f"resuming: {resumed:,} {unit}s already done")
+        if stderr_is_terminal():
+            from tqdm import tqdm
+
+            bars.append(tqdm(total=todo, unit=unit, file=sys.stderr, leave=False))
+
+    def advance(count: int) -> None:
+        if bars:
+            bars[0].update(count)
+
+    try:
+        yield started, advance
+    finally:
+        for bar in bars:
+            bar.close()

@@ -1,17 +1,14 @@
 """`wordkit solve|query|stats|host wordle`: options -> `wordkit.wordle.Session` -> one call ->
-render. Every check, default and conflict of Wordle is the Session's; this module parses and
-draws, one board or N (`--boards`, the boards side by side).
-
-The game package (and numpy) are imported inside the commands, so `wordkit --help` starts fast.
-A human at the terminal plugs into the one game loop: as the host in `solve wordle` (AI mode:
-the AI guesses, the human types feedback) and as the guesser in `host wordle`. Nothing a user
-typed is ever read as rich markup: text goes out through `say`. Data goes to stdout, people's
-text to stderr whenever stdout carries data (`--records -`, `--tree -`).
-"""
+render, one board or N (`--boards`, side by side). The Session holds every check, default and
+conflict; this module parses and draws. The game package (and numpy) load inside the commands,
+so `--help` starts fast; what users typed goes out through `say`, never as markup; stdout
+carries only data whenever it carries data (`--records -`, `--tree -`)."""
 
 from __future__ import annotations
 
 import contextlib
+import csv
+import io
 import json as jsonlib
 import sys
 from collections import Counter
@@ -32,6 +29,7 @@ from wordkit.cli.terminal import (
     each_thinking,
     notices_shown,
     progress_bar,
+    progress_sized_later,
     say,
     thinking,
 )
@@ -43,6 +41,7 @@ if TYPE_CHECKING:
 
     from wordkit.runner import GameRecord, Summary
     from wordkit.wordle.session import Game, Hosted, Move, Played, Session, Versus
+    from wordkit.wordle.sweep import OpenerResult, Sweep
 
 STRATEGY_NAMES = "expected-size, entropy, minimax, heuristic, heuristic-seed, optimal"
 """The names of wordkit.wordle.guessers.GUESSERS (kept here so `--help` imports no numpy)."""
@@ -76,71 +75,43 @@ class WordleCommand(TyperCommand):
         return super().parse_args(ctx, args)
 
 
-Budget = Annotated[
-    float,
-    opt("SECONDS", "Time an exact search may think per guess; past it, the entropy guess (noted)."),
-]
-Secrets = Annotated[
-    str | None,
-    opt(
-        "NAME_OR_PATH",
-        "Play these words as the secrets (a table or list; each must be a possible answer).",
-    ),
-]
-MaxGuesses = Annotated[
-    int | None,
-    opt(
-        "N",
-        "Guesses allowed, 1-100 (default: 6; with --boards 7, 9, 13, 21; unlimited against "
-        "the evil host).",
-        "--max-guesses",
-    ),
-]
+# fmt: off
+Budget = Annotated[float, opt("SECONDS",
+    "Time an exact search may think per guess; past it, the entropy guess (noted).")]
+Secrets = Annotated[str | None, opt("NAME_OR_PATH",
+    "Play these words as the secrets (a table or list; each must be a possible answer).")]
+History = Annotated[list[str] | None, opt("WORD=FEEDBACK,...", "The game so far, e.g. "
+    "roate=BBYGB,slimy=20010 (G/Y/B, 2/1/0 or squares); repeat it to add turns.")]
+Interactive = Annotated[bool,
+    opt(None, "Play interactively even when piped.", "--interactive", "-i")]
+Review = Annotated[bool, opt(None, "Rate every guess of --history: answers left, expected left "
+    "against the AI's guess, skill and luck (0-100).", "--review")]
+Words = Annotated[list[str] | None, typer.Argument(metavar="WORD...", help="The answers to "
+    "solve (N a game with --boards N); - reads them from stdin, one game a line.")]
+JsonLines = Annotated[bool,
+    opt(None, "Machine-readable output: one JSON line per game.", "--json")]
+HostMode = Annotated[str, opt("MODE", "honest, or evil (Absurdle: never commits).")]
+MaxGuesses = Annotated[int | None, opt("N", "Guesses allowed, 1-100 (default: 6; with --boards "
+    "7, 9, 13, 21; unlimited against the evil host).", "--max-guesses")]
 
 
 @dataclass(frozen=True)
 class ListsChoice:
     """The options choosing the lists and the mode, shared by every Wordle command."""
 
-    answers: Annotated[
-        str | None,
-        opt(
-            "NAME_OR_PATH",
-            "Possible answers, every one alike: a table name or path (default: every allowed "
-            "word, weighted by its frequency).",
-            "--answers",
-        ),
-    ] = None
-    guesses: Annotated[
-        str | None, opt("NAME_OR_PATH", "Allowed guesses (default: wordle-guesses; answers added).")
-    ] = None
-    length: Annotated[
-        int | None,
-        opt(
-            "N",
-            f"Play N-letter words ({LENGTH_RANGE[0]}-{LENGTH_RANGE[1]}) of the english table "
-            "instead of the wordle tables.",
-        ),
-    ] = None
+    answers: Annotated[str | None, opt("NAME_OR_PATH", "Possible answers, every one alike: a "
+        "table name or path (default: every allowed word, weighted by its frequency).",
+        "--answers")] = None
+    guesses: Annotated[str | None, opt("NAME_OR_PATH",
+        "Allowed guesses (default: wordle-guesses; answers added).")] = None
+    length: Annotated[int | None, opt("N", f"Play N-letter words ({LENGTH_RANGE[0]}-"
+        f"{LENGTH_RANGE[1]}) of the english table instead of the wordle tables.")] = None
     hard: Annotated[bool, opt(None, "Hard mode: reuse every hint revealed.", "--hard")] = False
-    boards: Annotated[
-        int,
-        opt(
-            "N",
-            "Play N boards at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle "
-            "(feedback per board: WORD=P1/P2/...).",
-            "--boards",
-        ),
-    ] = 1
-    table: Annotated[
-        str | None,
-        opt(
-            "NAME_OR_PATH",
-            "Play a table's words of the game's length as guesses and answers, its weights the "
-            "prior (default: the built-in wordle tables).",
-            "--words",
-        ),
-    ] = None
+    boards: Annotated[int, opt("N", "Play N boards at once: 2 Dordle, 4 Quordle, 8 Octordle, "
+        "16 Sedecordle (feedback per board: WORD=P1/P2/...).", "--boards")] = 1
+    table: Annotated[str | None, opt("NAME_OR_PATH", "Play a table's words of the game's length "
+        "as guesses and answers, its weights the prior (default: the built-in wordle tables).",
+        "--words")] = None
 
 
 @dataclass(frozen=True)
@@ -148,9 +119,9 @@ class AIChoice:
     """The options choosing the AI, shared by solve, query and stats."""
 
     strategy: Annotated[str, opt("NAME", f"One of: {STRATEGY_NAMES}.")] = "entropy"
-    opener: Annotated[
-        str | None, opt("WORD", "First guess (default: the strategy's best, cached).")
-    ] = None
+    opener: Annotated[str | None,
+        opt("WORD", "First guess (default: the strategy's best, cached).")] = None
+# fmt: on
 
 
 def open_session(ai: AIChoice | None, lists: ListsChoice, **more: Any) -> Session:
@@ -235,27 +206,10 @@ def answers_left(state: Any) -> list[str]:
 def solve_wordle(
     ai: AIChoice,
     lists: ListsChoice,
-    history: Annotated[
-        list[str] | None,
-        opt(
-            "WORD=FEEDBACK,...",
-            "The game so far, e.g. roate=BBYGB,slimy=20010 (G/Y/B, 2/1/0 or squares); "
-            "repeat it to add turns.",
-        ),
-    ] = None,
+    history: History = None,
     budget: Budget = BUDGET,
-    interactive: Annotated[
-        bool, opt(None, "Play interactively even when piped.", "--interactive", "-i")
-    ] = False,
-    review: Annotated[
-        bool,
-        opt(
-            None,
-            "Rate every guess of --history: answers left, expected left against the "
-            "AI's guess, skill and luck (0-100).",
-            "--review",
-        ),
-    ] = False,
+    interactive: Interactive = False,
+    review: Review = False,
     json: options.Json = False,
 ) -> None:
     """The AI's next Wordle guess; on a terminal, the AI plays while you host.
@@ -434,19 +388,10 @@ def query_wordle(
     ctx: typer.Context,
     ai: AIChoice,
     lists: ListsChoice,
-    words: Annotated[
-        list[str] | None,
-        typer.Argument(
-            metavar="WORD...",
-            help="The answers to solve (N a game with --boards N); - reads them from stdin, "
-            "one game a line.",
-        ),
-    ] = None,
+    words: Words = None,
     secrets: Secrets = None,
     budget: Budget = BUDGET,
-    json: Annotated[
-        bool, opt(None, "Machine-readable output: one JSON line per game.", "--json")
-    ] = False,
+    json: JsonLines = False,
 ) -> None:
     """How the AI would solve each WORD: each guess, its feedback and the answers left.
 
@@ -524,50 +469,22 @@ def show_game(game: Game, *, first: bool, named: bool) -> None:
 # --- stats ------------------------------------------------------------------------------------
 
 
+# fmt: off
 @dataclass(frozen=True)
 class StatsModes:
     """The options choosing what `stats wordle` does besides playing every answer."""
 
     host: Annotated[str | None, opt("HOST", "Play against a host instead: evil (Absurdle).")] = None
-    tree: Annotated[
-        str | None,
-        opt(
-            "FILE",
-            "Write the tree the strategy played: .json, .txt, .dot, .svg or .png (- prints "
-            "the text on stdout, and the table goes to stderr).",
-        ),
-    ] = None
-    tree_in: Annotated[
-        str | None,
-        opt(
-            "FILE", "Play a decision tree from FILE (.json or .txt) over every answer and check it."
-        ),
-    ] = None
-    openers: Annotated[
-        str | None,
-        opt(
-            "FILE|all|top:N",
-            "Rank openers instead: a file of words, all, the N best by a cheap bound, "
-            "or WORD,WORD.",
-        ),
-    ] = None
-    cutoff: Annotated[
-        str | None,
-        opt(
-            "T|none",
-            "With --openers: stop an opener once it cannot beat T guesses in total "
-            "(default: the best so far; none: every value exact).",
-        ),
-    ] = None
-    from_history: Annotated[
-        bool,
-        opt(
-            None,
-            "Report the games recorded in the game history (of the lists given, else of "
-            "every list) instead of playing.",
-            "--from-history",
-        ),
-    ] = False
+    tree: Annotated[str | None, opt("FILE", "Write the tree the strategy played: .json, .txt, "
+        ".dot, .svg or .png (- prints the text on stdout; the table goes to stderr).")] = None
+    tree_in: Annotated[str | None, opt("FILE",
+        "Play a decision tree from FILE (.json or .txt) over every answer and check it.")] = None
+    openers: Annotated[str | None, opt("FILE|all|top:N", "Rank openers instead: a file of words, "
+        "all, the N best by a cheap bound, or WORD,WORD.")] = None
+    cutoff: Annotated[str | None, opt("T|none", "With --openers: stop an opener once it cannot "
+        "beat T guesses in total (default: the best so far; none: every value exact).")] = None
+    from_history: Annotated[bool, opt(None, "Report the games recorded in the game history (of "
+        "the lists given, else of every list) instead of playing.", "--from-history")] = False
     history_db: options.HistoryDb = None
 
 
@@ -577,28 +494,17 @@ class StatsRun:
 
     jobs: options.Jobs = 1
     cluster: options.Cluster = None
-    budget: Annotated[
-        float | None,
-        opt(
-            "SECONDS",
-            "Time an exact search may think per guess (default: none, the figures are exact).",
-            "--budget",
-        ),
-    ] = None
-    records: Annotated[
-        str | None,
-        opt(
-            "FILE",
-            "Write one JSON line per game to FILE (- for stdout: then stdout holds only the "
-            "records, and the table goes to stderr).",
-        ),
-    ] = None
+    budget: Annotated[float | None, opt("SECONDS", "Time an exact search may think per guess "
+        "(default: none, the figures are exact).", "--budget")] = None
+    records: Annotated[str | None, opt("FILE", "Write one JSON line per game to FILE (- for "
+        "stdout: then stdout holds only the records, and the table goes to stderr).")] = None
     secrets: Secrets = None
     max_guesses: MaxGuesses = None
     sample: Annotated[int | None, opt("N", "With --boards: games played (default 500).")] = None
     seed: Annotated[int, opt("S", "With --boards: seed drawing each game's answers.")] = 0
     format: options.StatsFormat = "table"
     json: options.Json = False
+# fmt: on
 
 
 @stats_app.command("wordle", cls=WordleCommand)
@@ -630,10 +536,8 @@ def stats_wordle(ai: AIChoice, lists: ListsChoice, run: StatsRun, modes: StatsMo
     session.cluster = options.cluster_of(run.cluster)
     with notices_shown():
         if mode == "openers":
-            from wordkit.cli.sweep import stats_openers
-
             assert modes.openers is not None
-            stats_openers(session, modes.openers, modes.cutoff, records=run.records, fmt=fmt)
+            show_openers(session, modes.openers, modes.cutoff, records=run.records, fmt=fmt)
         elif mode == "versus":
             with thinking():
                 versus = session.versus(modes.host or "evil")
@@ -709,16 +613,12 @@ def show_other_stats(summary: Summary) -> None:
     """The figures of N-board games, or of the games in the history."""
     from wordkit.wordle.boards import VARIANTS
 
-    out, opts = render.console(), summary.options
-    if "boards" in opts:
-        n = opts["boards"]
-        say(
-            out,
-            f"{VARIANTS[n]} ({n} boards, {opts['guesses_allowed']} guesses), "
-            f"{summary.games:,} games (seed {opts['seed']}), opener {str(opts['opener']).upper()}",
-        )
-    else:
-        say(out, f"{summary.table}: {summary.strategy}, {summary.games:,} games recorded")
+    out, opts, n = render.console(), summary.options, summary.options.get("boards")
+    head = f"{summary.table}: {summary.strategy}, {summary.games:,} games recorded"
+    if n:
+        head = f"{VARIANTS[n]} ({n} boards, {opts['guesses_allowed']} guesses), {summary.games:,}"
+        head += f" games (seed {opts['seed']}), opener {str(opts['opener']).upper()}"
+    say(out, head)
     say(out, f"won: {summary.wins:,}/{summary.games:,} ({100 * summary.win_rate:.2f}%)")
     say(out, f"mean guesses: {summary.mean_guesses:.4f}   max: {summary.max_guesses}")
     for line in render.histogram(summary.histogram):
@@ -753,6 +653,78 @@ def show_versus(versus: Versus, fmt: str) -> None:
             f"{versus.exact['seconds']:.1f} s)"
         )
     say(out, line)
+
+
+# --- openers --------------------------------------------------------------------------------
+
+OPENER_COLUMNS = ("rank", "opener", "total", "mean", "max", "solved", "seconds")
+
+
+def show_openers(
+    session: Session, openers: str, cutoff: str | None, *, records: str | None, fmt: str
+) -> None:
+    """Rank the openers, a bar showing on a terminal, then show the ranking (not when stdout
+    holds the records)."""
+    with progress_sized_later("opener") as (started, advance):
+        try:
+            result = session.sweep(
+                openers, cutoff, records=records, progress=advance, started=started
+            )
+        except KeyboardInterrupt:
+            if records not in (None, "-"):
+                kept = (
+                    f"Every opener finished is kept in {records}; run the same command to resume."
+                )
+                typer.echo(kept, err=True)
+            raise
+    if records == "-":
+        return
+    if fmt == "json":
+        render.emit_json(result.as_dict())
+    elif fmt == "csv":
+        text = io.StringIO()
+        writer = csv.writer(text, lineterminator="\n")
+        writer.writerow(["rank", "opener", "total", "exact", "mean", "max", "solved", "seconds"])
+        for n, r in enumerate(result.results, 1):
+            mean = "" if r.mean is None else f"{r.mean:.6f}"
+            cells = [n, r.opener, r.total, r.exact, mean, r.max_guesses, r.solved]
+            writer.writerow(["" if c is None else c for c in cells] + [f"{r.seconds:.3f}"])
+        sys.stdout.write(text.getvalue())
+    else:
+        show_ranking(result)
+
+
+def at_least() -> str:
+    """The sign of a lower bound: ≥, or >= where stdout cannot show it."""
+    return "≥" if render.encodable("≥") else ">="
+
+
+def ranking_row(n: int, r: OpenerResult) -> tuple[str, ...]:
+    """One opener's row of the ranking: its total exact, `≥ bound`, or `infeasible`."""
+    bound = "" if r.exact else at_least() + " "
+    total = "infeasible" if r.total is None else f"{bound}{r.total:,}"
+    mean = "" if r.mean is None else f"{bound}{r.mean:.4f}"
+    most = "" if r.max_guesses is None else str(r.max_guesses)
+    solved = "" if r.solved is None else f"{r.solved:,}/{r.games:,}"
+    return (str(n), r.opener.upper(), total, mean, most, solved, f"{r.seconds:.2f}")
+
+
+def show_ranking(result: Sweep) -> None:
+    """The ranking as a table, best first, with what its bounds mean."""
+    spec, out = result.spec, render.console()
+    mode = ", hard mode" if spec.hard else ""
+    title = f"{len(result.results):,} openers, {spec.strategy}{mode}, best first"
+    rows = [ranking_row(n, r) for n, r in enumerate(result.results, 1)]
+    out.print(render.table(title, OPENER_COLUMNS, rows))
+    bounds = sum(not r.exact for r in result.results)
+    if bounds:
+        why = f"the cutoff {spec.cutoff:,}" if spec.cutoff else "the best total found so far"
+        say(
+            out,
+            f"{at_least()}: a proven lower bound ({bounds:,} openers stopped once they could "
+            f"not beat {why})",
+        )
+    say(out, f"{result.seconds:.1f} s")
 
 
 # --- host -------------------------------------------------------------------------------------
@@ -835,7 +807,7 @@ class HostWatch:
 def host_wordle(
     lists: ListsChoice,
     history: options.HistoryChoice,
-    mode: Annotated[str, opt("MODE", "honest, or evil (Absurdle: never commits).")] = "honest",
+    mode: HostMode = "honest",
     seed: options.FreshSeed = None,
     trainer: options.Trainer = False,
     max_guesses: MaxGuesses = None,
