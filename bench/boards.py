@@ -26,7 +26,8 @@ COMMAND = "python bench/boards.py --sample 500 --seed 1"
 from _readme import write_tables  # noqa: E402
 
 from wordkit import cache  # noqa: E402
-from wordkit.wordle.boards import VARIANTS, BoardsGuesser, run_boards_stats  # noqa: E402
+from wordkit.wordle import Session  # noqa: E402
+from wordkit.wordle.boards import VARIANTS  # noqa: E402
 from wordkit.wordle.lists import load_wordle  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "wordle"
@@ -63,14 +64,10 @@ def main() -> None:
     results: list[dict[str, object]] = []
     for boards in (int(b) for b in args.boards.split(",")):
         began = time.perf_counter()
-        summary, _ = run_boards_stats(
-            game,
-            boards,
-            sample=args.sample,
-            seed=args.seed,
-            jobs=args.jobs,
-            guesser=BoardsGuesser(),
+        session = Session(
+            game=game, boards=boards, sample=args.sample, seed=args.seed, jobs=args.jobs
         )
+        summary = session.stats().summary
         row = {
             "variant": VARIANTS[boards],
             "boards": boards,

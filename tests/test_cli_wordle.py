@@ -36,10 +36,11 @@ def test_solve_with_history_json() -> None:
     left = [w for w in WORDS if marks("crane", w) == "BBBBB"]
     assert left == ["light"]
     assert move == {
-        "guess": "light",
+        "game": "wordle",
+        "move": "light",
+        "candidates": 1,
+        "top": [{"word": "light", "probability": 1.0}],
         "expected_size": 1.0,
-        "answers_left": 1,
-        "answers": ["light"],
         "strategy": "entropy",
         "hard": False,
     }
@@ -48,9 +49,15 @@ def test_solve_with_history_json() -> None:
     )
     move = json.loads(result.stdout)
     left = [w for w in WORDS if marks("crane", w) == marks("crane", "grape")]
-    assert move["answers_left"] == len(left) > 1
-    assert sorted(move["answers"]) == sorted(left)
-    assert move["guess"] in WORDS
+    assert move["candidates"] == len(left) > 1
+    assert [t["word"] for t in move["top"]] == left[:8]  # no prior: every answer alike
+    assert sum(t["probability"] for t in move["top"]) == pytest.approx(
+        min(8, len(left)) / len(left)
+    )
+    assert move["move"] in WORDS
+    solved = wk("solve", "wordle", *LISTS, "--history", "crane=BBBBB,light=GGGGG", "--json")
+    done = json.loads(solved.stdout)
+    assert (done["move"], done["solved"], done["candidates"]) == (None, "light", 1)
 
 
 def test_solve_plain_output_names_guess_and_answers() -> None:
@@ -123,8 +130,16 @@ def test_query_steps_end_with_the_answer() -> None:
     result = wk("query", "wordle", "stone", *LISTS, "--opener", "crane", "--json")
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
-    assert record["solved"] and record["steps"][-1]["guess"] == "stone"
-    assert record["steps"][0]["guess"] == "crane"
+    assert list(record)[:5] == ["game", "secret", "won", "guesses", "strategy"]
+    assert record["secret"] == "stone" and record["won"] and record["solved"]
+    assert record["steps"][-1]["guess"] == "stone"
+    assert record["steps"][0] == {
+        "turn": 1,
+        "guess": "crane",
+        "feedback": marks("crane", "stone"),
+        "candidates": 40,
+        "answers_left": len([w for w in WORDS if marks("crane", w) == marks("crane", "stone")]),
+    }
     assert record["steps"][-1]["feedback"] == "GGGGG"
     text = wk("query", "wordle", "stone", *LISTS, "--opener", "crane")
     assert text.stdout.splitlines()[-1] == f"solved in {record['guesses']} guesses (entropy)"
@@ -436,12 +451,12 @@ def test_ctrl_c_while_the_host_thinks_shows_the_answer(
 
 
 def test_ctrl_c_while_the_ai_hints_shows_the_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    from wordkit.wordle.guessers import ExpectedSizeGuesser
+    from wordkit.wordle.guessers import PartitionGuesser
 
     def interrupted(self: object, state: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(ExpectedSizeGuesser, "__call__", interrupted)
+    monkeypatch.setattr(PartitionGuesser, "__call__", interrupted)  # the advisor, whichever
     result = runner.invoke(app, ["host", "wordle", *LISTS, "--seed", "3"], input="?\n")
     assert result.exit_code == 130
     assert re.search(r"The answer was [A-Z]{5}\.\n$", result.stdout)
@@ -554,7 +569,7 @@ def test_query_takes_many_words_and_stdin_as_json_lines() -> None:
     result = wk("query", "wordle", "stone", "light", *LISTS, "--opener", "crane", "--json")
     assert result.exit_code == 0, result.output
     lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [r["answer"] for r in lines] == ["stone", "light"]
+    assert [r["secret"] for r in lines] == ["stone", "light"]
     piped = wk(
         "query", "wordle", "-", *LISTS, "--opener", "crane", "--json",
         input="stone\n\n# a comment\nlight\n",
@@ -563,8 +578,17 @@ def test_query_takes_many_words_and_stdin_as_json_lines() -> None:
     text = wk("query", "wordle", "stone", "light", *LISTS, "--opener", "crane").stdout
     assert "STONE: solved in 2 guesses (entropy)\n\n" in text
     assert text.endswith("LIGHT: solved in 2 guesses (entropy)\n")
-    bad = wk("query", "wordle", "stone", "zebra", *LISTS, "--json")
-    assert (bad.exit_code, bad.stdout) == (1, "")  # every word is checked before any is played
+    # every good word is played; each bad one is one Error: line, and the exit code is 1
+    bad = wk("query", "wordle", "stone", "zebra", "light", *LISTS, "--opener", "crane", "--json")
+    assert (bad.exit_code, bad.stdout) == (1, result.stdout)
+    assert bad.stderr == (
+        "Error: 'zebra' is not in the answer list; pass a list that has it with --answers\n"
+    )
+    piped = wk(
+        "query", "wordle", "-", *LISTS, "--opener", "crane", input="stone\nzebra\nlight\nqwert\n"
+    )  # fmt: skip
+    assert piped.exit_code == 1 and piped.stderr.count("Error: ") == 2
+    assert "STONE: solved in 2" in piped.stdout and "LIGHT: solved in 2" in piped.stdout
     empty = wk("query", "wordle", "-", *LISTS, input="\n")
     assert (empty.exit_code, empty.stderr) == (
         1,

@@ -67,7 +67,7 @@ def test_secrets_plays_another_lists_words(tmp_path: Path) -> None:
     assert stats["games"] == 2 and stats["table"] == f"{secrets} against {SMALL}"
     query = wk("query", "wordle", "--words", SMALL, "--secrets", str(secrets), "--json")
     assert query.exit_code == 0
-    answers = [json.loads(line)["answer"] for line in query.stdout.splitlines()]
+    answers = [json.loads(line)["secret"] for line in query.stdout.splitlines()]
     assert answers == ["apple", "baker"]
 
 

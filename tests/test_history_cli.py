@@ -348,10 +348,10 @@ def test_wordle_statistics_are_kept_per_variant(tmp_path: Path) -> None:
     assert code == 0 and "statistics" not in out
     code, out, _ = wk(*base, "--hard", input=f"{secret}\n")
     assert "txt, 5 letters, honest host, 6 guesses, hard mode):\n  played 1   win % 100" in out
-    code, out, _ = wk(*base, "--mode", "evil", input="crane\nq\n")  # Absurdle, given up
+    code, out, _ = wk(*base, "--mode", "evil", input="crane\nG\n")  # Absurdle, given up
     assert "evil host, unlimited guesses):\n  played 1   win % 0   current streak 0" in out
     assert out.endswith("max streak 0\n")  # no distribution before a first win
-    code, out, _ = wk(*base, "--boards", "2", input="crane\nq\n")
+    code, out, _ = wk(*base, "--boards", "2", input="crane\nG\n")
     assert "5 letters, honest host, 7 guesses, 2 boards):\n  played 1   win % 0" in out
     games = recorded_games(game="wordle", path=db)
     assert [g.record.won for g in games] == [True, True, False, False]

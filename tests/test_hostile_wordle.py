@@ -185,5 +185,8 @@ def test_hostile_input(
     assert (result.exit_code, result.stderr) == (code, fill(stderr))
     if code == 0:
         assert result.stdout
+    elif args[:3] == ["query", "wordle", "-"] and stdin == "stone\nzebra\n":
+        # a batch plays every good word and refuses each bad one
+        assert result.stdout.rstrip().endswith("STONE: solved in 2 guesses (entropy)")
     else:
         assert result.stdout == ""

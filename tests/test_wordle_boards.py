@@ -16,9 +16,7 @@ from wordkit.wordle.boards import (
     BoardsGuesser,
     HonestBoards,
     parse_patterns,
-    query_boards,
     replay_text,
-    run_boards_stats,
     sample_tuples,
     start_boards,
 )
@@ -26,6 +24,7 @@ from wordkit.wordle.guessers import Decision
 from wordkit.wordle.lists import make_wordle
 from wordkit.wordle.play import play
 from wordkit.wordle.rules import Rules, feedback, pattern_marks, pattern_str
+from wordkit.wordle.session import Game, Refused, Session
 
 SMALL = str(Path(__file__).parent / "fixtures" / "wordle_small.txt")
 LISTS = ["--answers", SMALL, "--guesses", SMALL]
@@ -116,15 +115,16 @@ def test_bad_history_is_a_typed_error(history: str, message: str) -> None:
 
 
 def test_solved_board_stops_receiving_guesses() -> None:
-    record, steps = query_boards(
-        GAME, ["grape", "lemon", "chess", "queen"], 4, Rules(max_guesses=9)
-    )
+    (game,) = Session(game=GAME, boards=4).query([("grape", "lemon", "chess", "queen")])
+    assert isinstance(game, Game) and game.limit == 9
+    record, steps = game.record, game.steps
     assert record.won and record.solved
     assert all(w in record.moves for w in ("grape", "lemon", "chess", "queen"))
     for k, secret in enumerate(("grape", "lemon", "chess", "queen")):
         at = record.moves.index(secret)
-        assert steps[at].patterns[k] == GAME.win
-        assert all(s.patterns[k] is None for s in steps[at + 1 :])
+        assert steps[at].pattern[k] == GAME.win
+        assert all(s.pattern[k] is None for s in steps[at + 1 :])
+        assert all(s.as_dict()["feedback"][k] is None for s in steps[at + 1 :])
         assert all(f.split("/")[k] == "-" for f in record.feedback[at + 1 :])
 
 
@@ -150,7 +150,8 @@ def test_guesser_plays_a_certain_board_at_once() -> None:
 def test_stats_sample_is_seeded_and_all_won() -> None:
     assert sample_tuples(GAME, 4, 3, seed=1) == sample_tuples(GAME, 4, 3, seed=1)
     assert all(len(set(t)) == 4 for t in sample_tuples(GAME, 4, 20, seed=2))
-    summary, records = run_boards_stats(GAME, 4, sample=12, seed=1, opener="crane")
+    played = Session(game=GAME, boards=4, sample=12, seed=1, opener="crane").stats()
+    summary, records = played.summary, played.records
     assert summary.games == 12 and summary.win_rate == 1.0
     assert summary.options["boards"] == 4 and summary.options["guesses_allowed"] == 9
     assert [r.secret for r in records] == ["/".join(t) for t in sample_tuples(GAME, 4, 12, 1)]
@@ -162,8 +163,9 @@ def test_bad_board_counts() -> None:
         start_boards(GAME, 3)
     with pytest.raises(GameStateError, match="hard mode is for one board"):
         start_boards(GAME, 2, Rules(hard=True))
-    with pytest.raises(GameStateError, match="needs 2 words"):
-        query_boards(GAME, ["apple"], 2, Rules(max_guesses=7))
+    (refused,) = Session(game=GAME, boards=2).query([["apple"]])
+    assert isinstance(refused, Refused) and isinstance(refused.error, GameStateError)
+    assert str(refused.error) == "--boards 2 needs 2 words, one per board; got 1"
 
 
 # --- the CLI -------------------------------------------------------------------------------
@@ -174,10 +176,11 @@ def test_cli_solve_boards() -> None:
     result = wk("solve", "wordle", *LISTS, "--boards", "2", "--history", history, "--json")
     assert result.exit_code == 0, result.output
     move = json.loads(result.stdout)
-    assert move["guess"] in WORDS and move["solved"] is False
-    assert [b["answers"] for b in move["boards"]] == [
-        left(["eagle"], "apple"),
-        left(["eagle"], "chess"),
+    assert move["move"] in WORDS and "solved" not in move and move["boards"] == 2
+    assert move["candidates"] == [len(left(["eagle"], "apple")), len(left(["eagle"], "chess"))]
+    assert [[t["word"] for t in top] for top in move["top"]] == [
+        left(["eagle"], "apple")[:8],
+        left(["eagle"], "chess")[:8],
     ]
     result = wk("solve", "wordle", *LISTS, "--boards", "2", "--history", "apple=GGGGG/GGGGG")
     assert result.exit_code == 1  # two boards cannot share an answer
@@ -192,6 +195,19 @@ def test_cli_query_and_stats_boards() -> None:
     assert lines[0].split() == ["GRAPE", "LEMON"]
     assert lines[1].startswith(" 1. CRANE  ")
     assert lines[-1].startswith("solved in ")
+    # --json: one line per game, N words a game (a line of stdin each with -)
+    result = wk(
+        "query", "wordle", "-", *LISTS, "--boards", "2", "--opener", "crane", "--json",
+        input="grape lemon\nchess queen\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    games = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [g["secret"] for g in games] == [["grape", "lemon"], ["chess", "queen"]]
+    assert all(g["boards"] == 2 and g["won"] and g["strategy"] == "boards" for g in games)
+    first = games[0]["steps"][0]
+    assert first["guess"] == "crane" and first["candidates"] == [40, 40]
+    assert first["feedback"] == [marks("crane", "grape"), marks("crane", "lemon")]
+    assert first["answers_left"] == [len(left(["crane"], "grape")), len(left(["crane"], "lemon"))]
     result = wk(
         "stats", "wordle", *LISTS, "--boards", "4", "--sample", "6", "--seed", "1", "--json"
     )
@@ -231,10 +247,7 @@ def test_cli_bad_input_is_one_error_line(args: list[str]) -> None:
     one_error(wk(*args[:2], *LISTS, *args[2:]))
 
 
-def test_endgame_and_lookahead_play_to_a_win() -> None:
+def test_endgame_plays_exactly() -> None:
     state = replay_text(start_boards(GAME, 2), f"crane={marks('crane', 'grape')}/BBBBB")
     move = BoardsGuesser(opener="crane")(state)
     assert move.label == "exact" and move.word in WORDS
-    guesser = BoardsGuesser(opener="crane", lookahead=3, samples=4, exact_boards=0)
-    summary, _ = run_boards_stats(GAME, 4, sample=3, seed=3, guesser=guesser)
-    assert summary.win_rate == 1.0

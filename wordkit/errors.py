@@ -43,3 +43,7 @@ class NothingKeptError(WordkitError):
 
 class WordkitWarning(UserWarning):
     """Something read in a way the user may not expect; the CLI shows it as `Warning: ...`."""
+
+
+class OptionConflictError(WordkitError):
+    """Options that mean nothing together (or one that needs another)."""

@@ -4,7 +4,6 @@ human at the terminal plugs into the one game loop through `cli/terminal.py`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -34,6 +33,7 @@ from wordkit.cli.terminal import (
     HumanGuesser,
     HumanHost,
     ThinkingHost,
+    each_thinking,
     listed,
     progress_bar,
     say,
@@ -378,7 +378,7 @@ def query_hangman(
         session = game.session(seed=seed)
         session.lexicon  # noqa: B018
     failed = 0
-    for done in thinking_each(session.query(secrets)):
+    for done in each_thinking(session.query(secrets)):
         if isinstance(done, BadWord):
             failed += 1
             typer.echo(f"Error: {done.error}", err=True)
@@ -389,16 +389,6 @@ def query_hangman(
     show_seed(session.drawn_seed)
     if failed:
         raise typer.Exit(1)
-
-
-def thinking_each(items: Iterator[Any]) -> Iterator[Any]:
-    """Each item of `items`, the spinner shown while the next one is worked out."""
-    while True:
-        with thinking():
-            item = next(items, None)
-        if item is None:
-            return
-        yield item
 
 
 def show_walkthrough(done: Walkthrough) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from wordkit.cli import render, repl
 
@@ -66,6 +66,20 @@ def notices_shown() -> Iterator[None]:
         return
     with listening(show_notice):
         yield
+
+
+T = TypeVar("T")
+
+
+def each_thinking(items: Iterable[T]) -> Iterator[T]:
+    """The items of a lazy iterable, the spinner showing while each one is computed."""
+    iterator = iter(items)
+    while True:
+        with thinking():
+            item = next(iterator, None)
+        if item is None:
+            return
+        yield item
 
 
 _BAR: list[Any] = []
@@ -258,3 +272,28 @@ def listed(words: list[str], total: int, noun: str) -> list[str]:
     more = " ..." if total > len(words) else ""
     shown = (": " + ", ".join(words) + more) if words else ""
     return [f"{render.plural(total, noun)} still possible{shown}"]
+
+
+@contextlib.contextmanager
+def progress_sized_later(unit: str) -> Iterator[tuple[Any, Any]]:
+    """A tqdm bar on stderr (only when it is a terminal) for work whose size is known only
+    once it starts: yields (started(todo, resumed), advance(count)) callbacks."""
+    bars: list[Any] = []
+
+    def started(todo: int, resumed: int) -> None:
+        if resumed:
+            say(err_console(), f"resuming: {resumed:,} {unit}s already done")
+        if stderr_is_terminal():
+            from tqdm import tqdm
+
+            bars.append(tqdm(total=todo, unit=unit, file=sys.stderr, leave=False))
+
+    def advance(count: int) -> None:
+        if bars:
+            bars[0].update(count)
+
+    try:
+        yield started, advance
+    finally:
+        for bar in bars:
+            bar.close()

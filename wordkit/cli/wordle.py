@@ -1,16 +1,15 @@
-"""`wordkit solve|query|stats|host wordle`: parse the options, call wordkit.wordle, render.
-
-The game package (and numpy) are imported inside the commands, so `wordkit --help` starts fast.
-A human at the terminal plugs into the one game loop: as the host in `solve wordle` (AI
-mode: the AI guesses, the human types feedback) and as the guesser in `host wordle`.
-Nothing a user typed is ever read as rich markup: text goes out through `say`.
-"""
+"""`wordkit solve|query|stats|host wordle`: options -> `wordkit.wordle.Session` -> one call ->
+render, one board or N (`--boards`, side by side). The Session holds every check, default and
+conflict; this module parses and draws. The game package (and numpy) load inside the commands,
+so `--help` starts fast; what users typed goes out through `say`, never as markup; stdout
+carries only data whenever it carries data (`--records -`, `--tree -`)."""
 
 from __future__ import annotations
 
-import itertools
+import contextlib
+import csv
+import io
 import json as jsonlib
-import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,170 +18,97 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from wordkit.cli import options, render, repl
-from wordkit.cli.app import Command, host_app, query_app, solve_app, stats_app
-from wordkit.cli.boards import BoardsOption, MaxGuesses
+from wordkit.cli.app import host_app, query_app, solve_app, stats_app
 from wordkit.cli.options import opt
 from wordkit.cli.terminal import (
     ThinkingGuesser,
     ThinkingHost,
+    each_thinking,
     notices_shown,
     progress_bar,
+    progress_sized_later,
     say,
     thinking,
 )
-from wordkit.errors import RangeError, WordkitError
-from wordkit.game import Quit, Undo
+from wordkit.errors import WordkitError
+from wordkit.game import Decision, Quit, Undo
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from rich.text import Text
 
     from wordkit.runner import GameRecord, Summary
-    from wordkit.wordle.guessers import Decision, Guesser, PartitionGuesser
-    from wordkit.wordle.lists import Wordle
-    from wordkit.wordle.rules import Rules, State, Turn
+    from wordkit.wordle.session import Game, Hosted, Move, Played, Session, Versus
+    from wordkit.wordle.sweep import OpenerResult, Sweep
 
 STRATEGY_NAMES = "expected-size, entropy, minimax, heuristic, heuristic-seed, optimal"
 """The names of wordkit.wordle.guessers.GUESSERS (kept here so `--help` imports no numpy)."""
 LENGTH_RANGE = (2, 15)
 """wordkit.wordle.lists.LENGTHS, first and last (kept here so `--help` imports no numpy)."""
-LIST_AT_MOST = 200
-MAX_GUESSES_RANGE = (1, 100)
-MAX_JOBS = 64
-"""More workers than this only fight over the cores (and could exhaust the process table)."""
+LIST_AT_MOST = 100
 BUDGET = 3.0
 """Seconds an exact search may think per decision in solve, query and host."""
-BUDGET_RANGE = (0.01, 86400.0)
+GAP = "  "
+"""Between two boards side by side."""
 
 
-WordleCommand = Command  # kept for the commands below
-
-
-Answers = Annotated[
-    str | None,
-    opt(
-        "NAME_OR_PATH",
-        "Possible answers, every one alike: a table name or path (default: every allowed "
-        "word, weighted by its frequency).",
-        "--answers",
-    ),
-]
-WordsTable = Annotated[
-    str | None,
-    opt(
-        "NAME_OR_PATH",
-        "Play a table's words of the game's length as guesses and answers, its weights the "
-        "prior (default: the built-in wordle tables).",
-        "--words",
-    ),
-]
-Secrets = Annotated[
-    str | None,
-    opt(
-        "NAME_OR_PATH",
-        "Play these words as the secrets (a table or list; each must be a possible answer).",
-    ),
-]
-Guesses = Annotated[
-    str | None,
-    opt("NAME_OR_PATH", "Allowed guesses (default: wordle-guesses; answers added)."),
-]
-Length = Annotated[
-    int | None,
-    opt(
-        "N",
-        f"Play N-letter words ({LENGTH_RANGE[0]}-{LENGTH_RANGE[1]}) of the english table "
-        "instead of the wordle tables.",
-    ),
-]
-Strategy = Annotated[str, opt("NAME", f"One of: {STRATEGY_NAMES}.")]
-Opener = Annotated[
-    str | None,
-    opt("WORD", "First guess (default: the strategy's best, cached)."),
-]
-Hard = Annotated[bool, opt(None, "Hard mode: reuse every hint revealed.", "--hard")]
-Budget = Annotated[
-    float,
-    opt("SECONDS", "Time an exact search may think per guess; past it, the entropy guess (noted)."),
-]
-StatsBudget = Annotated[
-    float | None,
-    opt(
-        "SECONDS",
-        "Time an exact search may think per guess (default: none, the figures are exact).",
-        "--budget",
-    ),
-]
+# fmt: off
+Budget = Annotated[float, opt("SECONDS",
+    "Time an exact search may think per guess; past it, the entropy guess (noted).")]
+Secrets = Annotated[str | None, opt("NAME_OR_PATH",
+    "Play these words as the secrets (a table or list; each must be a possible answer).")]
+History = Annotated[list[str] | None, opt("WORD=FEEDBACK,...", "The game so far, e.g. "
+    "roate=BBYGB,slimy=20010 (G/Y/B, 2/1/0 or squares); repeat it to add turns.")]
+Interactive = Annotated[bool,
+    opt(None, "Play interactively even when piped.", "--interactive", "-i")]
+Review = Annotated[bool, opt(None, "Rate every guess of --history: answers left, expected left "
+    "against the AI's guess, skill and luck (0-100).", "--review")]
+Words = Annotated[list[str] | None, typer.Argument(metavar="WORD...", help="The answers to "
+    "solve (N a game with --boards N); - reads them from stdin, one game a line.")]
+JsonLines = Annotated[bool,
+    opt(None, "Machine-readable output: one JSON line per game.", "--json")]
+HostMode = Annotated[str, opt("MODE", "honest, or evil (Absurdle: never commits).")]
+MaxGuesses = Annotated[int | None, opt("N", "Guesses allowed, 1-100 (default: 6; with --boards "
+    "7, 9, 13, 21; unlimited against the evil host).", "--max-guesses")]
 
 
 @dataclass(frozen=True)
 class ListsChoice:
     """The options choosing the lists and the mode, shared by every Wordle command."""
 
-    answers: Answers = None
-    guesses: Guesses = None
-    length: Length = None
-    hard: Hard = False
-    boards: BoardsOption = 1
-    table: WordsTable = None
-
-    @property
-    def name(self) -> str:
-        """The lists as stats names them."""
-        if self.table or self.answers:
-            return str(self.table or self.answers)
-        return "wordle" if self.length is None else f"english ({self.length} letters)"
+    answers: Annotated[str | None, opt("NAME_OR_PATH", "Possible answers, every one alike: a "
+        "table name or path (default: every allowed word, weighted by its frequency).",
+        "--answers")] = None
+    guesses: Annotated[str | None, opt("NAME_OR_PATH",
+        "Allowed guesses (default: wordle-guesses; answers added).")] = None
+    length: Annotated[int | None, opt("N", f"Play N-letter words ({LENGTH_RANGE[0]}-"
+        f"{LENGTH_RANGE[1]}) of the english table instead of the wordle tables.")] = None
+    hard: Annotated[bool, opt(None, "Hard mode: reuse every hint revealed.", "--hard")] = False
+    boards: Annotated[int, opt("N", "Play N boards at once: 2 Dordle, 4 Quordle, 8 Octordle, "
+        "16 Sedecordle (feedback per board: WORD=P1/P2/...).", "--boards")] = 1
+    table: Annotated[str | None, opt("NAME_OR_PATH", "Play a table's words of the game's length "
+        "as guesses and answers, its weights the prior (default: the built-in wordle tables).",
+        "--words")] = None
 
 
 @dataclass(frozen=True)
 class AIChoice:
     """The options choosing the AI, shared by solve, query and stats."""
 
-    strategy: Strategy = "entropy"
-    opener: Opener = None
+    strategy: Annotated[str, opt("NAME", f"One of: {STRATEGY_NAMES}.")] = "entropy"
+    opener: Annotated[str | None,
+        opt("WORD", "First guess (default: the strategy's best, cached).")] = None
+# fmt: on
 
 
-def checked_budget(budget: float | None) -> float | None:
-    """The --budget given, if it is a number of seconds in range."""
-    low, high = BUDGET_RANGE
-    if budget is not None and not (math.isfinite(budget) and low <= budget <= high):
-        raise RangeError(f"--budget must be between {low:g} and {high:g} seconds, not {budget:g}")
-    return budget
+def open_session(ai: AIChoice | None, lists: ListsChoice, **more: Any) -> Session:
+    """The Session the options ask for (its checks run here, before any list is read)."""
+    from wordkit.wordle.session import Session
 
-
-def checked_jobs(jobs: int) -> int:
-    """The --jobs given, if in range."""
-    if not 1 <= jobs <= MAX_JOBS:
-        raise RangeError(f"--jobs must be between 1 and {MAX_JOBS}, not {jobs}")
-    return jobs
-
-
-def lists_and_rules(lists: ListsChoice, max_guesses: int | None = 6) -> tuple[Wordle, Rules]:
-    """The lists the options ask for and the game's rules on them."""
-    from wordkit.wordle.lists import select_lists
-    from wordkit.wordle.rules import Rules
-
-    game = select_lists(lists.answers, lists.guesses, lists.length, lists.table)
-    return game, Rules(length=game.length, max_guesses=max_guesses, hard=lists.hard)
-
-
-def ai_guesser(
-    game: Wordle, strategy: str, opener: str | None, budget: float | None
-) -> PartitionGuesser:
-    """The strategy's guesser on `game`, its opener checked (or computed and cached)."""
-    from wordkit.wordle.play import guesser_for
-
-    with notices_shown(), thinking():
-        return guesser_for(game, strategy, opener=opener, budget=budget)
-
-
-def position(game: Wordle, rules: Rules, history: Sequence[str]) -> State:
-    """The game after the --history entries given."""
-    from wordkit.wordle.play import replay_text
-    from wordkit.wordle.rules import start
-
-    return replay_text(start(game, rules), ",".join(history))
+    chosen: dict[str, Any] = {} if ai is None else {"strategy": ai.strategy, "opener": ai.opener}
+    return Session(
+        **chosen, answers=lists.answers, guesses=lists.guesses, length=lists.length,
+        words=lists.table, hard=lists.hard, boards=lists.boards, **more,
+    )  # fmt: skip
 
 
 def guesses_text(count: int) -> str:
@@ -190,42 +116,83 @@ def guesses_text(count: int) -> str:
     return render.plural(count, "guess", "guesses")
 
 
-# --- solve --------------------------------------------------------------------------------
+def emit_line(data: Any) -> None:
+    """One JSON object as one line of stdout."""
+    sys.stdout.write(jsonlib.dumps(data, ensure_ascii=False) + "\n")
 
 
-@solve_app.command("wordle", cls=WordleCommand)
+# --- boards and tiles -------------------------------------------------------------------------
+
+
+def boards_row(turn: int, word: str, patterns: Sequence[int | None], length: int) -> str:
+    """One guess across the boards, side by side: the word, then its marks on each board
+    (blank on a board solved before it)."""
+    from rich.cells import cell_len
+
+    from wordkit.wordle.rules import pattern_marks
+
+    width = cell_len(render.squares([0] * length))
+    cells = [
+        " " * width if p is None else render.squares(pattern_marks(p, length)) for p in patterns
+    ]
+    return f"{turn:>2}. {word.upper()}  " + GAP.join(cells)
+
+
+def boards_header(answers: Sequence[str], length: int) -> str:
+    """The boards' answers above their columns."""
+    from rich.cells import cell_len
+
+    width = cell_len(render.squares([0] * length))
+    return " " * (length + 6) + GAP.join(a.upper().ljust(width) for a in answers)
+
+
+def turn_shown(before: Any, after: Any) -> Text | str:
+    """The last guess: coloured tiles on one board, a row of squares with several."""
+    from wordkit.wordle.rules import pattern_marks
+    from wordkit.wordle.session import boards_of
+
+    if not hasattr(after, "boards"):
+        word, pattern = after.turns[-1]
+        return render.tiles(word, pattern_marks(pattern, after.game.length))
+    pairs = zip(boards_of(before), boards_of(after), strict=True)
+    patterns = [None if b.solved else a.turns[-1][1] for b, a in pairs]
+    return boards_row(before.turn, after.guesses[-1], patterns, after.game.length)
+
+
+def answers_left(state: Any) -> list[str]:
+    """What L shows: the answers still possible, likeliest first (on each unsolved board when
+    there are several)."""
+    from wordkit.wordle.session import likeliest
+
+    def shown(words: list[str]) -> str:
+        more = " ..." if len(words) > LIST_AT_MOST else ""
+        return ", ".join(words[:LIST_AT_MOST]) + more
+
+    if not hasattr(state, "boards"):
+        words = likeliest(state)
+        return [f"{render.plural(len(words), 'answer')} still possible: {shown(words)}"]
+    return [f"  board {k + 1}: {shown(likeliest(state.boards[k]))}" for k in state.unsolved]
+
+
+# --- solve ------------------------------------------------------------------------------------
+
+
+@solve_app.command("wordle")
 @options.grouped
 def solve_wordle(
     ai: AIChoice,
     lists: ListsChoice,
-    history: Annotated[
-        list[str] | None,
-        opt(
-            "WORD=FEEDBACK,...",
-            "The game so far, e.g. roate=BBYGB,slimy=20010 (G/Y/B, 2/1/0 or squares); "
-            "repeat it to add turns.",
-        ),
-    ] = None,
+    history: History = None,
     budget: Budget = BUDGET,
-    interactive: Annotated[
-        bool, opt(None, "Play interactively even when piped.", "--interactive", "-i")
-    ] = False,
-    review: Annotated[
-        bool,
-        opt(
-            None,
-            "Rate every guess of --history: answers left, expected left against the "
-            "AI's guess, skill and luck (0-100).",
-            "--review",
-        ),
-    ] = False,
+    interactive: Interactive = False,
+    review: Review = False,
     json: options.Json = False,
 ) -> None:
     """The AI's next Wordle guess; on a terminal, the AI plays while you host.
 
     In AI mode you think of a word, the AI guesses, and you type each guess's feedback:
     G/Y/B letters, 2/1/0 digits, coloured squares, or a mix; WORD=FEEDBACK when you played
-    another word. L lists the answers left, U undoes the last entry, Q quits.
+    another word. L lists the answers left (likeliest first), U undoes the last entry, Q quits.
 
     \b
     Example:
@@ -234,163 +201,178 @@ def solve_wordle(
       wordkit solve wordle --history raise=BBYGB,pound=BBBBB --review
       wordkit solve wordle            # AI mode on a terminal
     """
-    from wordkit.wordle import play
-
-    if lists.boards != 1:
-        from wordkit.cli import boards as board_cli
-
-        game, rules = board_cli.lists_and_rules(lists)
-        board_cli.solve(
-            history,
-            game,
-            rules,
-            boards=lists.boards,
-            opener=ai.opener,
-            interactive=interactive,
-            json=json,
-        )
-        return
-    seconds = checked_budget(budget)
+    session = open_session(ai, lists, budget=budget)
     if review:
-        if not history:
-            raise WordkitError("--review needs the game to review: give --history")
-        game, rules = lists_and_rules(lists)
-        show_review(
-            position(game, rules, history), ai_guesser(game, ai.strategy, ai.opener, seconds), json
-        )
-        return
-    if history is None and (interactive or (repl.interactive() and not json)):
-        # The human host may play on past six guesses.
-        game, rules = lists_and_rules(lists, max_guesses=None)
-        ai_mode(game, rules, ai.strategy, ai.opener, seconds)
-        return
-    game, rules = lists_and_rules(lists)
-    state = position(game, rules, history or ())
-    guesser = ai_guesser(game, ai.strategy, ai.opener, seconds)
-    with notices_shown(), thinking():
-        move = play.next_move(state, guesser)
-    if json:
-        render.emit_json(move.as_dict())
-        return
+        show_review(session, history or (), json)
+    elif history is None and (interactive or (repl.interactive() and not json)):
+        ai_mode(session)
+    else:
+        with notices_shown(), thinking():
+            move = session.next_move(history or ())
+        render.emit_json(move.as_dict()) if json else show_move(move)
+
+
+def show_move(move: Move) -> None:
+    """The next guess and the answers left, on one board or each of several."""
     out = render.console()
     if move.solved is not None:
-        say(out, f"Solved: {move.solved.upper()}")
+        say(out, "Solved: " + " / ".join(str(w).upper() for w in move.found))
+        return
+    assert move.move is not None
+    if move.boards > 1:
+        say(out, f"next guess: {move.move.upper()}")
+        for k, (found, left, shown) in enumerate(
+            zip(move.found, move.candidates, move.answers, strict=True), 1
+        ):
+            listed = f": {', '.join(shown)}" if shown else ""
+            done = f"solved ({found.upper()})" if found else render.plural(left, "answer") + " left"
+            say(out, f"  board {k}: {done}{listed if not found else ''}")
         return
     expected = render.plural(move.expected_size, "answer")
-    say(out, f"next guess: {str(move.guess).upper()}  (expected {expected} left after it)")
+    say(out, f"next guess: {move.move.upper()}  (expected {expected} left after it)")
     if move.note:
         say(out, f"note: {move.note}")
-    say(out, f"answers left: {move.answers_left:,}")
-    if move.answers:
-        say(out, "  " + ", ".join(move.answers))
+    say(out, f"answers left: {move.candidates:,}")
+    if move.answers[0]:
+        say(out, "  " + ", ".join(move.answers[0]))
+
+
+def show_review(session: Session, history: Sequence[str], json: bool) -> None:
+    """Every guess of the game rated: answers before and after, expected left (yours and the
+    advisor's guess), skill and luck; --json gives one JSON line per guess."""
+    from wordkit.wordle.rules import parse_feedback, pattern_marks
+
+    with notices_shown(), thinking():
+        rows = session.review(history)
+    out = render.console()
+    arrow = "→" if render.encodable("→") else "->"
+    for row in rows:
+        if json:
+            emit_line(row.as_dict())
+            continue
+        marks = pattern_marks(parse_feedback(row.feedback), session.game.length)
+        line = render.tiles(row.guess, marks)
+        line.append(
+            f"  {row.answers_before:,} {arrow} {render.plural(row.answers_after, 'answer')}"
+            f"  expected {row.expected_left:.1f} left (AI: {row.best_guess.upper()} "
+            f"{row.best_expected_left:.1f})  skill {row.skill}  luck {row.luck}"
+        )
+        say(out, line)
 
 
 class HumanHost:
-    """The human at the terminal hosts: shown each guess, they type its feedback."""
+    """The human at the terminal hosts, one board or several: shown each guess, they type its
+    feedback (one per unsolved board, / between); L lists, U undoes, Q quits."""
 
     name = "human"
 
     def __init__(self) -> None:
         self.out = render.console()
 
-    def answer(self, state: State, row: int) -> State | None:
-        """The state after the typed feedback (None: quit); U undoes, L lists."""
-        from rich.text import Text
-
-        from wordkit.wordle.play import expected_left
-        from wordkit.wordle.rules import parse_turn
-
-        game = state.game
-        left = render.plural(len(state.remaining), "answer")
-        line_out = Text(f"Guess {state.turn}: ")
-        line_out.append(game.guesses[row].upper(), style="bold")
-        line_out.append(f"  ({left} left, expected {expected_left(state, row):.1f} after it)")
-        say(self.out, line_out)
+    def answer(self, state: Any, row: int) -> Any:
+        """The state after the typed feedback; `Undo` or `Quit` raised on U and Q."""
+        say(self.out, self.heading(state, row))
+        several = hasattr(state, "boards")
         while True:
-            line = repl.ask("feedback> ")
+            line = repl.ask(
+                "feedback (one per unsolved board, / between)> " if several else "feedback> "
+            )
             if line is None or line.lower() == "q":
                 raise Quit
             if line.lower() == "l":
-                shown = state.remaining[:LIST_AT_MOST]
-                say(self.out, ", ".join(game.answers[i] for i in shown))
-                if len(state.remaining) > LIST_AT_MOST:
-                    say(self.out, f"... and {len(state.remaining) - LIST_AT_MOST:,} more")
-                continue
-            if line.lower() == "u":
-                if state.previous is None:
-                    say(self.out, "Nothing to undo.")
+                for listed in answers_left(state):
+                    say(self.out, listed)
+            elif line.lower() == "u":
+                if state.previous is not None:
+                    say(self.out, f"Undid {state.moves[-1].upper()}.")
+                    raise Undo
+                say(self.out, "Nothing to undo.")
+            else:
+                try:
+                    after = self.parse(state, row, line)
+                except WordkitError as exc:
+                    hint = " (type U to undo)" if state.moves else ""
+                    say(self.out, f"{exc}{hint}", style="red")
                     continue
-                say(self.out, f"Undid {state.turns[-1][0].upper()}.")
-                raise Undo
-            try:
-                after = parse_turn(state, line, suggested=row)
-            except WordkitError as exc:
-                hint = " (type U to undo)" if state.turns else ""
-                say(self.out, f"{exc}{hint}", style="red")
-                continue
-            say(self.out, tiles_of(after))
-            return after
+                say(self.out, turn_shown(state, after))
+                return after
 
-    def reveal(self, state: State) -> str:
+    @staticmethod
+    def heading(state: Any, row: int) -> Text:
+        """`Guess N: WORD` with the answers (or boards) left."""
+        from rich.text import Text
+
+        from wordkit.wordle.play import expected_left
+
+        text = Text(f"Guess {state.turn}: ")
+        text.append(state.game.guesses[row].upper(), style="bold")
+        if hasattr(state, "boards"):
+            text.append(f"  (boards left: {len(state.unsolved)})")
+            return text
+        left = render.plural(len(state.remaining), "answer")
+        text.append(f"  ({left} left, expected {expected_left(state, row):.1f} after it)")
+        return text
+
+    @staticmethod
+    def parse(state: Any, row: int, line: str) -> Any:
+        """The state after the typed feedback (WORD=FEEDBACK for another word, one board)."""
+        from wordkit.wordle.boards import parse_patterns
+        from wordkit.wordle.rules import parse_turn
+
+        if hasattr(state, "boards"):
+            return state.after(row, parse_patterns(state, line))
+        return parse_turn(state, line, suggested=row)
+
+    def reveal(self, state: Any) -> str:
         """The last guess when it solved the game, else nothing known."""
-        return state.turns[-1][0] if state.solved else ""
+        return state.moves[-1] if state.solved else ""
 
 
-def tiles_of(state: State) -> Text:
-    """The last turn of `state` as coloured tiles."""
-    from wordkit.wordle.rules import pattern_marks
-
-    word, pattern = state.turns[-1]
-    return render.tiles(word, pattern_marks(pattern, state.game.length))
-
-
-def ai_mode(
-    game: Wordle, rules: Rules, strategy: str, opener: str | None, budget: float | None
-) -> None:
+def ai_mode(session: Session) -> None:
     """The human hosts: the AI guesses and the human types the feedback after each guess."""
-    from wordkit.wordle.play import play
-    from wordkit.wordle.rules import start
-
-    guesser = ai_guesser(game, strategy, opener, budget)
+    game, n = session.game, session.boards
     out = render.console()
+    words = (
+        f"a {game.length}-letter word" if n == 1 else f"{n} different {game.length}-letter words"
+    )
     say(
         out,
-        f"Think of a {game.length}-letter word from the answer list ({len(game.answers):,} words)."
-        " After each guess type its feedback (G/Y/B, 2/1/0 or squares; WORD=FEEDBACK if you"
-        " played another word). L lists the answers left, U undoes, Q quits.",
+        f"Think of {words} from the answer list ({len(game.answers):,} words). After each guess"
+        " type its feedback (G/Y/B, 2/1/0 or squares"
+        + ("; WORD=FEEDBACK if you played another word)" if n == 1 else "; / between boards)")
+        + ". L lists the answers left, U undoes, Q quits.",
     )
     try:
         with notices_shown():
-            record = play(ThinkingGuesser(guesser), HumanHost(), start(game, rules))
+            record = session.play_ai(HumanHost(), wrap=ThinkingGuesser)
     except Quit:
         say(out, "Bye.")
         return
     if record.solved:
-        say(out, f"Solved in {guesses_text(record.guesses)}: {record.secret.upper()}.")
+        word = f": {record.secret.upper()}" if n == 1 else ""
+        say(out, f"Solved in {guesses_text(record.guesses)}{word}.")
     else:
         say(out, "Bye.")
 
 
-# --- query --------------------------------------------------------------------------------
+# --- query ------------------------------------------------------------------------------------
 
 
-@query_app.command("wordle", cls=WordleCommand)
+@query_app.command("wordle")
 @options.grouped
 def query_wordle(
     ctx: typer.Context,
     ai: AIChoice,
     lists: ListsChoice,
-    words: Annotated[
-        list[str] | None,
-        typer.Argument(metavar="WORD...", help="The answers to solve; - reads them from stdin."),
-    ] = None,
+    words: Words = None,
     secrets: Secrets = None,
     budget: Budget = BUDGET,
-    json: Annotated[
-        bool, opt(None, "Machine-readable output: one JSON line per word.", "--json")
-    ] = False,
+    json: JsonLines = False,
 ) -> None:
     """How the AI would solve each WORD: each guess, its feedback and the answers left.
+
+    Every good word is played; each bad one is one `Error:` line on stderr, and the command
+    then exits 1.
 
     \b
     Example:
@@ -399,131 +381,111 @@ def query_wordle(
       wordkit query wordle - --json < answers.txt
       wordkit query wordle cigar rebut sissy humph --boards 4
     """
-    from wordkit.wordle.play import query
-    from wordkit.wordle.rules import pattern_marks, pattern_str
+    from wordkit.wordle.session import Refused
 
     if not words and secrets is None:
         ctx.fail("Missing argument 'WORD...'.")
-    words = words or []
-    if lists.boards != 1:
-        from wordkit.cli import boards as board_cli
-
-        game, rules = board_cli.lists_and_rules(lists)
-        board_cli.query(
-            repl.typed_words(words), game, rules, boards=lists.boards, opener=ai.opener, json=json
-        )
-        return
-    seconds = checked_budget(budget)
-    game, rules = lists_and_rules(lists)
-    out = render.console()
-    arrow = "→" if render.encodable("→") else "->"
-    queried = repl.typed_words(words) if words else []
-    if secrets is not None:
-        from wordkit.wordle.lists import check_secrets, read_words
-
-        queried += check_secrets(game, read_words(secrets), secrets)
-    # several answers: each verdict names its own
-    named = len(queried) > 1 or "-" in words or secrets is not None
+    session = open_session(ai, lists, budget=budget, secrets=secrets)
+    items = game_items(words or [], lists.boards)
+    named = len(items) > 1 or "-" in (words or []) or secrets is not None
+    refused = 0
     with notices_shown():
-        games = query(game, queried, ai_guesser(game, ai.strategy, ai.opener, seconds), rules)
-        for n in itertools.count():
-            with thinking():
-                item = next(games, None)
-            if item is None:
-                break
-            record, steps = item
-            if json:
-                line = {
-                    "answer": record.secret,
-                    "guesses": record.guesses,
-                    "solved": record.solved,
-                    "strategy": ai.strategy,
-                    "hard": lists.hard,
-                    "steps": [
-                        {
-                            "turn": s.turn,
-                            "guess": s.guess,
-                            "feedback": pattern_str(s.pattern, game.length, "letters"),
-                            "answers_before": s.answers_before,
-                            "answers_left": s.answers_left,
-                            **({"note": s.note} if s.note else {}),
-                        }
-                        for s in steps
-                    ],
-                }
-                sys.stdout.write(jsonlib.dumps(line, ensure_ascii=False) + "\n")
-                continue
-            if n:
-                say(out, "")
-            for s in steps:
-                tiles = render.tiles(s.guess, pattern_marks(s.pattern, game.length))
-                tiles.append(
-                    f"  {s.answers_before:>5,} {arrow} {render.plural(s.answers_left, 'answer')}"
-                )
-                say(out, tiles)
-                if s.note:
-                    say(out, f"  note: {s.note}")
-            verdict = "solved" if record.solved else "not solved"
-            name = f"{record.secret.upper()}: " if named else ""
-            say(out, f"{name}{verdict} in {guesses_text(record.guesses)} ({ai.strategy})")
+        for n, item in enumerate(each_thinking(session.query(items))):
+            if isinstance(item, Refused):
+                typer.echo(f"Error: {item.error}", err=True)
+                refused += 1
+            elif json:
+                emit_line(item.as_dict())
+            else:
+                show_game(item, first=n == refused, named=named)
+    if refused:
+        raise typer.Exit(1)
 
 
-# --- stats --------------------------------------------------------------------------------
+def game_items(words: list[str], boards: int) -> list[Any]:
+    """The games asked for: one word each (N words with N boards); `-` reads stdin, one game
+    a line."""
+    if boards == 1:
+        return list(repl.typed_words(words))
+    given = [w for w in words if w != "-"]
+    items: list[Any] = [given[i : i + boards] for i in range(0, len(given), boards)]
+    return items + (repl.typed_words(["-"]) if "-" in words else [])
 
 
-@stats_app.command("wordle", cls=WordleCommand)
+def show_game(game: Game, *, first: bool, named: bool) -> None:
+    """One game as tiles (one board) or boards side by side, and its verdict."""
+    from wordkit.wordle.rules import pattern_marks
+
+    out = render.console()
+    length = game.steps[0].length if game.steps else 0
+    if not first:
+        say(out, "")
+    if game.boards > 1:
+        say(out, boards_header(game.secret, length))
+    arrow = "→" if render.encodable("→") else "->"
+    for s in game.steps:
+        if game.boards > 1:
+            say(out, boards_row(s.turn, s.guess, s.pattern, length))
+            continue
+        tiles = render.tiles(s.guess, pattern_marks(s.pattern, length))
+        tiles.append(f"  {s.candidates:>5,} {arrow} {render.plural(s.answers_left, 'answer')}")
+        say(out, tiles)
+        if s.note:
+            say(out, f"  note: {s.note}")
+    record = game.record
+    verdict = "solved" if record.won else ("solved late" if record.solved else "not solved")
+    if game.boards == 1:
+        verdict = "solved" if record.ended_solved else "not solved"
+        name = f"{game.secret.upper()}: " if named else ""
+        say(out, f"{name}{verdict} in {guesses_text(record.guesses)} ({game.strategy})")
+    else:
+        say(out, f"{verdict} in {guesses_text(record.guesses)} (of {game.limit})")
+
+
+# --- stats ------------------------------------------------------------------------------------
+
+
+# fmt: off
+@dataclass(frozen=True)
+class StatsModes:
+    """The options choosing what `stats wordle` does besides playing every answer."""
+
+    host: Annotated[str | None, opt("HOST", "Play against a host instead: evil (Absurdle).")] = None
+    tree: Annotated[str | None, opt("FILE", "Write the tree the strategy played: .json, .txt, "
+        ".dot, .svg or .png (- prints the text on stdout; the table goes to stderr).")] = None
+    tree_in: Annotated[str | None, opt("FILE",
+        "Play a decision tree from FILE (.json or .txt) over every answer and check it.")] = None
+    openers: Annotated[str | None, opt("FILE|all|top:N", "Rank openers instead: a file of words, "
+        "all, the N best by a cheap bound, or WORD,WORD.")] = None
+    cutoff: Annotated[str | None, opt("T|none", "With --openers: stop an opener once it cannot "
+        "beat T guesses in total (default: the best so far; none: every value exact).")] = None
+    from_history: Annotated[bool, opt(None, "Report the games recorded in the game history (of "
+        "the lists given, else of every list) instead of playing.", "--from-history")] = False
+    history_db: options.HistoryDb = None
+
+
+@dataclass(frozen=True)
+class StatsRun:
+    """How `stats wordle` plays and what it writes."""
+
+    jobs: options.Jobs = 1
+    cluster: options.Cluster = None
+    budget: Annotated[float | None, opt("SECONDS", "Time an exact search may think per guess "
+        "(default: none, the figures are exact).", "--budget")] = None
+    records: Annotated[str | None, opt("FILE", "Write one JSON line per game to FILE (- for "
+        "stdout: then stdout holds only the records, and the table goes to stderr).")] = None
+    secrets: Secrets = None
+    max_guesses: MaxGuesses = None
+    sample: Annotated[int | None, opt("N", "With --boards: games played (default 500).")] = None
+    seed: Annotated[int, opt("S", "With --boards: seed drawing each game's answers.")] = 0
+    format: options.StatsFormat = "table"
+    json: options.Json = False
+# fmt: on
+
+
+@stats_app.command("wordle")
 @options.grouped
-def stats_wordle(
-    ai: AIChoice,
-    lists: ListsChoice,
-    jobs: options.Jobs = 1,
-    format: options.StatsFormat = "table",
-    host: Annotated[
-        str | None,
-        opt("HOST", "Play against a host instead: evil (Absurdle)."),
-    ] = None,
-    budget: StatsBudget = None,
-    records: options.Records = None,
-    secrets: Secrets = None,
-    tree: Annotated[
-        str | None,
-        opt(
-            "FILE",
-            "Write the tree the strategy played: .json, .txt, .dot, .svg or .png "
-            "(- prints the text).",
-        ),
-    ] = None,
-    tree_in: Annotated[
-        str | None,
-        opt(
-            "FILE", "Play a decision tree from FILE (.json or .txt) over every answer and check it."
-        ),
-    ] = None,
-    openers: Annotated[
-        str | None,
-        opt(
-            "FILE|all|top:N",
-            "Rank openers instead: a file of words, all, the N best by a cheap bound, "
-            "or WORD,WORD.",
-        ),
-    ] = None,
-    cutoff: Annotated[
-        str | None,
-        opt(
-            "T|none",
-            "With --openers: stop an opener once it cannot beat T guesses in total "
-            "(default: the best so far; none: every value exact).",
-        ),
-    ] = None,
-    cluster: options.Cluster = None,
-    max_guesses: MaxGuesses = None,
-    sample: Annotated[
-        int | None,
-        opt("N", "With --boards: games played (default 500)."),
-    ] = None,
-    seed: Annotated[int, opt("S", "With --boards: seed drawing each game's answers.")] = 0,
-    json: options.Json = False,
-) -> None:
+def stats_wordle(ai: AIChoice, lists: ListsChoice, run: StatsRun, modes: StatsModes) -> None:
     """Play every answer with a strategy: mean, histogram, max, share solved within 6.
 
     With --host evil the strategy plays one game against Absurdle, which never commits to a
@@ -536,92 +498,74 @@ def stats_wordle(
       wordkit stats wordle --host evil --strategy minimax
       wordkit stats wordle --openers top:100 --strategy optimal --jobs 2 --records top.jsonl
       wordkit stats wordle --boards 4 --sample 500 --seed 1
+      wordkit stats wordle --from-history
     """
-    from wordkit import runner, tables
-    from wordkit.wordle.play import run_stats, versus
-
-    if lists.boards == 1 and (max_guesses is not None or sample is not None):
-        raise WordkitError("--max-guesses and --sample go with --boards N (2, 4, 8 or 16)")
-    if lists.boards != 1:
-        from wordkit.cli import boards as board_cli
-
-        if host or tree or tree_in or openers or secrets:
-            raise WordkitError(
-                "--boards plays honest games: drop --host, --tree(-in), --openers, --secrets"
-            )
-        fmt = options.stats_format(format, json=json, jobs=checked_jobs(jobs))
-        cluster = options.cluster_of(cluster)
-        game, rules = board_cli.lists_and_rules(lists, max_guesses)
-        board_cli.stats(
-            game, rules, boards=lists.boards, table=lists.name, opener=ai.opener,
-            sample=sample, seed=seed, jobs=jobs, cluster=cluster, fmt=fmt, records=records,
-        )  # fmt: skip
-        return
-    checked_jobs(jobs)
-    fmt = options.stats_format(format, json=json, jobs=jobs)
-    seconds = checked_budget(budget)
-    check_tree_options(tree, tree_in, host, openers)
-    if secrets is not None and (host or tree_in or openers):
-        raise WordkitError("--secrets plays honest games: drop --host, --tree-in, --openers")
-    # Absurdle has no guess limit: the figure is the guesses needed.
-    limit = None if host is not None else 6
-    if cluster is not None and (host is not None or tree_in is not None):
-        raise WordkitError("--cluster shares out the answers or openers: drop --host, --tree-in")
-    if openers is not None or cutoff is not None:
-        from wordkit.cli import sweep
-
-        sweep.check_options(openers, opener=ai.opener, host=host, budget=budget)
-    cluster = options.cluster_of(cluster)
+    session = open_session(
+        ai, lists, budget=run.budget, jobs=run.jobs, cluster=run.cluster, secrets=run.secrets,
+        max_guesses=run.max_guesses, sample=run.sample, seed=run.seed,
+    )  # fmt: skip
+    fmt = options.stats_format(run.format, json=run.json, jobs=run.jobs)
+    mode = session.stats_mode(
+        host=modes.host, tree=modes.tree, tree_in=modes.tree_in, openers=modes.openers,
+        cutoff=modes.cutoff, from_history=modes.from_history,
+    )  # fmt: skip
+    session.cluster = options.cluster_of(run.cluster)
     with notices_shown():
-        game, rules = lists_and_rules(lists, max_guesses=limit)
-        if openers is not None:
-            sweep.stats_openers(
-                game, rules, strategy=ai.strategy, openers=openers, cutoff=cutoff, jobs=jobs,
-                cluster=cluster, records=records, fmt=fmt,
-            )  # fmt: skip
-            return
-        if host is not None and ai.strategy == "optimal":
-            show_absurdle_win(
-                game, host, hard=lists.hard, opener=ai.opener, budget=seconds, fmt=fmt
-            )
-            return
-        if tree_in is not None:
-            show_tree_check(game, rules, tree_in, jobs=jobs, fmt=fmt, records=records)
-            return
-        if host is not None:
-            guesser = ai_guesser(game, ai.strategy, ai.opener, seconds)
+        if mode == "openers":
+            assert modes.openers is not None
+            show_openers(session, modes.openers, modes.cutoff, records=run.records, fmt=fmt)
+        elif mode == "versus":
             with thinking():
-                record, turns = versus(game, host, guesser, rules)
-            show_versus(game, record, turns, ai.strategy, hard=lists.hard, fmt=fmt)
-            return
-        table, targets = lists.name, None
-        if secrets is not None:
-            from wordkit.wordle.lists import check_secrets, read_words
+                versus = session.versus(modes.host or "evil")
+            show_versus(versus, fmt)
+        else:
+            played = stats_played(session, mode, modes)
+            emit_played(session, played, fmt, run.records, modes.tree)
 
-            targets = check_secrets(game, read_words(secrets), secrets)
-            table = f"{secrets} against {table}"
-        with progress_bar(len(game.secrets if targets is None else targets)) as advance:
-            summary, played = run_stats(
-                game, ai.strategy, rules, opener=ai.opener, answers=targets, jobs=jobs,
-                cluster=cluster, table=table, progress=advance, budget=seconds,
-            )  # fmt: skip
+
+def stats_played(session: Session, mode: str, modes: StatsModes) -> Played:
+    """The games of a stats mode: the history's, a tree's checked, or the AI's."""
+    from pathlib import Path
+
+    if mode == "history":
+        return session.from_history(None if modes.history_db is None else Path(modes.history_db))
+    if mode == "tree-check":
+        assert modes.tree_in is not None
+        with progress_bar(len(session.game.answers)) as advance:
+            return session.check_tree(modes.tree_in, progress=advance)
+    with progress_bar(session.stats_games()) as advance:
+        return session.stats(progress=advance)
+
+
+def emit_played(
+    session: Session, played: Played, fmt: str, records: str | None, tree: str | None
+) -> None:
+    """The records and the tree where asked, then the summary: on stdout, or on stderr when
+    stdout holds the records or the tree (so it carries data only)."""
+    from wordkit import runner, tables
+
     if records is not None:
-        tables.write_text(runner.record_lines(played), records)
+        tables.write_text(runner.record_lines(played.records), records)
     if tree is not None:
         from wordkit.wordle.trees import write_tree
 
-        write_tree(played, tree, game.length)
-    if not render.emit_summary(summary, fmt):
-        show_stats(summary)
+        write_tree(played.records, tree, session.game.length)
+    data_out = "-" in (records, tree)
+    with contextlib.redirect_stdout(sys.stderr) if data_out else contextlib.nullcontext():
+        if not render.emit_summary(played.summary, fmt):
+            show_stats(played)
 
 
-def show_stats(summary: Summary) -> None:
+def show_stats(played: Played) -> None:
     """The stats table: the figures, the known optimum, a histogram and the failures."""
-    out = render.console()
-    options = summary.options
-    mode = ", hard" if options.get("hard") else ""
+    summary, out = played.summary, render.console()
+    opts = summary.options
+    if "history" in opts or "boards" in opts:
+        show_other_stats(summary)
+        return
+    mode = ", hard" if opts.get("hard") else ""
     rows = [
-        ("strategy", f"{summary.strategy} (opener {str(options['opener']).upper()}{mode})"),
+        ("strategy", f"{summary.strategy} (opener {str(opts['opener']).upper()}{mode})"),
         ("games", f"{summary.games:,}"),
         ("mean guesses", f"{summary.mean_guesses:.4f}"),
         ("max guesses", str(summary.max_guesses)),
@@ -637,80 +581,160 @@ def show_stats(summary: Summary) -> None:
         say(out, line)
     if summary.failures:
         say(out, "not solved within 6: " + ", ".join(summary.failures[:30]))
+    if played.verdict:
+        say(out, played.verdict)
 
 
-def show_versus(
-    game: Wordle,
-    record: GameRecord,
-    played: Sequence[Turn],
-    strategy: str,
-    *,
-    hard: bool,
-    fmt: str,
-) -> None:
-    """One game against Absurdle: the turns and the guesses it needed."""
-    data = {"host": "evil", "strategy": strategy, "hard": hard, "guesses": record.guesses}
-    data |= {"won": record.won, "word": record.secret}
-    verdict = "solved" if record.won else "not solved"
-    line = f"{strategy} vs Absurdle: {verdict} in {guesses_text(record.guesses)} ({record.secret})"
-    show_absurdle_game(game, played, data, line, fmt=fmt)
+def show_other_stats(summary: Summary) -> None:
+    """The figures of N-board games, or of the games in the history."""
+    from wordkit.wordle.boards import VARIANTS
+
+    out, opts, n = render.console(), summary.options, summary.options.get("boards")
+    head = f"{summary.table}: {summary.strategy}, {summary.games:,} games recorded"
+    if n:
+        head = f"{VARIANTS[n]} ({n} boards, {opts['guesses_allowed']} guesses), {summary.games:,}"
+        head += f" games (seed {opts['seed']}), opener {str(opts['opener']).upper()}"
+    say(out, head)
+    say(out, f"won: {summary.wins:,}/{summary.games:,} ({100 * summary.win_rate:.2f}%)")
+    say(out, f"mean guesses: {summary.mean_guesses:.4f}   max: {summary.max_guesses}")
+    for line in render.histogram(summary.histogram):
+        say(out, "  " + line)
 
 
-def show_absurdle_game(
-    game: Wordle, played: Sequence[Turn], data: dict[str, Any], line: str, *, fmt: str
-) -> None:
-    """A game against Absurdle as JSON (`data` and the turns), CSV (the turns) or tiles and
-    a closing `line`."""
-    from wordkit.wordle.rules import pattern_marks, pattern_str
+def show_versus(versus: Versus, fmt: str) -> None:
+    """A game against Absurdle as JSON, CSV (the turns) or tiles and a closing line."""
+    from wordkit.wordle.rules import pattern_marks
 
-    turns = [{"guess": g, "feedback": pattern_str(p, game.length, "letters")} for g, p in played]
+    data = versus.as_dict()
     if fmt == "json":
-        render.emit_json({**data, "turns": turns})
+        render.emit_json(data)
         return
     if fmt == "csv":
         typer.echo("turn,guess,feedback")
-        for n, turn in enumerate(turns, 1):
+        for n, turn in enumerate(data["turns"], 1):
             typer.echo(f"{n},{turn['guess']},{turn['feedback']}")
         return
     out = render.console()
-    for guess, pattern in played:
-        say(out, render.tiles(guess, pattern_marks(pattern, game.length)))
+    for guess, pattern in versus.turns:
+        say(out, render.tiles(guess, pattern_marks(pattern, versus.length)))
+    verdict = "solved" if versus.won else "not solved"
+    line = f"{versus.strategy} vs Absurdle"
+    if versus.exact:
+        opener, mode = versus.exact["opener"], ", hard mode" if versus.hard else ""
+        line += (f" from {opener.upper()}" if opener else "") + mode
+    line += f": {verdict} in {guesses_text(versus.guesses)} ({versus.word})"
+    if versus.exact:
+        line += (
+            f"; {guesses_text(versus.guesses - 1)} cannot win (exact search, "
+            f"{versus.exact['seconds']:.1f} s)"
+        )
     say(out, line)
 
 
-# --- host ---------------------------------------------------------------------------------
+# --- openers --------------------------------------------------------------------------------
+
+OPENER_COLUMNS = ("rank", "opener", "total", "mean", "max", "solved", "seconds")
+
+
+def show_openers(
+    session: Session, openers: str, cutoff: str | None, *, records: str | None, fmt: str
+) -> None:
+    """Rank the openers, a bar showing on a terminal, then show the ranking (not when stdout
+    holds the records)."""
+    with progress_sized_later("opener") as (started, advance):
+        try:
+            result = session.sweep(
+                openers, cutoff, records=records, progress=advance, started=started
+            )
+        except KeyboardInterrupt:
+            if records not in (None, "-"):
+                kept = (
+                    f"Every opener finished is kept in {records}; run the same command to resume."
+                )
+                typer.echo(kept, err=True)
+            raise
+    if records == "-":
+        return
+    if fmt == "json":
+        render.emit_json(result.as_dict())
+    elif fmt == "csv":
+        text = io.StringIO()
+        writer = csv.writer(text, lineterminator="\n")
+        writer.writerow(["rank", "opener", "total", "exact", "mean", "max", "solved", "seconds"])
+        for n, r in enumerate(result.results, 1):
+            mean = "" if r.mean is None else f"{r.mean:.6f}"
+            cells = [n, r.opener, r.total, r.exact, mean, r.max_guesses, r.solved]
+            writer.writerow(["" if c is None else c for c in cells] + [f"{r.seconds:.3f}"])
+        sys.stdout.write(text.getvalue())
+    else:
+        show_ranking(result)
+
+
+def at_least() -> str:
+    """The sign of a lower bound: ≥, or >= where stdout cannot show it."""
+    return "≥" if render.encodable("≥") else ">="
+
+
+def ranking_row(n: int, r: OpenerResult) -> tuple[str, ...]:
+    """One opener's row of the ranking: its total exact, `≥ bound`, or `infeasible`."""
+    bound = "" if r.exact else at_least() + " "
+    total = "infeasible" if r.total is None else f"{bound}{r.total:,}"
+    mean = "" if r.mean is None else f"{bound}{r.mean:.4f}"
+    most = "" if r.max_guesses is None else str(r.max_guesses)
+    solved = "" if r.solved is None else f"{r.solved:,}/{r.games:,}"
+    return (str(n), r.opener.upper(), total, mean, most, solved, f"{r.seconds:.2f}")
+
+
+def show_ranking(result: Sweep) -> None:
+    """The ranking as a table, best first, with what its bounds mean."""
+    spec, out = result.spec, render.console()
+    mode = ", hard mode" if spec.hard else ""
+    title = f"{len(result.results):,} openers, {spec.strategy}{mode}, best first"
+    rows = [ranking_row(n, r) for n, r in enumerate(result.results, 1)]
+    out.print(render.table(title, OPENER_COLUMNS, rows))
+    bounds = sum(not r.exact for r in result.results)
+    if bounds:
+        why = f"the cutoff {spec.cutoff:,}" if spec.cutoff else "the best total found so far"
+        say(
+            out,
+            f"{at_least()}: a proven lower bound ({bounds:,} openers stopped once they could "
+            f"not beat {why})",
+        )
+    say(out, f"{result.seconds:.1f} s")
+
+
+# --- host -------------------------------------------------------------------------------------
 
 
 class HumanGuesser:
     """The human at the terminal guesses, on one board or several: each typed word is checked
-    before it counts."""
+    before it counts. L lists the answers left, ? asks the advisor, G gives up (the game is
+    lost), Q quits (`Quit`: the game is not recorded)."""
 
     name = "human"
 
-    def __init__(self, advisor: Guesser | None) -> None:
-        self.advisor = advisor
-        """Who answers `?` (None: no hints)."""
+    def __init__(self, session: Session) -> None:
+        self.session = session
         self.out = render.console()
         self.gave_up = False
 
     def __call__(self, state: Any) -> Decision | None:
-        """The typed guess (None: give up or quit); L lists the answers left, ? asks the
-        advisor for a hint."""
-        from wordkit.wordle.guessers import Decision
-
+        """The typed guess (None: give up)."""
         while True:
             line = repl.ask(f"guess {state.turn}> ")
             command = None if line is None else repl.command_of(line, letters_are_guesses=False)
-            if line is None or command in (repl.QUIT, repl.GIVE_UP):
+            if line is None or command == repl.QUIT:
+                raise Quit
+            if command == repl.GIVE_UP:
                 self.gave_up = True
                 return None
             if command == repl.LIST:
                 for listed in answers_left(state):
                     say(self.out, listed)
                 continue
-            if command == repl.HINT and self.advisor is not None:
+            if command == repl.HINT:
                 with thinking():
-                    hint = self.advisor(state)
+                    hint = self.session.advisor(state)
                 say(self.out, f"Hint: try {hint.word.upper()}.")
                 continue
             try:
@@ -721,48 +745,58 @@ class HumanGuesser:
             return Decision(state.game.guesses[row], row=row)
 
 
-def answers_left(state: Any, at_most: int = 100) -> list[str]:
-    """What L shows: the answers still possible (on each unsolved board when there are
-    several)."""
-    words = state.game.answers
-    if not hasattr(state, "boards"):
-        left = state.remaining
-        shown = ", ".join(words[i] for i in left[:at_most])
-        more = " ..." if len(left) > at_most else ""
-        return [f"{render.plural(len(left), 'answer')} still possible: {shown}{more}"]
-    lines = []
-    for k in state.unsolved:
-        left = state.boards[k].remaining
-        more = " ..." if len(left) > at_most else ""
-        lines.append(f"  board {k + 1}: {', '.join(words[i] for i in left[:at_most])}{more}")
-    return lines
+@dataclass
+class HostWatch:
+    """What the player sees after each guess: the tiles and keyboard (one board, with the
+    trainer's advice when asked), or the boards' row and answers left."""
+
+    session: Session
+    trainer: bool
+    latest: Any
+    known: dict[str, int]
+
+    def __call__(self, before: Any, move: Decision, after: Any) -> None:
+        """Show the guess just answered."""
+        from wordkit.wordle.rules import pattern_marks
+
+        self.latest = after
+        out = render.console()
+        say(out, turn_shown(before, after))
+        if hasattr(after, "boards"):
+            left = [f"{len(after.boards[k].remaining)}" for k in after.unsolved]
+            if left:
+                say(out, f"    answers left on the unsolved boards: {' '.join(left)}")
+            return
+        word, pattern = after.turns[-1]
+        for letter, mark in zip(word, pattern_marks(pattern, after.game.length), strict=True):
+            self.known[letter] = max(self.known.get(letter, 0), mark)
+        if self.trainer:
+            with thinking():
+                tip, skill, luck = self.session.advice(before, move.row, after)
+            say(out, f"{render.trainer_line(tip)} Skill {skill}/100, luck {luck}/100.")
+        if not after.solved:
+            say(out, render.keyboard(self.known, "".join(after.moves)), end="")
 
 
-@host_app.command("wordle", cls=WordleCommand)
+@host_app.command("wordle")
 @options.grouped
 def host_wordle(
     lists: ListsChoice,
     history: options.HistoryChoice,
-    mode: Annotated[str, opt("MODE", "honest, or evil (Absurdle: never commits).")] = "honest",
+    mode: HostMode = "honest",
     seed: options.FreshSeed = None,
     trainer: options.Trainer = False,
-    max_guesses: Annotated[
-        int | None,
-        opt(
-            "N",
-            f"Guesses allowed, {MAX_GUESSES_RANGE[0]}-{MAX_GUESSES_RANGE[1]} "
-            "(default: 6 honest, unlimited evil).",
-        ),
-    ] = None,
+    max_guesses: MaxGuesses = None,
 ) -> None:
     """Play Wordle against the computer: it hosts, you guess.
 
-    Type a word to guess it. L lists the answers still possible, ? asks the AI for a hint,
-    G gives up and shows the answer, Q quits. With --mode evil the host never commits to a
-    word (Absurdle): every answer keeps as many words alive as it can. Without --seed a
-    fresh seed is drawn and shown, so a game can be replayed. Each game you play (given up
-    too, once you guessed) is recorded in the game history, and your statistics for the
-    variant are shown at the end: played, win %, streaks, guess distribution.
+    Type a word to guess it. L lists the answers still possible (likeliest first), ? asks
+    the AI for a hint, G gives up and shows the answer (a lost game), Q quits (the game is not
+    recorded). With --mode evil the host never commits to a word (Absurdle): every answer
+    keeps as many words alive as it can. Without --seed a fresh seed is drawn and shown, so a
+    game can be replayed. Each game you finish or give up (once you guessed) is recorded in
+    the game history, and your statistics for the variant are shown at the end: played, win
+    %, streaks, guess distribution.
 
     \b
     Example:
@@ -770,101 +804,59 @@ def host_wordle(
       wordkit host wordle --mode evil
       wordkit host wordle --boards 4      # Quordle, the boards side by side
     """
-    from wordkit.wordle.guessers import make_guesser
-    from wordkit.wordle.hosts import host_kind, make_host
-    from wordkit.wordle.lists import select_lists
-    from wordkit.wordle.play import play
-    from wordkit.wordle.review import skill_and_luck
-    from wordkit.wordle.rules import Rules, pattern_marks, start
-    from wordkit.wordle.trainer import advice
-
-    if lists.boards != 1:
-        from wordkit.cli import boards as board_cli
-
-        if trainer:
-            raise WordkitError("--trainer is for one board; drop --trainer or --boards")
-        if mode != "honest":
-            raise WordkitError("--boards plays against the honest host only; drop --mode")
-        game, rules = board_cli.lists_and_rules(lists, max_guesses)
-        kept = history.recording()
-        record = board_cli.host(game, rules, boards=lists.boards, seed=options.seed_of(seed))
-        keep_score(kept, record, table=lists.name, rules=rules, mode="honest", boards=lists.boards)
-        return
-    limit = max_guesses if max_guesses is not None else (6 if host_kind(mode) == "honest" else None)
-    low, high = MAX_GUESSES_RANGE
-    if limit is not None and not low <= limit <= high:
-        raise RangeError(f"--max-guesses must be between {low} and {high}, not {limit}")
+    session = open_session(None, lists, max_guesses=max_guesses, budget=BUDGET)
+    session.check_host(mode, trainer=trainer)
     with notices_shown():
-        game = select_lists(lists.answers, lists.guesses, lists.length, lists.table)
-    host = make_host(mode, game, seed=options.seed_of(seed))
-    rules = Rules(length=game.length, max_guesses=limit, hard=lists.hard)
+        hosted = session.hosted(mode, options.seed_of(seed))
     kept = history.recording()
-    guesser = HumanGuesser(make_guesser("expected-size"))
-    out = render.console()
-    say(
-        out,
-        f"Wordle, {game.length} letters, {mode} host"
-        + (f", {limit} guesses" if limit else ", as many guesses as you need")
-        + (", hard mode" if lists.hard else "")
-        + ". Type a word; L lists, ? hints, G gives up, Q quits.",
-    )
-    known: dict[str, int] = {}
-    latest = [start(game, rules)]
-
-    def watch(before: State, move: Decision, after: State) -> None:
-        latest[0] = after
-        word, pattern = after.turns[-1]
-        marks = pattern_marks(pattern, game.length)
-        for letter, mark in zip(word, marks, strict=True):
-            known[letter] = max(known.get(letter, 0), mark)
-        say(out, render.tiles(word, marks))
-        if trainer:
-            with thinking():
-                line = render.trainer_line(advice(before, move.row, after))
-                skill, luck = skill_and_luck(before, move.row, after)
-            say(out, f"{line} Skill {skill}/100, luck {luck}/100.")
-        if not after.solved:
-            say(out, render.keyboard(known, "".join(g for g, _ in after.turns)), end="")
-
+    guesser, watch = HumanGuesser(session), HostWatch(session, trainer, hosted.start, {})
+    say(render.console(), banner(session, hosted))
     try:
-        record = play(guesser, ThinkingHost(host), start(game, rules), watch=watch)
-    except KeyboardInterrupt:
-        # Ctrl-C while the AI or the host thinks ends as at a prompt: show the answer; the
-        # app's handler then says "Interrupted." and exits 130.
-        say(out, f"The answer was {host.reveal(latest[0]).upper()}.")
+        record = hosted.play(guesser, watch=watch, wrap=ThinkingHost)
+    except (Quit, KeyboardInterrupt) as stop:
+        # Ctrl-C ends as Q does (the answer shown, nothing recorded); the app then says
+        # "Interrupted." and exits 130.
+        show_end(hosted, hosted.answer(watch.latest), won=None, gave_up=True)
+        if isinstance(stop, Quit):
+            return
         raise
-    if record.won:
-        say(out, f"You win in {record.guesses}: {record.secret.upper()}.")
-    elif guesser.gave_up:
-        say(out, f"The answer was {record.secret.upper()}.")
-    else:
-        say(out, f"Out of guesses. The answer was {record.secret.upper()}.")
-    keep_score(kept, record, table=lists.name, rules=rules, mode=host_kind(mode), boards=1)
+    show_end(hosted, hosted.answer(watch.latest), won=record, gave_up=guesser.gave_up)
+    if kept is not None:
+        show_player_stats(session, hosted, session.keep_score(record, hosted, kept))
 
 
-def keep_score(
-    path: Path | None, record: GameRecord, *, table: str, rules: Rules, mode: str, boards: int
-) -> None:
-    """Record a game of at least one guess in the history at `path` (None: not recorded),
-    then show the player's statistics over the history's games of that table and variant
-    (length, host, guesses allowed, hard mode, boards)."""
-    if path is None or not record.moves:
+def banner(session: Session, hosted: Hosted) -> str:
+    """The game's first line: the variant and the keys."""
+    from wordkit.wordle.boards import VARIANTS
+
+    game, limit = session.game, hosted.limit
+    text = f"{VARIANTS[session.boards]}, " if session.boards > 1 else "Wordle, "
+    text += f"{session.boards} boards of " if session.boards > 1 else ""
+    text += f"{game.length} letters, {hosted.mode} host"
+    text += f", {limit} guesses" if limit else ", as many guesses as you need"
+    text += ", hard mode" if session.hard else ""
+    return text + ". Type a word; L lists, ? hints, G gives up, Q quits."
+
+
+def show_end(hosted: Hosted, answer: str, *, won: GameRecord | None, gave_up: bool) -> None:
+    """The end of a hosted game: the win, or the answer."""
+    out = render.console()
+    several = " / " in answer
+    if won is not None and won.won:
+        say(out, f"You win in {won.guesses}: {answer.upper()}.")
         return
+    lead = "" if gave_up or won is None else "Out of guesses. "
+    say(out, f"{lead}The answer{'s were' if several else ' was'} {answer.upper()}.")
+
+
+def show_player_stats(session: Session, hosted: Hosted, stats: Any) -> None:
+    """The player's statistics over the history's games of this table and variant."""
     from pathlib import PurePath
 
-    from wordkit.history import player_stats, record_game, recorded_games
-
-    limit = rules.max_guesses
-    variant = f"{rules.length} letters, {mode} host, {limit or 'unlimited'} guesses"
-    variant += (", hard mode" if rules.hard else "") + (f", {boards} boards" if boards > 1 else "")
-    record_game(
-        record, game="wordle", table=table, variant=variant, strategy=mode, source="host",
-        path=path,
-    )  # fmt: skip
-    games = recorded_games(game="wordle", table=table, variant=variant, path=path)
-    stats = player_stats([game.record for game in games], limit=limit)
+    if stats is None:
+        return
     out = render.console()
-    say(out, f"Your statistics ({PurePath(table).name}, {variant}):")
+    say(out, f"Your statistics ({PurePath(session.name).name}, {hosted.variant}):")
     say(
         out,
         f"  played {stats.played}   win % {stats.win_percent}   current streak "
@@ -873,93 +865,4 @@ def keep_score(
     if stats.distribution:  # none before a first win without a guess limit
         say(out, "Guess distribution:")
     for line in render.histogram({str(n): count for n, count in stats.distribution.items()}):
-        say(out, line)
-
-
-# --- Absurdle beaten, decision trees, reviews ----------------------------------------------
-
-
-def show_absurdle_win(
-    game: Wordle, host: str, *, hard: bool, opener: str | None, budget: float | None, fmt: str
-) -> None:
-    """The exact search's shortest win against Absurdle: the plan and the proof."""
-    from wordkit.wordle.adversary import absurdle_win
-
-    with thinking():
-        win = absurdle_win(game, host, hard=hard, opener=opener, budget=budget)
-    data = {"host": "evil", "strategy": "optimal", "hard": hard, "opener": win.opener}
-    data |= {"guesses": win.guesses, "won": True, "word": win.answer, "fewer_impossible": True}
-    data |= {"nodes": win.nodes, "seconds": round(win.seconds, 3)}
-    start = f" from {win.opener.upper()}" if win.opener else ""
-    mode = ", hard mode" if hard else ""
-    line = (
-        f"optimal vs Absurdle{start}{mode}: solved in {guesses_text(win.guesses)} "
-        f"({win.answer}); {guesses_text(win.guesses - 1)} cannot win (exact search, "
-        f"{win.seconds:.1f} s)"
-    )
-    show_absurdle_game(game, win.turns, data, line, fmt=fmt)
-
-
-def check_tree_options(
-    tree: str | None, tree_in: str | None, host: str | None, openers: str | None
-) -> None:
-    """--tree and --tree-in go with a stats run over every answer, and not with each other;
-    the --tree format is checked before any game is played."""
-    from wordkit.errors import GameStateError
-
-    for name, given in (("--tree", tree), ("--tree-in", tree_in)):
-        if given is not None and (host is not None or openers is not None):
-            other = "--host" if host is not None else "--openers"
-            raise GameStateError(f"{name} cannot be used with {other}")
-    if tree is not None and tree_in is not None:
-        raise GameStateError("--tree and --tree-in cannot be used together")
-    if tree is not None:
-        from wordkit.wordle.trees import tree_format
-
-        tree_format(tree)
-
-
-def show_tree_check(
-    game: Wordle, rules: Rules, path: str, *, jobs: int, fmt: str, records: str | None
-) -> None:
-    """Play a decision tree read from `path` over every answer, check it, show the stats."""
-    from wordkit import runner, tables
-    from wordkit.wordle.trees import check_tree
-
-    with progress_bar(len(game.answers)) as advance:
-        check = check_tree(game, path, rules, jobs=jobs, progress=advance)
-    if records is not None:
-        tables.write_text(runner.record_lines(check.records), records)
-    verdict = f"tree check: every answer solved, total {check.total:,} guesses"
-    if check.paths_checked:
-        verdict += f"; {check.paths_checked:,} written paths replay to their answers"
-    if check.other_paths:
-        verdict += f"; {check.other_paths:,} paths end on words that are not answers"
-    if not render.emit_summary(check.summary, fmt):
-        show_stats(check.summary)
-        say(render.console(), verdict)
-
-
-def show_review(final: State, guesser: PartitionGuesser, json: bool) -> None:
-    """Every guess that led to `final` rated: answers before and after, expected left (yours
-    and the AI's guess), skill and luck; --json gives one object per guess (a JSON line each)."""
-    from wordkit.wordle.review import review
-    from wordkit.wordle.rules import parse_feedback, pattern_marks
-
-    game = final.game
-    with notices_shown(), thinking():
-        rows = review(final, guesser)
-    if json:
-        for row in rows:
-            sys.stdout.write(jsonlib.dumps(row.as_dict(), ensure_ascii=False) + "\n")
-        return
-    out = render.console()
-    arrow = "→" if render.encodable("→") else "->"
-    for row in rows:
-        line = render.tiles(row.guess, pattern_marks(parse_feedback(row.feedback), game.length))
-        line.append(
-            f"  {row.answers_before:,} {arrow} {render.plural(row.answers_after, 'answer')}"
-            f"  expected {row.expected_left:.1f} left (AI: {row.best_guess.upper()} "
-            f"{row.best_expected_left:.1f})  skill {row.skill}  luck {row.luck}"
-        )
         say(out, line)

@@ -12,18 +12,15 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 
-from wordkit import runner
 from wordkit.errors import GameStateError, RangeError, WordkitError
-from wordkit.runner import GameRecord, Summary
-from wordkit.wordle import partitions, play
+from wordkit.wordle import partitions
 from wordkit.wordle.guessers import Decision, EntropyGuesser, best_opener
 from wordkit.wordle.guessers.base import decision
 from wordkit.wordle.lists import Wordle
@@ -49,7 +46,7 @@ OPENER = "crane"
 """The default first guess: on the original lists it beat soare, salet, slate, trace, roate
 and tares by 0.01-0.07 guesses on 300-500 games per variant (bench/boards.py)."""
 LOST = 100
-"""What a sampled game lost in the rollouts costs beyond its guesses."""
+"""What a game lost past the limit costs beyond its guesses in the exact endgame."""
 SOLVED_MARK = "-"
 """What a board already solved shows (and may be typed) as its feedback."""
 
@@ -231,10 +228,9 @@ class BoardsGuesser:
 
     With few boards and answers left, an exact expectimax over the answers left and the
     best-scoring words finishes the game (a game lost past the limit costs LOST more).
-    Optionally (`lookahead`), from the third guess on the best few guesses by score are
-    compared by playing the game on against the same sampled answers: measured on 500 games
-    it gained 0.014-0.016 guesses in Quordle and Octordle for 3 to 50 times the time, so it
-    is off by default.
+    (Rollouts comparing the best few guesses by playing on against sampled answers gained
+    0.014-0.016 guesses in Quordle and Octordle on 500 games for 3 to 50 times the time, and
+    were dropped.)
     Each board's scores over every guess depend only on its answers left, so they are
     memoised per answer set (the sets after the opener repeat from game to game).
 
@@ -253,13 +249,6 @@ class BoardsGuesser:
     """... with at most this many answers left over them all."""
     exact_words: int = 10
     """Best-scoring words the exact endgame weighs besides the answers left."""
-    lookahead: int = 0
-    """Candidates (the best by score) compared by playing on against sampled answers; 0:
-    the best score (the default)."""
-    samples: int = 16
-    """Answer tuples sampled for those comparisons (the same for every candidate)."""
-    look_from: int = 2
-    """Guesses played before the rollouts start (the second guess is by score)."""
     memo_size: int = 4000
     memo: OrderedDict[bytes, np.ndarray] = field(default_factory=OrderedDict, repr=False)
 
@@ -283,9 +272,6 @@ class BoardsGuesser:
             return decision(game, rows[i], score[i], "certain")
         rows = np.arange(len(game.guesses))
         score = self.scores(game, todo, rows)
-        if self.lookahead > 1 and len(state.guesses) >= self.look_from:
-            top = np.argsort(-score, kind="stable")[: self.lookahead]
-            return self.rollouts(state, top)
         i = int(np.argmax(score))
         return decision(game, rows[i], score[i], "score")
 
@@ -356,53 +342,6 @@ class BoardsGuesser:
         v, k = value(start_key, start_left)
         row = cands[k]
         return decision(game, row, -v, "exact")
-
-    def rollouts(self, state: Boards, rows: np.ndarray) -> Decision:
-        """The candidate row that finishes soonest on average (a game past the limit counts
-        LOST more) when the game is played on by score against the same sampled answers, one
-        distinct answer per board (ties: the earlier row)."""
-        game = state.game
-        base = BoardsGuesser(
-            opener=self.opener,
-            solve_bonus=self.solve_bonus,
-            exact_boards=self.exact_boards,
-            exact_answers=self.exact_answers,
-            exact_words=self.exact_words,
-            lookahead=0,
-            memo=self.memo,
-            memo_size=self.memo_size,
-        )
-        todo = state.unsolved
-        rng = np.random.default_rng(len(state.guesses))
-        draws = []
-        for _ in range(self.samples * 4):
-            cols = [int(rng.choice(state.boards[i].remaining)) for i in todo]
-            if len(set(cols)) == len(cols):
-                draws.append(cols)
-            if len(draws) == self.samples:
-                break
-        if not draws:
-            i = int(rows[0])
-            return decision(game, i, float("nan"), "score")
-        m = game.matrix
-        limit = state.rules.max_guesses
-        cap = len(state.guesses) + len(state.boards) + PLAY_ON
-        means = []
-        for row in rows:
-            total = 0
-            for cols in draws:
-                secret = dict(zip(todo, cols, strict=True))
-                st = state.after(int(row), [int(m[row, secret[i]]) for i in todo])
-                while not st.solved and len(st.guesses) < cap:
-                    r = base(st).row
-                    st = st.after(r, [int(m[r, secret[i]]) for i in st.unsolved])
-                total += len(st.guesses)
-                if not st.solved or (limit is not None and len(st.guesses) > limit):
-                    total += LOST
-            means.append(total / len(draws))
-        best = int(np.argmin(means))
-        row = int(rows[best])
-        return decision(game, row, -means[best], "expected guesses")
 
     def first_guess(self, game: Wordle) -> str:
         """The opener: the one given, else OPENER when the lists have it, else the entropy
@@ -513,148 +452,6 @@ def sample_tuples(game: Wordle, boards: int, games: int, seed: int) -> list[tupl
     """`games` tuples of `boards` distinct answers, drawn with `seed`."""
     rng = np.random.default_rng(seed)
     return [draw_secrets(game, boards, rng) for _ in range(games)]
-
-
-def run_boards_stats(
-    game: Wordle,
-    boards: int,
-    *,
-    rules: Rules | None = None,
-    sample: int = 500,
-    seed: int = 0,
-    opener: str | None = None,
-    jobs: int = 1,
-    table: str = "wordle",
-    progress: runner.Progress | None = None,
-    guesser: BoardsGuesser | None = None,
-    cluster: str | None = None,
-) -> tuple[Summary, list[GameRecord]]:
-    """Play `sample` games of `boards` distinct answers each (drawn with `seed`), in `jobs`
-    processes or on the Dask cluster at `cluster`: the summary and the records in draw order."""
-    check_boards(boards)
-    if sample < 1:
-        raise RangeError(f"--sample must be at least 1, not {sample}")
-    rules = rules or Rules(length=game.length, max_guesses=default_limit(boards))
-    began = time.perf_counter()
-    guesser = guesser or BoardsGuesser()
-    if opener is not None:
-        guesser.opener = opener
-    guesser.opener = guesser.first_guess(game)
-    targets = sample_tuples(game, boards, sample, seed)
-    records = play.games_played(
-        game, guesser, rules, targets, boards=boards, jobs=jobs, cluster=cluster, progress=progress
-    )
-    options = {"boards": boards, "variant": VARIANTS[boards], "opener": guesser.opener}
-    options |= {"guesses_allowed": rules.max_guesses, "sample": sample, "seed": seed}
-    return play.summary_of(records, guesser.name, table, began, options), records
-
-
-# ---------------------------------------------------------------------------------------
-# query and solve
-
-
-@dataclass(frozen=True, slots=True)
-class BoardsStep:
-    """One guess of an N-board game: the word, and per board its pattern (None: solved
-    before) and the answers left before and after."""
-
-    turn: int
-    guess: str
-    patterns: tuple[Pattern | None, ...]
-    before: tuple[int, ...]
-    after: tuple[int, ...]
-
-
-def steps_of(before: Boards, after: Boards) -> BoardsStep:
-    """The step from `before` to `after`."""
-    patterns = tuple(
-        None if b.solved else a.turns[-1][1]
-        for b, a in zip(before.boards, after.boards, strict=True)
-    )
-    return BoardsStep(
-        after.turn - 1,
-        after.guesses[-1],
-        patterns,
-        tuple(len(b.remaining) for b in before.boards),
-        tuple(len(a.remaining) for a in after.boards),
-    )
-
-
-def query_boards(
-    game: Wordle, words: Sequence[str], boards: int, rules: Rules, *, opener: str | None = None
-) -> tuple[GameRecord, list[BoardsStep]]:
-    """How the guesser solves the N answers `words` (one per board): the record and steps."""
-    check_boards(boards)
-    if len(words) != boards:
-        raise GameStateError(
-            f"--boards {boards} needs {boards} words, one per board; got {len(words)}"
-        )
-    if len(set(words)) != len(words):
-        raise GameStateError("the boards' answers must be distinct")
-    host = HonestBoards(game, boards, secrets=tuple(words))
-    guesser = BoardsGuesser(opener=opener)
-    steps: list[BoardsStep] = []
-
-    def watch(before: Boards, move: Decision, after: Boards) -> None:
-        steps.append(steps_of(before, after))
-
-    limit = (rules.max_guesses or default_limit(boards)) + PLAY_ON
-    first = start_boards(game, boards, rules)
-    record = play.play(guesser, host, first, limit=limit, watch=watch)
-    return record, steps
-
-
-@dataclass(frozen=True, slots=True)
-class BoardsMove:
-    """The next guess for an N-board game so far, and the answers left per board."""
-
-    guess: str | None
-    answers_left: tuple[int, ...]
-    answers: tuple[tuple[str, ...], ...]
-    """Per board, its answers when there are at most SHOW_AT_MOST (a solved board: its word)."""
-    solved: tuple[bool, ...]
-
-    def as_dict(self) -> dict[str, Any]:
-        """The move as `solve wordle --boards N --json` prints it."""
-        return {
-            "guess": self.guess,
-            "solved": all(self.solved),
-            "boards": [
-                {"solved": s, "answers_left": n, "answers": list(a)}
-                for s, n, a in zip(self.solved, self.answers_left, self.answers, strict=True)
-            ],
-        }
-
-
-SHOW_AT_MOST = 20
-
-
-def move_of(state: Boards, guesser: BoardsGuesserFn) -> BoardsMove:
-    """The guesser's next move in `state` and what each board has left."""
-    game = state.game
-    move = None if state.solved else guesser(state)
-    shown: list[tuple[str, ...]] = []
-    for b in state.boards:
-        if b.solved:
-            shown.append((b.turns[-1][0],))
-        elif len(b.remaining) <= SHOW_AT_MOST:
-            shown.append(tuple(game.answers[i] for i in b.remaining))
-        else:
-            shown.append(())
-    return BoardsMove(
-        guess=None if move is None else move.word,
-        answers_left=tuple(0 if b.solved else len(b.remaining) for b in state.boards),
-        answers=tuple(shown),
-        solved=tuple(b.solved for b in state.boards),
-    )
-
-
-def next_boards_move(
-    game: Wordle, history: str, boards: int, rules: Rules, *, opener: str | None = None
-) -> BoardsMove:
-    """The next guess after `history` (`crane=BBYGB/GGBBB,...`): `solve wordle --boards N`."""
-    state = replay_text(start_boards(game, boards, rules), history)
-    return move_of(state, BoardsGuesser(opener=opener))
 
 
 def boards_turns(state: Boards) -> Iterator[tuple[Boards, Boards]]:

@@ -6,23 +6,25 @@ the number of answers left: the size of the list you expect to be left with.
 
 from __future__ import annotations
 
-import numpy as np
-
 from wordkit.trainer import Advice
-from wordkit.wordle import partitions
+from wordkit.wordle.guessers.base import Guesser
 from wordkit.wordle.guessers.expected_size import ExpectedSizeGuesser
+from wordkit.wordle.play import expected_left
 from wordkit.wordle.rules import State
 
 
-def advice(state: State, row: int, after: State | None = None) -> Advice:
-    """The trainer line for guess `row` in `state` (with the answers left once `after` is known)."""
-    best = ExpectedSizeGuesser().pick(state)
-    expected = partitions.expected_size(state.game, np.array([row]), state.remaining)[0]
+def advice(
+    state: State, row: int, after: State | None = None, advisor: Guesser | None = None
+) -> Advice:
+    """The trainer line for guess `row` in `state` (with the answers left once `after` is
+    known), against `advisor`'s guess (default: the expected-size rule); both guesses are
+    measured alike, by `expected_left`, as `solve wordle --review` measures them."""
+    best = (advisor or ExpectedSizeGuesser())(state)
     return Advice(
         remaining=len(state.remaining),
         left=None if after is None else len(after.remaining),
         guess=state.game.guesses[row],
-        expected=float(expected),
+        expected=expected_left(state, row),
         best=best.word,
-        best_expected=best.score,
+        best_expected=expected_left(state, best.row),
     )

@@ -1,0 +1,216 @@
+"""`wordkit.wordle.Session` from Python, and the output contract of the Wordle commands: data
+on stdout, honest endings, one advisor, the game history's games."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wordkit.cli import app
+from wordkit.errors import GameStateError, OptionConflictError, RangeError
+from wordkit.history import recorded_games
+from wordkit.wordle.rules import feedback, pattern_str
+
+runner = CliRunner()
+SMALL = str(Path(__file__).parent / "fixtures" / "wordle_small.txt")
+LISTS = ["--answers", SMALL, "--guesses", SMALL]
+WORDS = [w for w in Path(SMALL).read_text().splitlines() if w and not w.startswith("#")]
+
+
+def marks(guess: str, answer: str) -> str:
+    return pattern_str(feedback(guess, answer), 5, "letters")
+
+
+def wk(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), input=input)
+
+
+# --- Session from Python -----------------------------------------------------------------------
+
+
+def test_session_from_python() -> None:
+    from wordkit.wordle import Session
+
+    session = Session(answers=SMALL, guesses=SMALL, opener="crane")
+    move = session.next_move("crane=BBBBB")
+    assert (move.move, move.candidates, move.expected_size) == ("light", 1, 1.0)
+    shown = wk("solve", "wordle", *LISTS, "--opener", "crane", "--history", "crane=BBBBB", "--json")
+    assert move.as_dict() == json.loads(shown.stdout)
+    assert session.next_move(["crane=BBBBB", "light=GGGGG"]).solved == "light"
+    games = list(session.query(["stone", "zebra", "light"]))
+    assert [type(g).__name__ for g in games] == ["Game", "Refused", "Game"]
+    assert games[0].as_dict()["steps"][0]["feedback"] == marks("crane", "stone")
+    assert session.limit("honest") == 6 and session.limit("evil") is None
+    assert Session(boards=4).limit("honest") == 9
+    assert Session(boards=2, max_guesses=12).limit("evil") == 12
+    played = session.stats()
+    assert played.summary.games == 40 and played.as_dict()["wins"] == 40
+    assert Session(answers=SMALL, guesses=SMALL).versus().guesses >= 1
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"boards": 2, "hard": True}, GameStateError, "hard mode is for one board"),
+        ({"boards": 3}, RangeError, "--boards must be one of 1, 2, 4, 8, 16, not 3"),
+        ({"max_guesses": 0}, RangeError, "--max-guesses must be between 1 and 100, not 0"),
+        ({"budget": -1.0}, RangeError, "--budget must be between 0.01 and 86400 seconds"),
+        ({"jobs": 65}, RangeError, "--jobs must be between 1 and 64, not 65"),
+        ({"strategy": "magic"}, Exception, "unknown Wordle strategy 'magic'"),
+    ],
+)
+def test_session_checks_its_options_at_once(options: dict, error: type, message: str) -> None:
+    from wordkit.wordle import Session
+
+    with pytest.raises(error, match=re.escape(message)):
+        Session(**options)
+
+
+def test_stats_mode_refuses_conflicts_in_one_place() -> None:
+    from wordkit.wordle.session import Session
+
+    assert Session().stats_mode() == "games"
+    assert Session(boards=2).stats_mode() == "boards"
+    assert Session().stats_mode(host="evil") == "versus"
+    assert Session().stats_mode(from_history=True) == "history"
+    with pytest.raises(GameStateError, match="--tree cannot be used with --host"):
+        Session().stats_mode(host="evil", tree="t.json")
+    with pytest.raises(OptionConflictError, match="drop --host"):
+        Session().stats_mode(host="evil", from_history=True)
+    with pytest.raises(OptionConflictError, match="--openers ranks openers"):
+        Session(opener="crane").stats_mode(openers="all")
+
+
+# --- data on stdout ------------------------------------------------------------------------------
+
+
+def test_records_to_stdout_leave_it_json_lines_only(tmp_path: Path) -> None:
+    for extra in ([], ["--format", "json"], ["--boards", "2", "--sample", "5"]):
+        result = wk("stats", "wordle", *LISTS, "--records", "-", *extra)
+        assert result.exit_code == 0, result.output
+        lines = [json.loads(line) for line in result.stdout.splitlines()]
+        assert len(lines) == (5 if extra[:1] == ["--boards"] else 40)
+        assert all("secret" in line for line in lines)
+        assert "mean" in result.stderr  # the summary went to stderr
+    tree = wk("stats", "wordle", *LISTS, "--tree", "-")
+    assert tree.exit_code == 0 and "mean guesses" in tree.stderr
+    assert "mean guesses" not in tree.stdout and tree.stdout.count("\n") == 40
+
+
+# --- the game history ----------------------------------------------------------------------------
+
+
+def secret_of(seed: str) -> str:
+    out = wk("host", "wordle", *LISTS, "--seed", seed, "--no-record", input="G\n").stdout
+    found = re.search(r"The answer was ([A-Z]+)\.", out)
+    assert found
+    return found.group(1).lower()
+
+
+def test_quit_records_nothing_give_up_is_a_loss(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    base = ["host", "wordle", *LISTS, "--seed", "5", "--history-db", str(db)]
+    for script in ("crane\nQ\n", "crane\nq\n", "crane\n", "crane\n:q\n"):
+        result = wk(*base, input=script)
+        assert result.exit_code == 0, result.output
+        assert re.search(r"The answer was [A-Z]{5}\.\n$", result.stdout)
+        assert recorded_games(game="wordle", path=db) == []
+    result = wk(*base, input="crane\nG\n")
+    assert "Your statistics" in result.stdout
+    (game,) = recorded_games(game="wordle", path=db)
+    assert not game.record.won and game.record.moves == ("crane",)
+    boards = wk(*base, "--boards", "2", input="crane\nQ\n")
+    assert boards.exit_code == 0 and "The answers were " in boards.stdout
+    assert len(recorded_games(game="wordle", path=db)) == 1
+
+
+def test_ctrl_c_at_a_prompt_exits_130_and_records_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordkit.cli import repl
+
+    db = tmp_path / "h.sqlite"
+    typed = iter(["crane\n"])
+
+    def read_line() -> str:
+        line = next(typed, None)
+        if line is None:
+            raise KeyboardInterrupt
+        return line
+
+    monkeypatch.setattr(repl, "read_line", read_line)
+    result = wk("host", "wordle", *LISTS, "--seed", "5", "--history-db", str(db))
+    assert result.exit_code == 130
+    assert re.search(r"The answer was [A-Z]{5}\.\n$", result.stdout)
+    assert recorded_games(game="wordle", path=db) == []
+    typed = iter(["crane\n"])
+    solve = wk("solve", "wordle", *LISTS, "-i", "--opener", "crane")
+    assert solve.exit_code == 130
+
+
+def test_stats_from_history(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    empty = wk("stats", "wordle", "--from-history", "--history-db", str(db))
+    assert (empty.exit_code, empty.stderr) == (
+        1,
+        f"Error: no Wordle game is recorded in the game history {db}\n",
+    )
+    secret = secret_of("5")
+    base = ["host", "wordle", *LISTS, "--seed", "5", "--history-db", str(db)]
+    wk(*base, input=f"{secret}\n")
+    wk(*base, input="crane\nG\n")
+    result = wk("stats", "wordle", "--from-history", "--history-db", str(db), "--format", "json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert (summary["game"], summary["games"], summary["wins"]) == ("wordle", 2, 1)
+    assert summary["strategy"] == "you vs the honest host" and summary["table"] == "every table"
+    assert summary["histogram"] == {"1": 1, "lost": 1}
+    mine = wk("stats", "wordle", *LISTS, "--from-history", "--history-db", str(db))
+    assert mine.exit_code == 0 and "won: 1/2 (50.00%)" in mine.stdout
+    csv = wk("stats", "wordle", "--from-history", "--history-db", str(db), "--format", "csv")
+    assert csv.stdout.startswith("game,strategy,table,games,wins")
+    other = wk("stats", "wordle", "--words", "english", "--from-history", "--history-db", str(db))
+    assert other.exit_code == 1 and "no Wordle game of english is recorded" in other.stderr
+    clash = wk("stats", "wordle", "--from-history", "--host", "evil", "--history-db", str(db))
+    assert clash.stderr == "Error: --from-history reports the games recorded: drop --host\n"
+
+
+# --- listing and advice ------------------------------------------------------------------------
+
+
+def test_l_lists_the_answers_by_likelihood(tmp_path: Path) -> None:
+    table = tmp_path / "weighted.tsv"
+    weights = {"apple": 1, "grape": 50, "lemon": 5, "melon": 20, "peach": 2}
+    table.write_text("word\tweight\n" + "".join(f"{w}\t{n}\n" for w, n in weights.items()))
+    likely = sorted(weights, key=lambda w: -weights[w])
+    out = wk("host", "wordle", "--words", str(table), "--seed", "1", "--no-record",
+             input="L\nQ\n").stdout  # fmt: skip
+    assert f"5 answers still possible: {', '.join(likely)}\n" in out
+    solve = wk("solve", "wordle", "--words", str(table), "-i", "--opener", "peach",
+               input="BBBBB\nL\nQ\n").stdout  # fmt: skip
+    shown = [w for w in likely if w != "peach" and "p" not in w and "e" not in w]
+    assert all(w in solve for w in shown)
+    top = json.loads(wk("solve", "wordle", "--words", str(table), "--json").stdout)["top"]
+    assert [t["word"] for t in top] == likely
+    chances = [t["probability"] for t in top]  # the prior: the weights, smoothed
+    assert chances == sorted(chances, reverse=True) and sum(chances) == pytest.approx(1)
+
+
+def test_trainer_hint_and_review_share_one_advisor() -> None:
+    secret = secret_of("5")
+    out = wk("host", "wordle", *LISTS, "--seed", "5", "--trainer", "--no-record",
+             input="crane\n?\nQ\n").stdout  # fmt: skip
+    found = re.search(
+        r"CRANE left an expected ([\d.]+); the AI would play ([A-Z]+) \(expected ([\d.]+)\)", out
+    )
+    assert found
+    review = wk("solve", "wordle", *LISTS, "--history", f"crane={marks('crane', secret)}",
+                "--review", "--json")  # fmt: skip
+    (row,) = [json.loads(line) for line in review.stdout.splitlines()]
+    assert f"{row['expected_left']:.1f}" == found.group(1)
+    assert row["best_guess"].upper() == found.group(2)
+    assert f"{row['best_expected_left']:.1f}" == found.group(3)

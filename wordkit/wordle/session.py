@@ -1,0 +1,774 @@
+"""Wordle's public face: a `Session` opened from typed options, one method per mode.
+
+Every check, default and option conflict of Wordle lives here (the command line only parses
+and renders): the lists, the guess limit of each mode, the budget, the jobs, the advisor of
+`?`, the trainer and reviews, the exact win against Absurdle. N boards (Dordle, Quordle...)
+is the general case of one board: `boards=N`, the same methods.
+
+    >>> from wordkit.wordle import Session
+    >>> Session(answers="answers.txt", guesses="allowed.txt").next_move("roate=BBYGB").move
+
+Each method returns plain data objects with `as_dict()` (the JSON the command line prints).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from wordkit import runner
+from wordkit.errors import GameStateError, OptionConflictError, RangeError, WordkitError
+from wordkit.game import Log, Watch, game_dict, move_dict, step_dict
+from wordkit.runner import GameRecord, Summary
+from wordkit.wordle import boards as multi
+from wordkit.wordle import play as loop
+from wordkit.wordle.guessers import guesser_names, make_guesser
+from wordkit.wordle.lists import Wordle, select_lists
+from wordkit.wordle.rules import Rules, State, pattern_str, start
+
+BUDGET_RANGE = (0.01, 86400.0)
+MAX_GUESSES_RANGE = (1, 100)
+MAX_JOBS = 64
+"""More workers than this only fight over the cores (and could exhaust the process table)."""
+SAMPLE = 500
+"""Games a stats run of N boards plays by default."""
+TOP = 8
+"""The likeliest answers a next move names, with their chances."""
+SHOW_AT_MOST = loop.SHOW_AT_MOST
+NO_CUTOFF = ("none", "off")
+
+History = str | Sequence[str]
+"""A game so far: `WORD=FEEDBACK` entries, in one string separated by commas or one each."""
+
+
+def likeliest(board: State) -> list[str]:
+    """A board's answers left, likeliest first by the prior (ties: list order)."""
+    game, rem = board.game, board.remaining
+    order = np.argsort(-game.prior[rem], kind="stable")
+    return [game.answers[int(i)] for i in rem[order]]
+
+
+def top_of(board: State, at_most: int = TOP) -> list[dict[str, Any]]:
+    """The likeliest answers left on a board with their chances under the prior."""
+    from wordkit.wordle.partitions import remaining_prior
+
+    rem = board.remaining
+    chance = remaining_prior(board.game, rem)
+    order = np.argsort(-chance, kind="stable")[:at_most]
+    return [
+        {"word": board.game.answers[int(rem[i])], "probability": round(float(chance[i]), 6)}
+        for i in order
+    ]
+
+
+def boards_of(state: Any) -> tuple[State, ...]:
+    """The boards of a position (one board: itself)."""
+    return tuple(state.boards) if hasattr(state, "boards") else (state,)
+
+
+def per_board(values: list[Any], boards: int) -> Any:
+    """One value per board: the value itself with one board, the list with several."""
+    return values[0] if boards == 1 else values
+
+
+# --- the data objects -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    """The next guess for a game so far (None: already solved), and what each board has left."""
+
+    move: str | None
+    candidates: Any
+    """Answers left (a list, one per board, with several)."""
+    top: Any
+    """The likeliest answers left with their chances (a list per board with several)."""
+    expected_size: Any
+    """Answers expected left after the guess (per board with several; None: solved board)."""
+    strategy: str
+    hard: bool
+    boards: int
+    answers: tuple[tuple[str, ...], ...]
+    """Per board, its answers left likeliest first when at most SHOW_AT_MOST (else none)."""
+    found: tuple[str | None, ...]
+    """Per board, its answer once solved."""
+    note: str = ""
+    solved: Any = None
+    """The answer (a list with several boards) when the game so far is solved."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The move as `solve wordle --json` prints it."""
+        extra: dict[str, Any] = {"expected_size": self.expected_size, "strategy": self.strategy}
+        extra["hard"] = self.hard
+        if self.boards > 1:
+            extra |= {"boards": self.boards, "found": list(self.found)}
+        if self.note:
+            extra["note"] = self.note
+        if self.solved is not None:
+            extra["solved"] = self.solved
+        return move_dict(
+            game="wordle", move=self.move, candidates=self.candidates, top=self.top, **extra
+        )
+
+
+@dataclass(frozen=True)
+class Step:
+    """One guess of a game: its feedback and the answers before and after it (lists, one per
+    board, with several; a board solved before the guess shows None as its feedback)."""
+
+    turn: int
+    guess: str
+    pattern: Any
+    """The feedback pattern (per board with several; None: solved before)."""
+    candidates: Any
+    answers_left: Any
+    length: int
+    note: str = ""
+
+    @property
+    def feedback(self) -> Any:
+        """The feedback as letters (`BBYGB`), per board with several."""
+        if isinstance(self.pattern, tuple):
+            return [
+                None if p is None else pattern_str(p, self.length, "letters") for p in self.pattern
+            ]
+        return pattern_str(self.pattern, self.length, "letters")
+
+    def as_dict(self) -> dict[str, Any]:
+        """The step as `query --json` prints it."""
+        extra: dict[str, Any] = {"answers_left": self.answers_left}
+        if self.note:
+            extra["note"] = self.note
+        return step_dict(self.turn, self.guess, self.feedback, self.candidates, **extra)
+
+
+def step_of(number: int, before: Any, decision: Any, after: Any, length: int) -> Step:
+    """The step from `before` to `after` (one board or several)."""
+    pairs = list(zip(boards_of(before), boards_of(after), strict=True))
+    patterns = [None if b.solved else a.turns[-1][1] for b, a in pairs]
+    n = len(pairs)
+    return Step(
+        turn=number,
+        guess=decision.word,
+        pattern=patterns[0] if n == 1 else tuple(patterns),
+        candidates=per_board([len(b.remaining) for b, _ in pairs], n),
+        answers_left=per_board([len(a.remaining) for _, a in pairs], n),
+        length=length,
+        note=decision.note,
+    )
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game the AI played against an honest host (`query`)."""
+
+    secret: Any
+    """The answer (a tuple, one per board, with several)."""
+    record: GameRecord
+    strategy: str
+    hard: bool
+    boards: int
+    limit: int | None
+    steps: tuple[Step, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The game as one line of `query wordle --json`."""
+        extra: dict[str, Any] = {"solved": self.record.ended_solved, "hard": self.hard}
+        if self.boards > 1:
+            extra["boards"] = self.boards
+        return game_dict(
+            game="wordle",
+            secret=list(self.secret) if self.boards > 1 else self.secret,
+            won=self.record.won,
+            guesses=self.record.guesses,
+            strategy=self.strategy,
+            steps=[s.as_dict() for s in self.steps],
+            **extra,
+        )
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A game `query` could not play: the words given and why."""
+
+    words: tuple[str, ...]
+    error: WordkitError
+
+    def as_dict(self) -> dict[str, Any]:
+        """The refusal as JSON."""
+        return {"words": list(self.words), "error": str(self.error)}
+
+
+@dataclass(frozen=True)
+class Played:
+    """Many games: their summary and records (`stats`, `from_history`, a tree check)."""
+
+    summary: Summary
+    records: list[GameRecord]
+    verdict: str = ""
+    """What a tree check found, in words."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The summary as `stats wordle --format json` prints it."""
+        return self.summary.as_dict()
+
+
+@dataclass(frozen=True)
+class Versus:
+    """A game against Absurdle: its turns and the guesses it needed (with the proof when the
+    exact search played)."""
+
+    strategy: str
+    hard: bool
+    turns: tuple[tuple[str, int], ...]
+    won: bool
+    word: str
+    length: int
+    exact: dict[str, Any] = field(default_factory=dict)
+    """opener, nodes, seconds of the exact search's shortest win (empty: a strategy played)."""
+
+    @property
+    def guesses(self) -> int:
+        """Guesses played."""
+        return len(self.turns)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The game as `stats wordle --host evil --format json` prints it."""
+        data = {"host": "evil", "strategy": self.strategy, "hard": self.hard}
+        if self.exact:
+            data["opener"] = self.exact["opener"]
+        data |= {"guesses": self.guesses, "won": self.won, "word": self.word}
+        if self.exact:
+            data |= {"fewer_impossible": True, "nodes": self.exact["nodes"]}
+            data["seconds"] = round(self.exact["seconds"], 3)
+        turns = [
+            {"guess": g, "feedback": pattern_str(p, self.length, "letters")} for g, p in self.turns
+        ]
+        return data | {"turns": turns}
+
+
+@dataclass(frozen=True)
+class Hosted:
+    """A game the computer hosts for a human (made by `Session.hosted`): the host, the
+    opening position and the variant's name in the game history."""
+
+    host: Any
+    start: Any
+    mode: str
+    """`honest` or `evil`."""
+    variant: str
+
+    @property
+    def limit(self) -> int | None:
+        """Guesses allowed (None: as many as needed)."""
+        return self.start.rules.max_guesses
+
+    def play(self, guesser: Any, *, watch: Watch | None = None, wrap: Any = None) -> GameRecord:
+        """Play the game: `guesser` (a human) against the host (`wrap` may wrap it: a
+        spinner); `Quit` is raised on."""
+        host = self.host if wrap is None else wrap(self.host)
+        return loop.play(guesser, host, self.start, watch=watch)
+
+    def answer(self, state: Any) -> str:
+        """The answer (the answers, ` / ` between, with several boards) given `state`."""
+        return " / ".join(self.host.reveal(state).split("/"))
+
+
+# --- the session ----------------------------------------------------------------------------
+
+
+class Session:
+    """Wordle on one set of lists and options; every method is one mode of play."""
+
+    def __init__(
+        self,
+        *,
+        strategy: str = "entropy",
+        opener: str | None = None,
+        answers: str | None = None,
+        guesses: str | None = None,
+        length: int | None = None,
+        words: str | None = None,
+        hard: bool = False,
+        boards: int = 1,
+        max_guesses: int | None = None,
+        budget: float | None = None,
+        seed: int = 0,
+        secrets: str | None = None,
+        sample: int | None = None,
+        jobs: int = 1,
+        cluster: str | None = None,
+        game: Wordle | None = None,
+    ) -> None:
+        self.strategy, self.opener, self.hard, self.boards = strategy, opener, hard, boards
+        self.answers, self.guesses, self.length, self.words = answers, guesses, length, words
+        self.max_guesses, self.budget, self.seed, self.secrets = max_guesses, budget, seed, secrets
+        self.sample, self.jobs, self.cluster = sample, jobs, cluster
+        if game is not None:
+            self.game = game
+        self.check()
+
+    def check(self) -> None:
+        """Every option alone, before any list is read (typed errors)."""
+        multi.check_boards(self.boards)
+        if self.hard and self.boards > 1:
+            raise GameStateError("hard mode is for one board; drop --hard or --boards")
+        if self.strategy not in guesser_names():
+            make_guesser(self.strategy)  # the unknown name's error
+        low, high = MAX_GUESSES_RANGE
+        if self.max_guesses is not None and not low <= self.max_guesses <= high:
+            raise RangeError(
+                f"--max-guesses must be between {low} and {high}, not {self.max_guesses}"
+            )
+        low_s, high_s = BUDGET_RANGE
+        if self.budget is not None and not (
+            math.isfinite(self.budget) and low_s <= self.budget <= high_s
+        ):
+            raise RangeError(
+                f"--budget must be between {low_s:g} and {high_s:g} seconds, not {self.budget:g}"
+            )
+        if not 1 <= self.jobs <= MAX_JOBS:
+            raise RangeError(f"--jobs must be between 1 and {MAX_JOBS}, not {self.jobs}")
+        if self.sample is not None and self.sample < 1:
+            raise RangeError(f"--sample must be at least 1, not {self.sample}")
+
+    # --- what every mode shares ---------------------------------------------------------
+
+    @cached_property
+    def game(self) -> Wordle:
+        """The lists the options ask for (read once)."""
+        return select_lists(self.answers, self.guesses, self.length, self.words)
+
+    @property
+    def name(self) -> str:
+        """The lists as stats and the game history name them."""
+        if self.words or self.answers:
+            return str(self.words or self.answers)
+        return "wordle" if self.length is None else f"english ({self.length} letters)"
+
+    def limit(self, mode: str) -> int | None:
+        """The guesses allowed in a mode: --max-guesses if given, else none against Absurdle
+        (`evil`, the figure is the guesses needed) or a human host (`ai`: they may play on),
+        else the variant's (6 for one board; 7, 9, 13, 21 for 2, 4, 8, 16 boards)."""
+        if self.max_guesses is not None:
+            return self.max_guesses
+        return None if mode in ("evil", "ai") else multi.default_limit(self.boards)
+
+    def rules(self, mode: str = "honest") -> Rules:
+        """The rules of a mode."""
+        return Rules(length=self.game.length, max_guesses=self.limit(mode), hard=self.hard)
+
+    def start(self, mode: str = "honest") -> Any:
+        """The opening position of a mode (one board's `State`, or N boards')."""
+        if self.boards == 1:
+            return start(self.game, self.rules(mode))
+        return multi.start_boards(self.game, self.boards, self.rules(mode))
+
+    def position(self, history: History = ()) -> Any:
+        """The game after `history` (`roate=BBYGB,...`; with N boards `crane=BBYGB/GGBBB,...`)."""
+        text = history if isinstance(history, str) else ",".join(history)
+        replay = loop.replay_text if self.boards == 1 else multi.replay_text
+        return replay(self.start(), text)
+
+    @cached_property
+    def guesser(self) -> Any:
+        """The AI: the strategy's guesser with its opener (checked, or computed and cached);
+        with N boards the N-board guesser."""
+        if self.boards > 1:
+            guesser = multi.BoardsGuesser(opener=self.opener)
+            guesser.opener = guesser.first_guess(self.game)
+            return guesser
+        return loop.guesser_for(self.game, self.strategy, opener=self.opener, budget=self.budget)
+
+    @property
+    def advisor(self) -> Any:
+        """Who advises a human (`?`, the trainer, --review): the session's AI, so the same
+        position gets the same advice and the same "expected left" everywhere."""
+        return self.guesser
+
+    def advice(self, before: State, row: int, after: State | None = None) -> Any:
+        """The trainer's advice on guess `row` in `before`, with skill and luck once `after`
+        is known: (Advice, skill, luck)."""
+        from wordkit.wordle.review import skill_and_luck
+        from wordkit.wordle.trainer import advice
+
+        tip = advice(before, row, after, self.advisor)
+        skill, luck = (None, None) if after is None else skill_and_luck(before, row, after)
+        return tip, skill, luck
+
+    def cap(self, mode: str = "honest") -> int:
+        """How far an AI plays past the limit before its game counts as never solved."""
+        if self.boards == 1:
+            return loop.GUESS_LIMIT
+        return (self.limit(mode) or multi.default_limit(self.boards)) + multi.PLAY_ON
+
+    # --- solve ---------------------------------------------------------------------------
+
+    def next_move(self, history: History = ()) -> Move:
+        """The AI's next guess after `history`, and the answers left (`solve wordle`)."""
+        state = self.position(history)
+        boards = boards_of(state)
+        decision = None if state.solved else self.guesser(state)
+        found = tuple(b.turns[-1][0] if b.solved else None for b in boards)
+        expected = [
+            None if b.solved or decision is None else round(loop.expected_left(b, decision.row), 3)
+            for b in boards
+        ]
+        listed = [likeliest(b) for b in boards]
+        return Move(
+            move=None if decision is None else decision.word,
+            candidates=per_board([len(b.remaining) for b in boards], self.boards),
+            top=per_board([top_of(b) for b in boards], self.boards),
+            expected_size=per_board(expected, self.boards),
+            strategy=self.guesser.name,
+            hard=self.hard,
+            boards=self.boards,
+            answers=tuple(tuple(a) if len(a) <= SHOW_AT_MOST else () for a in listed),
+            found=found,
+            note="" if decision is None else decision.note,
+            solved=None if not state.solved else per_board(list(found), self.boards),
+        )
+
+    def review(self, history: History) -> list[Any]:
+        """Every guess of `history` rated against the advisor: answers before and after,
+        expected left (yours and the AI's guess), skill and luck (`solve wordle --review`)."""
+        from wordkit.wordle.review import review
+
+        if self.boards > 1:
+            raise OptionConflictError("--review is for one board; drop --review or --boards")
+        if not history:
+            raise WordkitError("--review needs the game to review: give --history")
+        return review(self.position(history), self.advisor)
+
+    def play_ai(self, host: Any, *, watch: Watch | None = None, wrap: Any = None) -> GameRecord:
+        """The AI guesses against a human `host` (one feedback per unsolved board), with no
+        guess limit; `wrap` may wrap the guesser (a spinner). `Quit` is raised on."""
+        guesser = self.guesser if wrap is None else wrap(self.guesser)
+        return loop.play(guesser, host, self.start("ai"), watch=watch)
+
+    # --- query ---------------------------------------------------------------------------
+
+    def query(self, words: Iterable[str | Sequence[str]]) -> Iterator[Game | Refused]:
+        """How the AI solves each answer (with N boards: each N answers, a string of N words
+        or a sequence), then each of the session's `secrets`: one `Game` per game played, one
+        `Refused` per game that could not be (a word not an answer...), in order."""
+        items: list[str | Sequence[str]] = list(words)
+        if self.secrets is not None:
+            items += [[w] for w in self.secret_words()]
+        if not items:
+            raise GameStateError("no word to query: give one or more words, or - to read them")
+        self.guesser  # noqa: B018 (an unknown opener fails before any game)
+        for item in items:
+            group = tuple(item.replace(",", " ").split()) if isinstance(item, str) else tuple(item)
+            try:
+                secrets = self.checked_answers(group)
+            except WordkitError as exc:
+                yield Refused(group, exc)
+                continue
+            yield self.played(secrets)
+
+    def checked_answers(self, group: tuple[str, ...]) -> tuple[str, ...]:
+        """The answers of one game, checked: one per board, distinct, each an answer."""
+        n = self.boards
+        if len(group) != n:
+            raise GameStateError(
+                f"--boards {n} needs {n} words, one per board; got {len(group)}"
+                if n > 1
+                else f"one word a game, not {len(group)}: {' '.join(group)}"
+            )
+        if len(set(group)) != n:
+            raise GameStateError("the boards' answers must be distinct")
+        return tuple(self.game.answers[self.game.check_answer(w)] for w in group)
+
+    def played(self, secrets: tuple[str, ...]) -> Game:
+        """The AI's game against an honest host hiding `secrets`."""
+        game = self.game
+        host: Any = (
+            loop.HonestWordle(game, secret=secrets[0])
+            if self.boards == 1
+            else multi.HonestBoards(game, self.boards, secrets=secrets)
+        )
+        log = Log()
+        record = loop.play(self.guesser, host, self.start(), limit=self.cap(), watch=log)
+        steps = tuple(
+            step_of(n, e.before, e.decision, e.after, game.length) for n, e in enumerate(log, 1)
+        )
+        secret = secrets[0] if self.boards == 1 else secrets
+        return Game(
+            secret, record, self.guesser.name, self.hard, self.boards, self.limit("honest"), steps
+        )
+
+    def secret_words(self) -> list[str]:
+        """The --secrets words, each checked to be an answer."""
+        from wordkit.wordle.lists import check_secrets, read_words
+
+        assert self.secrets is not None
+        return check_secrets(self.game, read_words(self.secrets), self.secrets)
+
+    # --- stats ---------------------------------------------------------------------------
+
+    def stats_mode(
+        self,
+        *,
+        host: str | None = None,
+        tree: str | None = None,
+        tree_in: str | None = None,
+        openers: str | None = None,
+        cutoff: str | None = None,
+        from_history: bool = False,
+    ) -> str:
+        """Which stats mode the options ask for, every conflict refused: `history`, `boards`,
+        `openers`, `versus`, `tree-check` or `games`."""
+        given: dict[str, object] = {"--host": host, "--tree": tree, "--tree-in": tree_in}
+        given["--openers"] = openers
+        given |= {"--secrets": self.secrets, "--boards": self.boards if self.boards > 1 else None}
+        if from_history:
+            clash = next((name for name, value in given.items() if value is not None), None)
+            if clash is not None:
+                raise OptionConflictError(
+                    f"--from-history reports the games recorded: drop {clash}"
+                )
+            return "history"
+        if self.boards > 1:
+            if host or tree or tree_in or openers or self.secrets:
+                raise OptionConflictError(
+                    "--boards plays honest games: drop --host, --tree(-in), --openers, --secrets"
+                )
+            return "boards"
+        if self.max_guesses is not None or self.sample is not None:
+            raise OptionConflictError(
+                "--max-guesses and --sample go with --boards N (2, 4, 8 or 16)"
+            )
+        self.check_trees(tree, tree_in, host, openers)
+        if self.secrets is not None and (host or tree_in or openers):
+            raise OptionConflictError(
+                "--secrets plays honest games: drop --host, --tree-in, --openers"
+            )
+        if self.cluster is not None and (host is not None or tree_in is not None):
+            raise OptionConflictError(
+                "--cluster shares out the answers or openers: drop --host, --tree-in"
+            )
+        if openers is not None or cutoff is not None:
+            self.check_sweep(openers, host)
+            return "openers"
+        return "versus" if host is not None else "tree-check" if tree_in is not None else "games"
+
+    @staticmethod
+    def check_trees(
+        tree: str | None, tree_in: str | None, host: str | None, openers: str | None
+    ) -> None:
+        """--tree and --tree-in go with a stats run over every answer, and not with each other;
+        the --tree format is checked before any game is played."""
+        for name, given in (("--tree", tree), ("--tree-in", tree_in)):
+            if given is not None and (host is not None or openers is not None):
+                other = "--host" if host is not None else "--openers"
+                raise GameStateError(f"{name} cannot be used with {other}")
+        if tree is not None and tree_in is not None:
+            raise GameStateError("--tree and --tree-in cannot be used together")
+        if tree is not None:
+            from wordkit.wordle.trees import tree_format
+
+            tree_format(tree)
+
+    def check_sweep(self, openers: str | None, host: str | None) -> None:
+        """Refuse sweep options that mean nothing together (before any list is loaded)."""
+        if openers is None:
+            raise OptionConflictError("--cutoff ranks openers: give --openers too")
+        given = (("--opener", self.opener), ("--host", host), ("--budget", self.budget))
+        clash = next((name for name, value in given if value is not None), None)
+        if clash is not None:
+            raise OptionConflictError(f"--openers ranks openers with every answer; drop {clash}")
+
+    def stats(self, *, progress: runner.Progress | None = None) -> Played:
+        """Honest games: every answer (or the session's `secrets`) with one board, a seeded
+        sample of `sample` games (default SAMPLE) of N distinct answers with N boards."""
+        if self.boards > 1:
+            return self.boards_stats(progress)
+        table, targets = self.name, None
+        if self.secrets is not None:
+            targets = self.secret_words()
+            table = f"{self.secrets} against {table}"
+        summary, records = loop.run_stats(
+            self.game, self.guesser, self.rules(), answers=targets, jobs=self.jobs,
+            cluster=self.cluster, table=table, progress=progress, budget=self.budget,
+        )  # fmt: skip
+        return Played(summary, records)
+
+    def stats_games(self) -> int:
+        """How many games `stats` plays (for a progress bar)."""
+        if self.boards > 1:
+            return SAMPLE if self.sample is None else self.sample
+        return len(self.game.secrets if self.secrets is None else self.secret_words())
+
+    def boards_stats(self, progress: runner.Progress | None) -> Played:
+        """`sample` seeded games of N distinct answers each."""
+        began = time.perf_counter()
+        sample = SAMPLE if self.sample is None else self.sample
+        guesser, rules = self.guesser, self.rules()
+        targets = multi.sample_tuples(self.game, self.boards, sample, self.seed)
+        records = loop.games_played(
+            self.game, guesser, rules, targets, boards=self.boards, jobs=self.jobs,
+            cluster=self.cluster, progress=progress,
+        )  # fmt: skip
+        options = {"boards": self.boards, "variant": multi.VARIANTS[self.boards]}
+        options |= {"opener": guesser.opener, "guesses_allowed": rules.max_guesses}
+        options |= {"sample": sample, "seed": self.seed}
+        summary = loop.summary_of(records, guesser.name, self.name, began, options)
+        return Played(summary, records)
+
+    def versus(self, host: str = "evil") -> Versus:
+        """One game against Absurdle (the figure: guesses needed); with the `optimal`
+        strategy, the exact search's shortest win, proven shortest."""
+        if self.strategy == "optimal":
+            from wordkit.wordle.adversary import absurdle_win
+
+            win = absurdle_win(
+                self.game, host, hard=self.hard, opener=self.opener, budget=self.budget
+            )
+            exact = {"opener": win.opener, "nodes": win.nodes, "seconds": win.seconds}
+            length = self.game.length
+            return Versus("optimal", self.hard, win.turns, True, win.answer, length, exact)
+        record, turns = loop.versus(self.game, host, self.guesser, self.rules("evil"))
+        return Versus(self.strategy, self.hard, turns, record.won, record.secret, self.game.length)
+
+    def sweep(
+        self,
+        openers: str,
+        cutoff: str | None = None,
+        *,
+        records: str | None = None,
+        progress: Callable[[int], None] | None = None,
+        started: Callable[[int, int], None] | None = None,
+    ) -> Any:
+        """Rank the openers `openers` names (`all`, `top:N`, a file, `w1,w2`) by the total
+        guesses the strategy needs over every answer; `cutoff`: a total T, `none`, or None
+        (the best total so far); `records` keeps each result (and resumes from it)."""
+        from wordkit.wordle.sweep import SweepSpec, run_sweep
+
+        self.check_sweep(openers, None)
+        limit, running = parse_cutoff(cutoff)
+        spec = SweepSpec(
+            strategy=self.strategy, hard=self.hard, max_guesses=self.limit("honest"),
+            cutoff=limit, running_cutoff=running,
+        )  # fmt: skip
+        result = run_sweep(
+            self.game, openers, spec, jobs=self.jobs, cluster=self.cluster, records=records,
+            progress=progress, started=started,
+        )  # fmt: skip
+        result.options.update(jobs=self.jobs, cluster=self.cluster)
+        return result
+
+    def check_tree(self, path: str, *, progress: runner.Progress | None = None) -> Played:
+        """Play the decision tree in `path` over every answer and check it."""
+        from wordkit.wordle.trees import check_tree
+
+        check = check_tree(self.game, path, self.rules(), jobs=self.jobs, progress=progress)
+        verdict = f"tree check: every answer solved, total {check.total:,} guesses"
+        if check.paths_checked:
+            verdict += f"; {check.paths_checked:,} written paths replay to their answers"
+        if check.other_paths:
+            verdict += f"; {check.other_paths:,} paths end on words that are not answers"
+        return Played(check.summary, check.records, verdict)
+
+    def from_history(self, path: Path | None = None) -> Played:
+        """The Wordle games recorded in the game history (of these lists when any list option
+        was given, else of every list) as a stats summary."""
+        from wordkit.history import default_history_path, recorded_games
+
+        began = time.perf_counter()
+        where = default_history_path() if path is None else path
+        chosen = self.words or self.answers or self.length
+        table = self.name if chosen else None
+        games = recorded_games(game="wordle", table=table, path=where)
+        if not games:
+            of = "" if table is None else f" of {table}"
+            raise GameStateError(f"no Wordle game{of} is recorded in the game history {where}")
+        played = [g.record for g in games]
+        who = {
+            g.strategy if g.source == "solve" else f"you vs the {g.strategy} host" for g in games
+        }
+        options = {"history": str(where), "sources": dict(Counter(g.source for g in games))}
+        summary = runner.summarize(
+            played, game="wordle", strategy=", ".join(sorted(who)), table=table or "every table",
+            seconds=time.perf_counter() - began, options=options,
+        )  # fmt: skip
+        return Played(summary, played)
+
+    # --- a human guesses -----------------------------------------------------------------
+
+    def hosted(self, mode: str = "honest", seed: int | None = None) -> Hosted:
+        """A game the computer hosts (`honest`, or `evil`: Absurdle, one board only) for a
+        human to guess; guesses allowed: --max-guesses, else 6 honest (7, 9, 13, 21 with N
+        boards) and unlimited evil."""
+        from wordkit.wordle.hosts import make_host
+
+        kind = self.check_host(mode)
+        seed = self.seed if seed is None else seed
+        host: Any = (
+            make_host(mode, self.game, seed=seed)
+            if self.boards == 1
+            else multi.HonestBoards(self.game, self.boards, seed=seed)
+        )
+        return Hosted(host, self.start(kind), kind, self.variant(kind))
+
+    def play_hosted(
+        self, guesser: Any, mode: str = "honest", seed: int | None = None, *,
+        watch: Watch | None = None,
+    ) -> GameRecord:  # fmt: skip
+        """A human (`guesser`: a position -> a Decision, None to give up, or raise `Quit`)
+        plays against the computer host."""
+        return self.hosted(mode, seed).play(guesser, watch=watch)
+
+    def check_host(self, mode: str, *, trainer: bool = False) -> str:
+        """The host's kind (`honest` or `evil`), once checked against the other options:
+        several boards are hosted honestly, and the trainer rates one board's guesses."""
+        from wordkit.wordle.hosts import host_kind
+
+        kind = host_kind(mode)
+        if trainer and self.boards > 1:
+            raise OptionConflictError("--trainer is for one board; drop --trainer or --boards")
+        if self.boards > 1 and kind != "honest":
+            raise OptionConflictError("--boards plays against the honest host only; drop --mode")
+        return kind
+
+    def variant(self, mode: str) -> str:
+        """The variant's name in the game history: length, host, guesses, hard, boards."""
+        limit = self.limit(mode)
+        text = f"{self.game.length} letters, {mode} host, {limit or 'unlimited'} guesses"
+        text += ", hard mode" if self.hard else ""
+        return text + (f", {self.boards} boards" if self.boards > 1 else "")
+
+    def keep_score(self, record: GameRecord, hosted: Hosted, path: Path) -> Any:
+        """Record a hosted game of at least one guess in the history at `path`, and the
+        player's statistics over that table and variant (None: nothing recorded)."""
+        if not record.moves:
+            return None
+        from wordkit.history import player_stats, record_game, recorded_games
+
+        record_game(
+            record, game="wordle", table=self.name, variant=hosted.variant,
+            strategy=hosted.mode, source="host", path=path,
+        )  # fmt: skip
+        games = recorded_games(game="wordle", table=self.name, variant=hosted.variant, path=path)
+        return player_stats([g.record for g in games], limit=hosted.limit)
+
+
+def parse_cutoff(text: str | None) -> tuple[int | None, bool]:
+    """(cutoff, running) for `--cutoff`: a total T, `none` (every value exact), or no option
+    (the best total so far is the running cutoff)."""
+    if text is None:
+        return None, True
+    if text.strip().lower() in NO_CUTOFF:
+        return None, False
+    value = text.strip().replace(",", "").replace("_", "")
+    if not value.isdigit() or int(value) < 1:
+        raise RangeError(f"--cutoff must be a total of guesses (≥ 1) or none, not {text!r}")
+    return int(value), False
