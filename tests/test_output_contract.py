@@ -1,0 +1,86 @@
+"""One output contract for both games and for N boards: the keys scripts read are the same."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from wordkit.cli import app
+
+FIXTURES = Path(__file__).parent / "fixtures"
+HANGMAN = ["--words", str(FIXTURES / "cli_hangman.csv"), "--strategy", "coverage"]
+SMALL = str(FIXTURES / "wordle_small.txt")
+WORDLE = ["--answers", SMALL, "--guesses", SMALL]
+runner = CliRunner()
+
+GAME_KEYS = ["game", "secret", "won", "guesses", "strategy"]
+STEP_KEYS = {"turn", "guess", "feedback", "candidates"}
+RECORD_KEYS = ["secret", "won", "solved", "guesses", "moves", "feedback", "wrong", "category"]
+
+
+def lines(*args: str) -> list[dict]:  # type: ignore[type-arg]
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def words(n: int) -> list[str]:
+    text = (FIXTURES / "wordle_small.txt").read_text(encoding="utf-8")
+    lines = [line.strip() for line in text.splitlines()]
+    return [w for w in lines if w and not w.startswith("#")][:n]
+
+
+def test_query_json_has_the_same_keys_in_both_games_and_with_boards() -> None:
+    games = [
+        *lines("query", "hangman", "apple", *HANGMAN, "--json"),
+        *lines("query", "wordle", words(1)[0], *WORDLE, "--json"),
+        *lines("query", "wordle", *words(2), *WORDLE, "--boards", "2", "--json"),
+    ]
+    assert [g["game"] for g in games] == ["hangman", "wordle", "wordle"]
+    for game in games:
+        assert list(game)[:5] == GAME_KEYS and list(game)[-1] == "steps"
+        assert all(set(step) >= STEP_KEYS for step in game["steps"])
+    boards = games[2]
+    assert isinstance(boards["secret"], list) and len(boards["secret"]) == 2
+    step = boards["steps"][0]
+    assert len(step["feedback"]) == len(step["candidates"]) == 2
+
+
+def test_solve_json_starts_with_the_same_keys() -> None:
+    hangman = runner.invoke(app, ["solve", "hangman", "--mask", "a__le", *HANGMAN, "--json"])
+    first = words(1)[0]
+    wordle = runner.invoke(
+        app, ["solve", "wordle", *WORDLE, "--history", f"{first}=BBBBB", "--json"]
+    )
+    for result in (hangman, wordle):
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        assert list(data)[:4] == ["game", "move", "candidates", "top"]
+        assert all(set(entry) == {"word", "probability"} for entry in data["top"])
+
+
+def test_records_have_the_same_keys_in_both_games() -> None:
+    hangman = lines("stats", "hangman", *HANGMAN, "--records", "-")
+    wordle = lines("stats", "wordle", *WORDLE, "--records", "-")
+    assert {tuple(r) for r in hangman} == {tuple(r) for r in wordle} == {tuple(RECORD_KEYS)}
+
+
+def test_csv_booleans_are_lowercase() -> None:
+    for args in (["stats", "hangman", *HANGMAN], ["stats", "wordle", *WORDLE]):
+        result = runner.invoke(app, [*args, "--format", "csv"])
+        assert result.exit_code == 0, result.output
+        assert "False" not in result.stdout and "True" not in result.stdout
+
+
+def test_json_and_csv_together_are_refused() -> None:
+    for game in ("hangman", "wordle"):
+        result = runner.invoke(app, ["stats", game, "--json", "--format", "csv"])
+        assert result.exit_code == 1
+        assert result.stderr.startswith("Error: --json asks for JSON")
+
+
+def test_dash_h_is_help_everywhere() -> None:
+    for args in ([], ["solve"], ["stats", "hangman"], ["host", "wordle"], ["prepare"]):
+        assert runner.invoke(app, [*args, "-h"]).stdout.startswith("Usage:")
