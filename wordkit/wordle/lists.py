@@ -8,6 +8,7 @@ common words are favoured and no real answer is ever impossible.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 from collections.abc import Iterable, Sequence
@@ -19,7 +20,15 @@ import numpy as np
 
 from wordkit import cache, tables
 from wordkit.errors import GameStateError, RangeError
-from wordkit.wordle.matrix import Matrix, letter_array, lists_key, pattern_matrix
+from wordkit.wordle.matrix import (
+    Matrix,
+    RowReader,
+    answer_major,
+    answer_reader,
+    letter_array,
+    lists_key,
+    pattern_matrix,
+)
 from wordkit.wordle.rules import (
     Pattern,
     UnknownWordError,
@@ -108,8 +117,23 @@ class Wordle:
 
     @cached_property
     def matrix_t(self) -> Matrix:
-        """The transposed matrix, contiguous: a subset's columns become rows."""
-        return np.ascontiguousarray(self.matrix.T)
+        """The transposed matrix, contiguous: a subset's columns become rows (memory-mapped
+        from the cache when the matrix is)."""
+        return answer_major(self.matrix)
+
+    @cached_property
+    def answer_reader(self) -> RowReader | None:
+        """Reads a few answers' rows of the answer-major copy from disk (None: not cached)."""
+        return answer_reader(self.matrix)
+
+    def answer_patterns(self, answers: np.ndarray) -> Matrix:
+        """(len(answers), guesses): the pattern of each answer under every guess, read from
+        disk when the copy is cached and the matrix not yet transposed in memory."""
+        reader = None if "matrix_t" in self.__dict__ else self.answer_reader
+        if reader is not None:
+            with contextlib.suppress(OSError):
+                return reader(answers)
+        return self.matrix_t[answers]
 
     @cached_property
     def guess_letters(self) -> np.ndarray:

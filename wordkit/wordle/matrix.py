@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import zipfile
 from collections.abc import Sequence
 
@@ -171,3 +172,84 @@ def pattern_matrix(
     matrix.setflags(write=False)
     MEMO[key] = matrix
     return matrix
+
+
+BLOCK = 8
+"""Side of the blocks an answer-major copy is checked on against the matrix."""
+
+
+def answer_major(matrix: Matrix) -> Matrix:
+    """The matrix transposed and contiguous (answers × guesses), so that the patterns of a
+    few answers are a few rows to read. For a matrix cached on disk the copy is cached too
+    and memory-mapped (a one-shot command touches only the rows it needs); a damaged copy is
+    rebuilt. It is checked on BLOCK × BLOCK blocks spread over both matrices."""
+    key = next((k for k, m in MEMO.items() if m is matrix), None)
+    if key is None or cache.limit_bytes() <= 0:
+        return np.ascontiguousarray(matrix.T)
+    name = f"wordle-matrix-{key}-by-answer.npy"
+    shape = (matrix.shape[1], matrix.shape[0])
+    top = int(np.iinfo(matrix.dtype).max) + 1
+    found = read_matrix(name, shape, matrix.dtype.type, top)
+    if found is not None and blocks_agree(matrix, found):
+        return found
+    copy = np.ascontiguousarray(matrix.T)
+    buf = io.BytesIO()
+    np.save(buf, copy, allow_pickle=False)
+    cache.write_cached(name, buf.getvalue())
+    copy.setflags(write=False)
+    return copy
+
+
+def blocks_agree(matrix: Matrix, transposed: Matrix) -> bool:
+    """Whether `transposed` holds `matrix`'s transpose on blocks spread over both."""
+    rows, cols = matrix.shape
+    for i in range(CHECKED_ROWS):
+        r = (i * max(rows - BLOCK, 0)) // max(CHECKED_ROWS - 1, 1)
+        c = ((CHECKED_ROWS - 1 - i) * max(cols - BLOCK, 0)) // max(CHECKED_ROWS - 1, 1)
+        block = np.asarray(matrix[r : r + BLOCK, c : c + BLOCK])
+        if not np.array_equal(block.T, np.asarray(transposed[c : c + BLOCK, r : r + BLOCK])):
+            return False
+    return True
+
+
+class RowReader:
+    """Reads a few rows of a matrix cached on disk with one `pread` each: a memory map would
+    fault in 64 KB or more around every row touched, this reads only the rows' own bytes."""
+
+    def __init__(self, path: os.PathLike[str], shape: tuple[int, int], dtype: np.dtype) -> None:
+        with open(path, "rb") as handle:
+            version = np.lib.format.read_magic(handle)
+            if version == (1, 0):
+                np.lib.format.read_array_header_1_0(handle)
+            else:
+                np.lib.format.read_array_header_2_0(handle)
+            self.offset = handle.tell()
+        self.path, self.shape, self.dtype = path, shape, dtype
+        self.width = shape[1] * dtype.itemsize
+
+    def __call__(self, rows: np.ndarray) -> np.ndarray:
+        """The rows asked for, in order (OSError when the file went away)."""
+        out = np.empty((len(rows), self.shape[1]), dtype=self.dtype)
+        fd = os.open(self.path, os.O_RDONLY)
+        try:
+            for i, row in enumerate(rows):
+                data = os.pread(fd, self.width, self.offset + int(row) * self.width)
+                out[i] = np.frombuffer(data, dtype=self.dtype)
+        finally:
+            os.close(fd)
+        return out
+
+
+def answer_reader(matrix: Matrix) -> RowReader | None:
+    """A reader of the answer-major copy's rows on disk (None: it is not cached)."""
+    key = next((k for k, m in MEMO.items() if m is matrix), None)
+    if key is None:
+        return None
+    answer_major(matrix)  # builds or checks the copy
+    path = cache.cached_file(f"wordle-matrix-{key}-by-answer.npy")
+    if path is None:
+        return None
+    try:
+        return RowReader(path, (matrix.shape[1], matrix.shape[0]), matrix.dtype)
+    except (OSError, ValueError):
+        return None

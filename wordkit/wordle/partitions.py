@@ -23,6 +23,20 @@ Rows = np.ndarray  # indices into game.guesses
 Answers = np.ndarray  # indices into game.answers
 
 
+FEW = 16
+"""Answers are `few` when they are at most 1/FEW of all: then a partition reads their rows of
+the answer-major matrix instead of every guess row."""
+
+
+def patterns(game: Wordle, rows: Rows, answers: Answers) -> np.ndarray:
+    """(len(rows), len(answers)): the pattern of each answer under each guess row. Few answers
+    are read as their rows of the answer-major copy, not from every guess row of the matrix
+    (a one-shot command then touches a few MB of a memory-mapped matrix, not all of it)."""
+    if len(answers) * FEW <= len(game.answers):
+        return game.answer_patterns(answers)[:, rows].T
+    return game.matrix[np.ix_(rows, answers)]
+
+
 def bucket_counts(
     game: Wordle, rows: Rows, remaining: Answers, weights: np.ndarray | None = None
 ) -> np.ndarray:
@@ -34,7 +48,7 @@ def bucket_counts(
     step = max(1, (2**20 if weights is None else 2**19) // max(1, len(remaining)))
     for s in range(0, len(rows), step):
         r = rows[s : s + step]
-        sub = game.matrix[np.ix_(r, remaining)].astype(np.int64)
+        sub = patterns(game, r, remaining).astype(np.int64)
         sub += (np.arange(len(r)) * npat)[:, None]
         tiled = None if weights is None else np.tile(weights, len(r))
         counts = np.bincount(sub.ravel(), weights=tiled, minlength=len(r) * npat)
@@ -50,14 +64,14 @@ def bucket_sizes(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
         # Small sets: count equal pairs directly, avoiding rows × 243 bins.
         step = max(1, 2**21 // max(1, n * n))
         for s in range(0, len(rows), step):
-            sub = game.matrix[np.ix_(rows[s : s + step], remaining)]
+            sub = patterns(game, rows[s : s + step], remaining)
             out[s : s + step] = (sub[:, :, None] == sub[:, None, :]).sum(axis=2)
         return out
     npat = game.win + 1
     step = max(1, 2**20 // n)
     for s in range(0, len(rows), step):
         r = rows[s : s + step]
-        sub = game.matrix[np.ix_(r, remaining)].astype(np.int64)
+        sub = patterns(game, r, remaining).astype(np.int64)
         sub += (np.arange(len(r)) * npat)[:, None]
         counts = np.bincount(sub.ravel(), minlength=len(r) * npat)
         out[s : s + step] = counts[sub]

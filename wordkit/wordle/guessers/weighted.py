@@ -118,7 +118,7 @@ class WeightedSearch:
         """A lower bound on the cost of each guess row: m(S) + Σ (2 m(b) - max b) over the
         non-winning buckets (a guess that splits nothing off and cannot win is useless)."""
         npat = self.win + 1
-        sub = self.game.matrix[np.ix_(rows, subset)].astype(np.int64)
+        sub = partitions.patterns(self.game, rows, subset).astype(np.int64)
         flat = sub + (np.arange(len(rows)) * npat)[:, None]
         weights = np.broadcast_to(p, sub.shape).ravel()
         flat_mass = np.bincount(flat.ravel(), weights=weights, minlength=len(rows) * npat)
