@@ -131,7 +131,7 @@ def test_quit_records_nothing_give_up_is_a_loss(tmp_path: Path) -> None:
 def test_ctrl_c_at_a_prompt_exits_130_and_records_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from wordkit.cli import repl
+    from wordkit.cli import terminal
 
     db = tmp_path / "h.sqlite"
     typed = iter(["crane\n"])
@@ -142,7 +142,7 @@ def test_ctrl_c_at_a_prompt_exits_130_and_records_nothing(
             raise KeyboardInterrupt
         return line
 
-    monkeypatch.setattr(repl, "read_line", read_line)
+    monkeypatch.setattr(terminal, "read_line", read_line)
     result = wk("host", "wordle", *LISTS, "--seed", "5", "--history-db", str(db))
     assert result.exit_code == 130
     assert re.search(r"The answer was [A-Z]{5}\.\n$", result.stdout)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from wordkit.cli import render, repl
+from wordkit.cli import render, terminal
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
 from wordkit.cli.options import (
     Cluster,
@@ -30,14 +30,18 @@ from wordkit.cli.options import (
     write_records,
 )
 from wordkit.cli.terminal import (
+    QUIT,
     HumanGuesser,
     HumanHost,
     ThinkingHost,
+    ask,
+    command_of,
     each_thinking,
     listed,
     progress_bar,
     say,
     thinking,
+    typed_words,
 )
 from wordkit.errors import GameStateError, WordkitError
 
@@ -201,7 +205,7 @@ def solve_hangman(
       wordkit solve hangman --mask a__le --guessed aeli
       wordkit solve hangman --words categories --category animals   # interactive
     """
-    playing = mask is None and (interactive or (repl.interactive() and not json))
+    playing = mask is None and (interactive or (terminal.interactive() and not json))
     if mask is None and not playing:
         raise GameStateError("give the game state with --mask (e.g. --mask a__le --guessed aeli)")
     kept = history.recording() if playing else None
@@ -290,7 +294,7 @@ class HangmanHumanHost(HumanHost):
         out = render.console()
         say(out, "Think of a word. Type its length, or its mask with `_` for each letter.")
         while True:
-            line = repl.ask("length or mask> ")
+            line = ask("length or mask> ")
             if line is None or line in ("Q", ":q", ":Q"):
                 raise Quit
             line = "".join(line.split())
@@ -314,7 +318,7 @@ def human_host(session: Session) -> HangmanHumanHost:
         board = board_for(session.pool(), state)
         return listed([w for w, _ in top_candidates(board, LISTED)], len(board.ids), "word")
 
-    def answered(after: State) -> None:
+    def answered(before: State, after: State) -> None:
         lives = "unlimited" if after.rules.lives is None else after.rules.lives - after.wrong
         say(render.console(), f"  {render.spaced(after.mask)}   lives left: {lives}")
 
@@ -335,8 +339,8 @@ MASK_PROMPT = "mask (empty: not in it)> "
 def told_word(session: Session, state: State) -> str | None:
     """The human's word after the AI lost, checked against their answers (None: not told)."""
     while True:
-        line = repl.ask("What was your word? (empty: keep it secret)> ")
-        if not line or repl.command_of(line, letters_are_guesses=True) == repl.QUIT:
+        line = ask("What was your word? (empty: keep it secret)> ")
+        if not line or command_of(line, letters_are_guesses=True) == QUIT:
             return None
         try:
             return session.told_word(state, line)
@@ -371,7 +375,7 @@ def query_hangman(
     """
     from wordkit.hangman.session import BadWord
 
-    secrets = repl.typed_words(word)
+    secrets = typed_words(word)
     if not secrets:
         raise GameStateError("no word to query: give WORD..., or - with words on stdin")
     with thinking(f"loading {game.words}"):

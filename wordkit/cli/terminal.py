@@ -1,6 +1,7 @@
-"""The terminal side shared by every command and both games: printing what users typed as
-typed, the one spinner, notices of slow one-off steps, the progress bar, and the wrappers that
-show the spinner while an AI or a host thinks.
+"""The terminal side shared by every command and both games: reading a line and the commands a
+player may type, printing what users typed as typed, the one spinner, notices of slow one-off
+steps, the progress bar, the wrappers that show the spinner while an AI or a host thinks, and
+the human at the terminal as a guesser or a host.
 
 Spinners, bars and notices go to stderr, and only when it is a terminal: stdout carries data.
 """
@@ -10,10 +11,10 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from wordkit.cli import render, repl
+from wordkit.cli import render
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -145,6 +146,78 @@ def progress_bar(total: int) -> Iterator[Any]:
             _BAR.remove(bar)
 
 
+# --- reading the human's lines ----------------------------------------------------------------
+
+QUIT, GIVE_UP, LIST, HINT = "quit", "give up", "list", "hint"
+COMMANDS = {"q": QUIT, "g": GIVE_UP, "l": LIST, "?": HINT}
+UNDO = ("U", ":u", ":U", "/u", "/U")
+"""What a human host types to take back the last answer."""
+
+
+def command_of(line: str, *, letters_are_guesses: bool) -> str | None:
+    """The command a line asks for, or None for a guess.
+
+    In Hangman a lowercase single letter is a guess, so commands are the capitals L, G, Q (or
+    `:l`, `:g`, `:q`); in Wordle, where guesses are words, either case works.
+    """
+    text = line.strip()
+    if text == "?":
+        return HINT
+    if text[:1] in (":", "/") and text[1:].lower() in COMMANDS:
+        return COMMANDS[text[1:].lower()]
+    if len(text) == 1 and (text.isupper() or not letters_are_guesses):
+        return COMMANDS.get(text.lower())
+    return None
+
+
+def ask(prompt: str) -> str | None:
+    """Read one line after showing `prompt`; None at end of input (Ctrl-D). Ctrl-C is raised
+    on: the command exits 130 and records nothing.
+
+    Bytes that are not valid in the terminal's encoding become U+FFFD, which every move's
+    check then refuses with a message, instead of a UnicodeDecodeError."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    try:
+        line = read_line()
+    except KeyboardInterrupt:
+        sys.stdout.write("\n")
+        raise
+    if not line:
+        sys.stdout.write("\n")
+        return None
+    return line.strip()
+
+
+def read_line() -> str:
+    """One line of standard input ('' at its end), decoded leniently."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        return sys.stdin.readline()
+    encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
+    return bytes(stream.readline()).decode(encoding, errors="replace")
+
+
+def interactive() -> bool:
+    """Whether both stdin and stdout are terminals (so a game can be played by hand)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def typed_words(words: Sequence[str]) -> list[str]:
+    """The words given, with `-` replaced by the words read from stdin (one a line; blank
+    lines and #comments skipped)."""
+    out: list[str] = []
+    for word in words:
+        if word != "-":
+            out.append(word)
+            continue
+        while line := read_line():
+            text = line.split("#", 1)[0].strip()
+            if text:
+                out.append(text)
+    return out
+
+
 # --- the human at the terminal, as a guesser or a host, in either game ------------------------
 
 Listing = Callable[[Any], list[str]]
@@ -164,7 +237,7 @@ class HumanGuesser:
         prompt: Callable[[Any], str],
         parse: Callable[[Any, str], Decision],
         listing: Listing,
-        advisor: Callable[[Any], Decision | None] | None,
+        advisor: Callable[[Any], Decision | None],
         letters_are_guesses: bool,
         before: Callable[[Any], None] | None = None,
     ) -> None:
@@ -181,17 +254,18 @@ class HumanGuesser:
         if self.before is not None:
             self.before(position)
         while True:
-            line = repl.ask(self.prompt(position))
-            command = None if line is None else repl.command_of(line, **self.keys)
-            if line is None or command == repl.QUIT:
+            line = ask(self.prompt(position))
+            keys = {"letters_are_guesses": self.letters_are_guesses}
+            command = None if line is None else command_of(line, **keys)
+            if line is None or command == QUIT:
                 raise Quit
-            if command == repl.GIVE_UP:
+            if command == GIVE_UP:
                 self.gave_up = True
                 return None
-            if command == repl.LIST:
+            if command == LIST:
                 for text in self.listing(position):
                     say(self.out, text)
-            elif command == repl.HINT and self.advisor is not None:
+            elif command == HINT:
                 with thinking():
                     hint = self.advisor(position)
                 say(self.out, f"Hint: try {hint.move.upper()}." if hint else "No hint here.")
@@ -201,15 +275,12 @@ class HumanGuesser:
                 except WordkitError as exc:
                     say(self.out, f"{exc} (no guess used)", style="red")
 
-    @property
-    def keys(self) -> dict[str, bool]:
-        return {"letters_are_guesses": self.letters_are_guesses}
-
 
 class HumanHost:
     """The human hosts, in either game: shown each move (`show`), they type the answer, which
     `parse(position, move, line)` turns into the next position (a typed error is shown and
-    the line asked again). L lists, U takes back the last answer (`Undo`), Q quits (`Quit`)."""
+    the line asked again), then `answered(position, after)`. L lists, U takes back the last
+    answer (`Undo`), Q quits (`Quit`)."""
 
     name = "you"
 
@@ -220,7 +291,7 @@ class HumanHost:
         parse: Callable[[Any, Any, str], Any],
         listing: Listing,
         show: Callable[[Any, Any], None] | None = None,
-        answered: Callable[[Any], None] | None = None,
+        answered: Callable[[Any, Any], None] | None = None,
         letters_are_guesses: bool,
     ) -> None:
         self.prompt, self.parse, self.listing = prompt, parse, listing
@@ -237,12 +308,12 @@ class HumanHost:
         if self.show is not None:
             self.show(position, move)
         while True:
-            line = repl.ask(self.prompt(position, move))
+            line = ask(self.prompt(position, move))
             keys = {"letters_are_guesses": self.letters_are_guesses}
-            command = None if line is None else repl.command_of(line, **keys)
-            if line is None or command == repl.QUIT:
+            command = None if line is None else command_of(line, **keys)
+            if line is None or command == QUIT:
                 raise Quit
-            if command == repl.LIST:
+            if command == LIST:
                 for text in self.listing(position):
                     say(self.out, text)
                 continue
@@ -255,16 +326,13 @@ class HumanHost:
             try:
                 after = self.parse(position, move, line)
             except WordkitError as exc:
-                say(self.out, str(exc), style="red")
+                undo = " (type U to undo)" if self.answers else ""
+                say(self.out, f"{exc}{undo}", style="red")
                 continue
             self.answers.append(after)
             if self.answered is not None:
-                self.answered(after)
+                self.answered(position, after)
             return after
-
-
-UNDO = ("U", ":u", ":U", "/u", "/U")
-"""What a human host types to take back the last answer."""
 
 
 def listed(words: list[str], total: int, noun: str) -> list[str]:

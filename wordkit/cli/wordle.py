@@ -17,21 +17,24 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from wordkit.cli import options, render, repl
+from wordkit.cli import options, render, terminal
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
 from wordkit.cli.options import opt
 from wordkit.cli.terminal import (
+    HumanGuesser,
+    HumanHost,
     ThinkingGuesser,
     ThinkingHost,
     each_thinking,
+    listed,
     notices_shown,
     progress_bar,
     progress_sized_later,
     say,
     thinking,
+    typed_words,
 )
-from wordkit.errors import WordkitError
-from wordkit.game import Decision, Quit, Undo
+from wordkit.game import Decision, Quit
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -165,12 +168,11 @@ def answers_left(state: Any) -> list[str]:
     from wordkit.wordle.session import likeliest
 
     def shown(words: list[str]) -> str:
-        more = " ..." if len(words) > LIST_AT_MOST else ""
-        return ", ".join(words[:LIST_AT_MOST]) + more
+        return ", ".join(words[:LIST_AT_MOST]) + (" ..." if len(words) > LIST_AT_MOST else "")
 
     if not hasattr(state, "boards"):
         words = likeliest(state)
-        return [f"{render.plural(len(words), 'answer')} still possible: {shown(words)}"]
+        return listed(words[:LIST_AT_MOST], len(words), "answer")
     return [f"  board {k + 1}: {shown(likeliest(state.boards[k]))}" for k in state.unsolved]
 
 
@@ -204,7 +206,7 @@ def solve_wordle(
     session = open_session(ai, lists, budget=budget)
     if review:
         show_review(session, history or (), json)
-    elif history is None and (interactive or (repl.interactive() and not json)):
+    elif history is None and (interactive or (terminal.interactive() and not json)):
         ai_mode(session)
     else:
         with notices_shown(), thinking():
@@ -260,72 +262,42 @@ def show_review(session: Session, history: Sequence[str], json: bool) -> None:
         say(out, line)
 
 
-class HumanHost:
-    """The human at the terminal hosts, one board or several: shown each guess, they type its
-    feedback (one per unsolved board, / between); L lists, U undoes, Q quits."""
-
-    name = "human"
-
-    def __init__(self) -> None:
-        self.out = render.console()
-
-    def answer(self, state: Any, row: int) -> Any:
-        """The state after the typed feedback; `Undo` or `Quit` raised on U and Q."""
-        say(self.out, self.heading(state, row))
-        several = hasattr(state, "boards")
-        while True:
-            line = repl.ask(
-                "feedback (one per unsolved board, / between)> " if several else "feedback> "
-            )
-            if line is None or line.lower() == "q":
-                raise Quit
-            if line.lower() == "l":
-                for listed in answers_left(state):
-                    say(self.out, listed)
-            elif line.lower() == "u":
-                if state.previous is not None:
-                    say(self.out, f"Undid {state.moves[-1].upper()}.")
-                    raise Undo
-                say(self.out, "Nothing to undo.")
-            else:
-                try:
-                    after = self.parse(state, row, line)
-                except WordkitError as exc:
-                    hint = " (type U to undo)" if state.moves else ""
-                    say(self.out, f"{exc}{hint}", style="red")
-                    continue
-                say(self.out, turn_shown(state, after))
-                return after
-
-    @staticmethod
-    def heading(state: Any, row: int) -> Text:
-        """`Guess N: WORD` with the answers (or boards) left."""
-        from rich.text import Text
-
-        from wordkit.wordle.play import expected_left
-
-        text = Text(f"Guess {state.turn}: ")
-        text.append(state.game.guesses[row].upper(), style="bold")
-        if hasattr(state, "boards"):
-            text.append(f"  (boards left: {len(state.unsolved)})")
-            return text
-        left = render.plural(len(state.remaining), "answer")
-        text.append(f"  ({left} left, expected {expected_left(state, row):.1f} after it)")
-        return text
-
-    @staticmethod
-    def parse(state: Any, row: int, line: str) -> Any:
-        """The state after the typed feedback (WORD=FEEDBACK for another word, one board)."""
-        from wordkit.wordle.boards import parse_patterns
-        from wordkit.wordle.rules import parse_turn
-
-        if hasattr(state, "boards"):
-            return state.after(row, parse_patterns(state, line))
-        return parse_turn(state, line, suggested=row)
+class WordleHumanHost(HumanHost):
+    """The human hosts the AI's Wordle game, one board or several."""
 
     def reveal(self, state: Any) -> str:
         """The last guess when it solved the game, else nothing known."""
         return state.moves[-1] if state.solved else ""
+
+
+def human_host(session: Session) -> HumanHost:
+    """The human as the host: shown each guess, they type its feedback (one per unsolved
+    board, / between); L lists, U undoes, Q quits."""
+    several = " (one per unsolved board, / between)" if session.boards > 1 else ""
+    return WordleHumanHost(
+        prompt=lambda state, row: f"feedback{several}> ",
+        parse=session.reported,
+        listing=answers_left,
+        show=lambda state, row: say(render.console(), heading(state, row)),
+        answered=lambda state, after: say(render.console(), turn_shown(state, after)),
+        letters_are_guesses=False,
+    )
+
+
+def heading(state: Any, row: int) -> Text:
+    """`Guess N: WORD` with the answers (or boards) left."""
+    from rich.text import Text
+
+    from wordkit.wordle.play import expected_left
+
+    text = Text(f"Guess {state.turn}: ")
+    text.append(state.game.guesses[row].upper(), style="bold")
+    if hasattr(state, "boards"):
+        text.append(f"  (boards left: {len(state.unsolved)})")
+        return text
+    left = render.plural(len(state.remaining), "answer")
+    text.append(f"  ({left} left, expected {expected_left(state, row):.1f} after it)")
+    return text
 
 
 def ai_mode(session: Session) -> None:
@@ -344,7 +316,7 @@ def ai_mode(session: Session) -> None:
     )
     try:
         with notices_shown():
-            record = session.play_ai(HumanHost(), wrap=ThinkingGuesser)
+            record = session.play_ai(human_host(session), wrap=ThinkingGuesser)
     except Quit:
         say(out, "Bye.")
         return
@@ -406,10 +378,10 @@ def game_items(words: list[str], boards: int) -> list[Any]:
     """The games asked for: one word each (N words with N boards); `-` reads stdin, one game
     a line."""
     if boards == 1:
-        return list(repl.typed_words(words))
+        return list(typed_words(words))
     given = [w for w in words if w != "-"]
     items: list[Any] = [given[i : i + boards] for i in range(0, len(given), boards)]
-    return items + (repl.typed_words(["-"]) if "-" in words else [])
+    return items + (typed_words(["-"]) if "-" in words else [])
 
 
 def show_game(game: Game, *, first: bool, named: bool) -> None:
@@ -706,45 +678,6 @@ def show_ranking(result: Sweep) -> None:
 # --- host -------------------------------------------------------------------------------------
 
 
-class HumanGuesser:
-    """The human at the terminal guesses, on one board or several: each typed word is checked
-    before it counts. L lists the answers left, ? asks the advisor, G gives up (the game is
-    lost), Q quits (`Quit`: the game is not recorded)."""
-
-    name = "human"
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
-        self.out = render.console()
-        self.gave_up = False
-
-    def __call__(self, state: Any) -> Decision | None:
-        """The typed guess (None: give up)."""
-        while True:
-            line = repl.ask(f"guess {state.turn}> ")
-            command = None if line is None else repl.command_of(line, letters_are_guesses=False)
-            if line is None or command == repl.QUIT:
-                raise Quit
-            if command == repl.GIVE_UP:
-                self.gave_up = True
-                return None
-            if command == repl.LIST:
-                for listed in answers_left(state):
-                    say(self.out, listed)
-                continue
-            if command == repl.HINT:
-                with thinking():
-                    hint = self.session.advisor(state)
-                say(self.out, f"Hint: try {hint.word.upper()}.")
-                continue
-            try:
-                row = state.check_move(line, new=True)
-            except WordkitError as exc:
-                say(self.out, f"{exc} (no guess used)", style="red")
-                continue
-            return Decision(state.game.guesses[row], row=row)
-
-
 @dataclass
 class HostWatch:
     """What the player sees after each guess: the tiles and keyboard (one board, with the
@@ -809,7 +742,14 @@ def host_wordle(
     with notices_shown():
         hosted = session.hosted(mode, options.seed_of(seed))
     kept = history.recording()
-    guesser, watch = HumanGuesser(session), HostWatch(session, trainer, hosted.start, {})
+    guesser = HumanGuesser(
+        prompt=lambda state: f"guess {state.turn}> ",
+        parse=session.typed_move,
+        listing=answers_left,
+        advisor=lambda state: session.advisor(state),
+        letters_are_guesses=False,
+    )
+    watch = HostWatch(session, trainer, hosted.start, {})
     say(render.console(), banner(session, hosted))
     try:
         record = hosted.play(guesser, watch=watch, wrap=ThinkingHost)

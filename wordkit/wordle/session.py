@@ -26,7 +26,7 @@ import numpy as np
 
 from wordkit import runner
 from wordkit.errors import GameStateError, OptionConflictError, RangeError, WordkitError
-from wordkit.game import Log, Watch, game_dict, move_dict, step_dict
+from wordkit.game import Decision, Log, Watch, game_dict, move_dict, step_dict
 from wordkit.runner import GameRecord, Summary
 from wordkit.wordle import boards as multi
 from wordkit.wordle import play as loop
@@ -726,6 +726,20 @@ class Session:
         """A human (`guesser`: a position -> a Decision, None to give up, or raise `Quit`)
         plays against the computer host."""
         return self.hosted(mode, seed).play(guesser, watch=watch)
+
+    def typed_move(self, state: Any, line: str) -> Decision:
+        """The guess a human typed, checked (a typed error: not a new allowed guess)."""
+        row = state.check_move(line, new=True)
+        return Decision(state.game.guesses[row], row=row)
+
+    def reported(self, state: Any, row: int, line: str) -> Any:
+        """The position after guess `row`, as a human host reports its feedback (one per
+        unsolved board, / between; WORD=FEEDBACK for another word on one board)."""
+        from wordkit.wordle.rules import parse_turn
+
+        if self.boards > 1:
+            return state.after(row, multi.parse_patterns(state, line))
+        return parse_turn(state, line, suggested=row)
 
     def check_host(self, mode: str, *, trainer: bool = False) -> str:
         """The host's kind (`honest` or `evil`), once checked against the other options:
