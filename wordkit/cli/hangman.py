@@ -56,8 +56,6 @@ MAX_LENGTH = 63
 """Longest word a mask may stand for (the rules' limit)."""
 LISTED = 100
 """Words shown by the L command."""
-HARDEST = 20
-"""Lost words listed under a stats table."""
 
 STRATEGIES = tuple(
     [
@@ -544,28 +542,19 @@ def given_option(ctx: typer.Context, name: str) -> bool:
 
 
 def show_summary(summary: Summary, fmt: str, *, to_stderr: bool = False) -> None:
-    """A Hangman stats summary as JSON, CSV or tables: the figures, the wrong guesses per
-    game, the lengths and the words lost (on stderr when stdout carries the records)."""
-    if render.emit_summary(summary, fmt, to_stderr=to_stderr):
-        return
-    out = render.console(err=to_stderr)
-    rows = render.summary_rows(summary)
-    rows.insert(3, ("mean wrong guesses", f"{summary.extra['mean_wrong']:.3f}"))
-    out.print(render.table(None, ("", ""), rows))
-    say(out, "wrong guesses per game:")
-    for line in render.histogram(summary.extra["wrong_histogram"]):
-        say(out, line)
-    if len(summary.by_length) > 1:
-        columns = ("length", "games", "win rate", "mean wrong")
-        lengths = [
-            (n, f"{r['games']:,}", f"{r['win_rate']:.2%}", f"{r['mean_wrong']:.2f}")
-            for n, r in summary.by_length.items()
-        ]
-        out.print(render.table(None, columns, lengths))
-    if summary.failures:
-        more = len(summary.failures) - HARDEST
-        tail = f" (and {more:,} more)" if more > 0 else ""
-        say(out, "lost: " + ", ".join(summary.failures[:HARDEST]) + tail)
+    """A Hangman stats summary: the figures with the mean wrong guesses, the wrong guesses per
+    game, the lengths, and the words lost."""
+    lengths = [
+        (n, f"{r['games']:,}", f"{r['win_rate']:.2%}", f"{r['mean_wrong']:.2f}")
+        for n, r in summary.by_length.items()
+    ]
+    columns = ("length", "games", "win rate", "mean wrong")
+    render.show_summary(
+        summary, fmt, to_stderr=to_stderr, per_game="wrong guesses",
+        extra=[("mean wrong guesses", f"{summary.extra['mean_wrong']:.3f}")],
+        counts=summary.extra["wrong_histogram"],
+        tables=[render.table(None, columns, lengths)] if len(lengths) > 1 else [],
+    )  # fmt: skip
 
 
 def render_versus(versus: Versus, fmt: str) -> None:

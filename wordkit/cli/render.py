@@ -170,16 +170,42 @@ def emit_summary(summary: Summary, fmt: str, *, to_stderr: bool = False) -> bool
     return False
 
 
-def summary_rows(summary: Summary) -> list[tuple[str, str]]:
-    """The lines every stats table starts with."""
-    return [
-        ("strategy", summary.strategy),
+HARDEST = 20
+"""Failures listed under a stats table."""
+
+
+def show_summary(
+    summary: Summary, fmt: str, *, to_stderr: bool = False, strategy: str | None = None,
+    wins: str = "wins", extra: Sequence[tuple[str, str]] = (), per_game: str = "guesses",
+    counts: Mapping[str, int] | None = None, tables: Sequence[Table] = (), lost: str = "lost",
+) -> None:  # fmt: skip
+    """A stats summary, in both games: JSON or CSV, or the figures table (the game's `extra`
+    rows after the wins), a histogram of `per_game` per game (`counts`, default the guesses),
+    the game's `tables`, then the failures; on stderr when stdout carries data."""
+    from wordkit.cli.terminal import say
+
+    if emit_summary(summary, fmt, to_stderr=to_stderr):
+        return
+    out = console(err=to_stderr)
+    rows = [
+        ("strategy", strategy or summary.strategy),
         ("games", f"{summary.games:,}"),
-        ("wins", f"{summary.wins:,} ({summary.win_rate:.2%})"),
+        (wins, f"{summary.wins:,} ({summary.win_rate:.2%})"),
+        *extra,
         ("mean guesses", f"{summary.mean_guesses:.4f}"),
         ("max guesses", f"{summary.max_guesses}"),
         ("seconds", f"{summary.seconds:.1f}"),
     ]
+    out.print(table(None, ("", ""), rows))
+    say(out, f"{per_game} per game:")
+    for line in histogram(summary.histogram if counts is None else counts):
+        say(out, line)
+    for each in tables:
+        out.print(each)
+    if summary.failures:
+        more = len(summary.failures) - HARDEST
+        tail = f" (and {more:,} more)" if more > 0 else ""
+        say(out, f"{lost}: " + ", ".join(summary.failures[:HARDEST]) + tail)
 
 
 def histogram(counts: Mapping[str, int], *, width: int = 40) -> list[str]:

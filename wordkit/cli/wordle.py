@@ -6,7 +6,6 @@ carries only data whenever it carries data (`--records -`, `--tree -`)."""
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json as jsonlib
@@ -39,7 +38,7 @@ from wordkit.game import Decision, Quit
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from wordkit.runner import GameRecord, Summary
+    from wordkit.runner import GameRecord
     from wordkit.wordle.session import Game, Hosted, Move, Played, Session, Versus
     from wordkit.wordle.sweep import OpenerResult, Sweep
 
@@ -514,63 +513,32 @@ def emit_played(
 ) -> None:
     """The records and the tree where asked, then the summary: on stdout, or on stderr when
     stdout holds the records or the tree (so it carries data only)."""
-    from wordkit import runner, tables
+    from wordkit.wordle.boards import VARIANTS
 
-    if records is not None:
-        tables.write_text(runner.record_lines(played.records), records)
+    options.write_records(records, played.records)
     if tree is not None:
         from wordkit.wordle.trees import write_tree
 
         write_tree(played.records, tree, session.game.length)
-    data_out = "-" in (records, tree)
-    with contextlib.redirect_stdout(sys.stderr) if data_out else contextlib.nullcontext():
-        if not render.emit_summary(played.summary, fmt):
-            show_stats(played)
-
-
-def show_stats(played: Played) -> None:
-    """The stats table: the figures, the known optimum, a histogram and the failures."""
-    summary, out = played.summary, render.console()
-    opts = summary.options
-    if "history" in opts or "boards" in opts:
-        show_other_stats(summary)
-        return
-    mode = ", hard" if opts.get("hard") else ""
-    rows = [
-        ("strategy", f"{summary.strategy} (opener {str(opts['opener']).upper()}{mode})"),
-        ("games", f"{summary.games:,}"),
-        ("mean guesses", f"{summary.mean_guesses:.4f}"),
-        ("max guesses", str(summary.max_guesses)),
-        ("solved within 6", f"{summary.wins:,} ({summary.win_rate:.2%})"),
-        ("seconds", f"{summary.seconds:.2f}"),
-    ]
-    optimum = summary.extra.get("optimum")
-    if optimum is not None:
+    summary, opts, extra = played.summary, played.summary.options, []
+    strategy = f"{summary.strategy} (opener {str(opts.get('opener')).upper()}"
+    strategy += ", hard)" if opts.get("hard") else ")"
+    other = "boards" in opts or "history" in opts
+    if n := opts.get("boards"):
+        strategy = f"{VARIANTS[n]} ({n} boards, {opts['guesses_allowed']} guesses, seed "
+        strategy += f"{opts['seed']}), opener {str(opts['opener']).upper()}"
+    elif "history" in opts:
+        strategy = f"{summary.strategy} ({summary.table})"
+    if (optimum := summary.extra.get("optimum")) is not None:
         best = f"{optimum['mean']:.4f} ({optimum['opener'].upper()}, {optimum['total']:,})"
-        rows.insert(3, ("known optimum", best))
-    out.print(render.table(None, ("", ""), rows))
-    for line in render.histogram(summary.histogram):
-        say(out, line)
-    if summary.failures:
-        say(out, "not solved within 6: " + ", ".join(summary.failures[:30]))
-    if played.verdict:
-        say(out, played.verdict)
-
-
-def show_other_stats(summary: Summary) -> None:
-    """The figures of N-board games, or of the games in the history."""
-    from wordkit.wordle.boards import VARIANTS
-
-    out, opts, n = render.console(), summary.options, summary.options.get("boards")
-    head = f"{summary.table}: {summary.strategy}, {summary.games:,} games recorded"
-    if n:
-        head = f"{VARIANTS[n]} ({n} boards, {opts['guesses_allowed']} guesses), {summary.games:,}"
-        head += f" games (seed {opts['seed']}), opener {str(opts['opener']).upper()}"
-    say(out, head)
-    say(out, f"won: {summary.wins:,}/{summary.games:,} ({100 * summary.win_rate:.2f}%)")
-    say(out, f"mean guesses: {summary.mean_guesses:.4f}   max: {summary.max_guesses}")
-    for line in render.histogram(summary.histogram):
-        say(out, "  " + line)
+        extra.append(("known optimum", best))
+    render.show_summary(
+        summary, fmt, to_stderr="-" in (records, tree), strategy=strategy, extra=extra,
+        wins="wins" if other else "solved within 6",
+        lost="lost" if other else "not solved within 6",
+    )  # fmt: skip
+    if played.verdict and fmt == "table":
+        say(render.console(err="-" in (records, tree)), played.verdict)
 
 
 def show_versus(versus: Versus, fmt: str) -> None:
