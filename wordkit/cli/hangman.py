@@ -22,7 +22,9 @@ from wordkit.cli.options import (
     Records,
     StatsFormat,
     Trainer,
+    choice,
     cluster_of,
+    given_options,
     grouped,
     opt,
     show_seed,
@@ -57,84 +59,30 @@ MAX_LENGTH = 63
 LISTED = 100
 """Words shown by the L command."""
 
-STRATEGIES = tuple(
-    [
-        "best",
-        "coverage",
-        "entropy",
-        "lookahead",
-        "model",
-        "expected-size",
-        "greedy",
-        "minimax",
-        "minimax-search",
-    ]
-)
+STRATEGIES = ("best", "coverage", "entropy", "lookahead", "model", "expected-size", "greedy",
+              "minimax", "minimax-search")  # fmt: skip
 VERSUS = ("evil", "lookahead")
 MODES = ("honest", *VERSUS)
 LEVELS = ("easy", "medium", "hard")
 TABLES = ("english", "categories", "cities", "portuguese", "wordle")
 
-
-def complete(choices: tuple[str, ...]) -> Any:
-    """Shell completion of an option's value from `choices`."""
-    return lambda incomplete: [c for c in choices if c.startswith(incomplete)]
-
-
-def choice(metavar: str, help: str, choices: tuple[str, ...], *names: str) -> Any:
-    """An option whose value completes from `choices` in the shell."""
-    return typer.Option(*names, metavar=metavar, help=help, autocompletion=complete(choices))
-
-
+# fmt: off
 Words = Annotated[str, choice("NAME_OR_PATH", "The dictionary.", TABLES)]
-Strategy = Annotated[
-    str,
-    choice(
-        "NAME",
-        "best (the strongest: lookahead's moves from a policy book, the letter model outside "
-        "the dictionary), coverage, entropy, lookahead, model, expected-size, greedy, minimax "
-        "or minimax-search.",
-        STRATEGIES,
-    ),
-]
+Strategy = Annotated[str, choice("NAME", "best (the strongest: lookahead's moves from a policy "
+    "book, the letter model outside the dictionary), coverage, entropy, lookahead, model, "
+    "expected-size, greedy, minimax or minimax-search.", STRATEGIES)]
 Lives = Annotated[str, opt("N", "Wrong guesses allowed, 1-1000; 0 or `unlimited` for no limit.")]
-Variant = Annotated[
-    str,
-    choice(
-        "VARIANT",
-        "classic (every occurrence shown) or advanced (one per guess, length hidden).",
-        ("classic", "advanced"),
-        "--variant",
-    ),
-]
-Finish = Annotated[
-    str,
-    choice(
-        "FINISH",
-        "reveal (won when all letters show) or word (won only by naming the word).",
-        ("reveal", "word"),
-        "--finish",
-    ),
-]
-Prior = Annotated[
-    list[str] | None,
-    opt(
-        "PRIOR",
-        "uniform, weight, or CATEGORY=SHARE,... e.g. TZ=0.5 (repeats add up).  [default: "
-        "weight; stats of every row: uniform]",
-        show_default=False,
-    ),
-]
+Variant = Annotated[str, choice("VARIANT", "classic (every occurrence shown) or advanced (one "
+    "per guess, length hidden).", ("classic", "advanced"), "--variant")]
+Finish = Annotated[str, choice("FINISH", "reveal (won when all letters show) or word (won only "
+    "by naming the word).", ("reveal", "word"), "--finish")]
+Prior = Annotated[list[str] | None, opt("PRIOR", "uniform, weight, or CATEGORY=SHARE,... e.g. "
+    "TZ=0.5 (repeats add up).  [default: weight; stats of every row: uniform]",
+    show_default=False)]
 Category = Annotated[list[str] | None, opt("NAME", "Only words of this category (a hint).")]
-Learn = Annotated[
-    bool,
-    opt(
-        None,
-        "Words the AI did not know (revealed at the end of a game) join its dictionary for "
-        "later games on the table.",
-        "--learn/--no-learn",
-    ),
-]
+Learn = Annotated[bool, opt(None, "Words the AI did not know (revealed at the end of a game) "
+    "join its dictionary for later games on the table.", "--learn/--no-learn")]
+# fmt: on
 
 
 @dataclass(frozen=True)
@@ -423,13 +371,13 @@ def show_walkthrough(done: Walkthrough) -> None:
 # --- stats ----------------------------------------------------------------------------------
 
 
+# fmt: off
 @dataclass(frozen=True)
 class Opponent:
     """How hard an adversarial host plays."""
 
-    difficulty: Annotated[
-        str, choice("LEVEL", "For an evil host: easy, medium or hard.", LEVELS)
-    ] = "hard"
+    difficulty: Annotated[str, choice("LEVEL", "For an evil host: easy, medium or hard.",
+        LEVELS)] = "hard"
     depth: Annotated[int, opt("K", "For a lookahead host: moves ahead, 1-6.")] = 3
 
 
@@ -439,9 +387,8 @@ class RunChoice:
 
     hint: Annotated[bool, opt(None, "Give each game its word's category.", "--hint")] = False
     sample: Annotated[int | None, opt("N", "Play N secrets drawn with the prior.")] = None
-    secrets: Annotated[
-        str | None, opt("NAME_OR_PATH", "Play these words against the --words table.")
-    ] = None
+    secrets: Annotated[str | None, opt("NAME_OR_PATH",
+        "Play these words against the --words table.")] = None
     jobs: Jobs = 1
     cluster: Cluster = None
 
@@ -450,17 +397,11 @@ class RunChoice:
 class HistoryReport:
     """A stats report of the games in the history instead of a run."""
 
-    from_history: Annotated[
-        bool,
-        opt(
-            None,
-            "Report the games recorded in the game history (of --words, when given) instead "
-            "of playing.",
-            "--from-history",
-        ),
-    ] = False
+    from_history: Annotated[bool, opt(None, "Report the games recorded in the game history (of "
+        "--words, when given) instead of playing.", "--from-history")] = False
     history_db: HistoryDb = None
     learn: Learn = False
+# fmt: on
 
 
 @stats_app.command("hangman")
@@ -491,11 +432,11 @@ def stats_hangman(
       wordkit stats hangman --from-history --words english
     """
     fmt = stats_format(format, json=json, jobs=run.jobs)
-    given = {name for name in ctx.params if given_option(ctx, name)}
-    check_stats_options(given, from_history=report.from_history, host=host)
+    given = given_options(ctx)
     with thinking(f"loading {game.words}"):
         db = None if report.history_db is None else Path(report.history_db)
         session = game.session(seed=seed, learn=report.learn, db=db)
+        session.check_stats(given, from_history=report.from_history, host=host)
     if report.from_history:
         summary, played = session.from_history(every_table="words" not in given)
     elif host is not None:
@@ -516,29 +457,6 @@ def stats_hangman(
         summary, played = done.summary, done.records
     write_records(records, played)
     show_summary(summary, fmt, to_stderr=records == "-")
-
-
-def check_stats_options(given: set[str], *, from_history: bool, host: str | None) -> None:
-    """Refuse the options a stats mode would ignore."""
-    if from_history:
-        played = ("host", "sample", "secrets", "hint", "strategy", "lives", "variant", "finish")
-        clash = sorted(given & {*played, "jobs", "cluster", "seed", "prior", "category", "learn"})
-        if clash:
-            name = "--" + clash[0].replace("_", "-")
-            raise GameStateError(f"--from-history reports the games recorded: drop {name}")
-    elif host is not None:
-        clash = sorted(given & {"cluster", "sample", "secrets", "hint"})
-        if clash:
-            name = "--" + clash[0].replace("_", "-")
-            raise GameStateError(f"--host plays one game a length: drop {name}")
-    elif given & {"difficulty", "depth"}:
-        raise GameStateError("--difficulty and --depth go with --host")
-
-
-def given_option(ctx: typer.Context, name: str) -> bool:
-    """Whether the command's option `name` was given (not left at its default)."""
-    source = ctx.get_parameter_source(name)
-    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
 
 
 def show_summary(summary: Summary, fmt: str, *, to_stderr: bool = False) -> None:

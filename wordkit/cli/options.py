@@ -24,12 +24,26 @@ def opt(metavar: str | None, help: str, *names: str, show_default: bool = True) 
     return typer.Option(*names, metavar=metavar, help=help, show_default=show_default)
 
 
+def choice(metavar: str, help: str, choices: tuple[str, ...], *names: str) -> Any:
+    """An option whose value completes from `choices` in the shell."""
+    return typer.Option(
+        *names, metavar=metavar, help=help,
+        autocompletion=lambda incomplete: [c for c in choices if c.startswith(incomplete)],
+    )  # fmt: skip
+
+
 Json = Annotated[bool, opt(None, "Machine-readable output.", "--json")]
 Jobs = Annotated[int, opt("N", "Worker processes.")]
 Cluster = Annotated[
     str | None,
     opt("ADDRESS", "Run on a Dask cluster instead: tcp://HOST:PORT, or local:N to start N here."),
 ]
+
+
+def given_options(ctx: typer.Context) -> set[str]:
+    """The command's options given (not left at their defaults)."""
+    sources = {name: ctx.get_parameter_source(name) for name in ctx.params}
+    return {n for n, s in sources.items() if s and s.name not in ("DEFAULT", "DEFAULT_MAP")}
 
 
 def cluster_of(address: str | None) -> str | None:

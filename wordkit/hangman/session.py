@@ -389,6 +389,23 @@ class Session:
         )  # fmt: skip
         return not known
 
+    def check_stats(self, given: set[str], *, from_history: bool, host: str | None) -> None:
+        """Refuse the options a stats mode would ignore (`given`: the options given)."""
+        if from_history:
+            ignored = {"host", "sample", "secrets", "hint", "strategy", "lives", "variant"}
+            ignored |= {"finish", "jobs", "cluster", "seed", "prior", "category", "learn"}
+            clash = sorted(given & ignored)
+            if clash:
+                name = "--" + clash[0].replace("_", "-")
+                raise GameStateError(f"--from-history reports the games recorded: drop {name}")
+        elif host is not None:
+            clash = sorted(given & {"cluster", "sample", "secrets", "hint"})
+            if clash:
+                name = "--" + clash[0].replace("_", "-")
+                raise GameStateError(f"--host plays one game a length: drop {name}")
+        elif given & {"difficulty", "depth"}:
+            raise GameStateError("--difficulty and --depth go with --host")
+
     def from_history(self, *, every_table: bool = False) -> tuple[Summary, list[GameRecord]]:
         """The Hangman games recorded in the session's history (of this table, or of every
         table) as a stats summary, and their records."""
