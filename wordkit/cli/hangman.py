@@ -54,8 +54,6 @@ if TYPE_CHECKING:
     from wordkit.hangman.session import Session, Suggestion, Versus, Walkthrough
     from wordkit.runner import Summary
 
-MAX_LENGTH = 63
-"""Longest word a mask may stand for (the rules' limit)."""
 LISTED = 100
 """Words shown by the L command."""
 
@@ -231,11 +229,11 @@ class HangmanHumanHost(HumanHost):
     """The human host of Hangman: the opening is the length or mask they type."""
 
     opening: Any = None
+    session: Session
 
     def start(self, rules: Any) -> State:
         """The opening state, from the length or mask typed (Q: quit)."""
         from wordkit.game import Quit
-        from wordkit.hangman.rules import HIDDEN, observed_state
 
         out = render.console()
         say(out, "Think of a word. Type its length, or its mask with `_` for each letter.")
@@ -243,13 +241,11 @@ class HangmanHumanHost(HumanHost):
             line = ask("length or mask> ")
             if line is None or line in ("Q", ":q", ":Q"):
                 raise Quit
-            line = "".join(line.split())
-            if line.isascii() and line.isdigit() and 1 <= int(line) <= MAX_LENGTH:
-                line = HIDDEN * int(line)
-            if line and len(line) <= MAX_LENGTH and set(line) <= {HIDDEN}:
-                self.opening = observed_state(line, rules=rules)
+            try:
+                self.opening = self.session.opening(line, rules)
                 return self.opening
-            say(out, f"Type a number of letters (1-{MAX_LENGTH}) or underscores, e.g. 5 or _____.")
+            except WordkitError as exc:
+                say(out, str(exc))
 
     def reveal(self) -> str:
         """The word as far as the human showed it."""
@@ -268,7 +264,7 @@ def human_host(session: Session) -> HangmanHumanHost:
         lives = "unlimited" if after.rules.lives is None else after.rules.lives - after.wrong
         say(render.console(), f"  {render.spaced(after.mask)}   lives left: {lives}")
 
-    return HangmanHumanHost(
+    host = HangmanHumanHost(
         prompt=lambda state, move: (
             "right? (y/n)> " if len(move) > 1 else "mask (empty: not in it)> "
         ),
@@ -277,6 +273,8 @@ def human_host(session: Session) -> HangmanHumanHost:
         answered=answered,
         letters_are_guesses=True,
     )
+    host.session = session
+    return host
 
 
 MASK_PROMPT = "mask (empty: not in it)> "
@@ -447,11 +445,10 @@ def stats_hangman(
         render_versus(versus, fmt)
         return
     else:
-        cluster = cluster_of(run.cluster)
         with progress_bar(session.games_to_play(sample=run.sample, secrets=run.secrets)) as bar:
             done = session.stats(
                 sample=run.sample, hint=run.hint, secrets=run.secrets, jobs=run.jobs,
-                cluster=cluster, progress=bar,
+                cluster=cluster_of(run.cluster), progress=bar,
             )  # fmt: skip
         show_seed(session.drawn_seed)
         summary, played = done.summary, done.records

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from wordkit.runner import GameRecord, Progress, Summary
 
 MAX_SEED = 2**63 - 1
+MAX_LENGTH = 63
+"""Longest word a human host's mask may stand for (the rules' limit)."""
 
 
 def checked_seed(seed: int | None) -> int | None:
@@ -443,6 +445,19 @@ class Session:
             raise GameStateError(
                 f"{exc}. Type the mask as it stands now, e.g. {example} (empty: not in the word)"
             ) from None
+
+    def opening(self, line: str, rules: Any) -> State:
+        """The opening state a human host types: the word's length, or its mask of `_`."""
+        from wordkit.hangman.rules import HIDDEN, observed_state
+
+        line = "".join(line.split())
+        if line.isascii() and line.isdigit() and 1 <= int(line) <= MAX_LENGTH:
+            line = HIDDEN * int(line)
+        if line and len(line) <= MAX_LENGTH and set(line) <= {HIDDEN}:
+            return observed_state(line, rules=rules)
+        raise GameStateError(
+            f"Type a number of letters (1-{MAX_LENGTH}) or underscores, e.g. 5 or _____."
+        )
 
     def told_word(self, state: State, line: str) -> str:
         """The word a human host tells after the AI lost, checked against every answer they
