@@ -84,3 +84,21 @@ def test_json_and_csv_together_are_refused() -> None:
 def test_dash_h_is_help_everywhere() -> None:
     for args in ([], ["solve"], ["stats", "hangman"], ["host", "wordle"], ["prepare"]):
         assert runner.invoke(app, [*args, "-h"]).stdout.startswith("Usage:")
+
+
+def test_seed_is_drawn_and_shown_only_when_something_random_needs_it() -> None:
+    fixed = runner.invoke(app, ["stats", "hangman", *HANGMAN])
+    assert fixed.exit_code == 0 and "seed:" not in fixed.stderr  # every row once: no chance
+    for args in (
+        ["stats", "hangman", *HANGMAN, "--sample", "5", "--json"],
+        ["stats", "wordle", *WORDLE, "--boards", "2", "--sample", "3", "--json"],
+    ):
+        drawn = runner.invoke(app, args)
+        assert drawn.exit_code == 0, drawn.output
+        seed = int(drawn.stderr.split("seed: ", 1)[1].split()[0])
+        again = runner.invoke(app, [*args, "--seed", str(seed)])
+        first, second = json.loads(drawn.stdout), json.loads(again.stdout)
+        assert first["seed"] == second["seed"] == seed and "seed:" not in again.stderr
+        assert {k: v for k, v in first.items() if k != "seconds"} == {
+            k: v for k, v in second.items() if k != "seconds"
+        }

@@ -105,3 +105,32 @@ class Log(list[Exchange]):
     def __call__(self, before: Any, decision: Decision, after: Any) -> None:
         """Keep one exchange."""
         self.append(Exchange(before, decision, after))
+
+
+MAX_SEED = 2**63 - 1
+
+
+class Seed:
+    """A session's seed, the same policy in both games: the one given (checked), else a fresh
+    one drawn the first time something random needs it, and kept in `drawn` so the command
+    line can show it and the run can be repeated; 0 when nothing random depends on it."""
+
+    def __init__(self, given: int | None) -> None:
+        from wordkit.errors import RangeError
+
+        if given is not None and not 0 <= given <= MAX_SEED:
+            raise RangeError(f"--seed must be between 0 and {MAX_SEED}, not {given}")
+        self.given = given
+        self.drawn: int | None = None
+
+    def __call__(self, *, needed: bool = True) -> int:
+        """The seed of a random choice (`needed`: False when nothing random depends on it)."""
+        if self.given is not None:
+            return self.given
+        if not needed:
+            return 0
+        if self.drawn is None:
+            import secrets
+
+            self.drawn = secrets.randbelow(2**31)
+        return self.drawn

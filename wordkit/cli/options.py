@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import inspect
-import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast, get_type_hints
@@ -79,7 +78,6 @@ FreshSeed = Annotated[
     int | None,
     opt("S", "Seed for every random choice (default: a fresh one, shown).", "--seed"),
 ]
-MAX_SEED = 2**63 - 1
 
 
 def show_seed(drawn: int | None) -> None:
@@ -96,17 +94,6 @@ def write_records(path: str | None, records: Sequence[GameRecord]) -> None:
     from wordkit import runner, tables
 
     tables.write_text(runner.record_lines(list(records)), path)
-
-
-def seed_of(seed: int | None) -> int:
-    """The seed to use: the one given (checked), or a fresh one shown on stderr so the run can
-    be repeated with --seed."""
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-        typer.echo(f"seed: {seed} (repeat this run with --seed {seed})", err=True)
-    if not 0 <= seed <= MAX_SEED:
-        raise RangeError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
-    return seed
 
 
 Trainer = Annotated[

@@ -448,7 +448,7 @@ class StatsRun:
     secrets: Secrets = None
     max_guesses: MaxGuesses = None
     sample: Annotated[int | None, opt("N", "With --boards: games played (default 500).")] = None
-    seed: Annotated[int, opt("S", "With --boards: seed drawing each game's answers.")] = 0
+    seed: options.FreshSeed = None
     format: options.StatsFormat = "table"
     json: options.Json = False
 # fmt: on
@@ -491,6 +491,7 @@ def stats_wordle(ai: AIChoice, lists: ListsChoice, run: StatsRun, modes: StatsMo
             show_versus(versus, fmt)
         else:
             played = stats_played(session, mode, modes)
+            options.show_seed(session.seed.drawn)
             emit_played(session, played, fmt, run.records, modes.tree)
 
 
@@ -705,10 +706,11 @@ def host_wordle(
       wordkit host wordle --mode evil
       wordkit host wordle --boards 4      # Quordle, the boards side by side
     """
-    session = open_session(None, lists, max_guesses=max_guesses, budget=BUDGET)
+    session = open_session(None, lists, max_guesses=max_guesses, budget=BUDGET, seed=seed)
     session.check_host(mode, trainer=trainer)
     with notices_shown():
-        hosted = session.hosted(mode, options.seed_of(seed))
+        hosted = session.hosted(mode)
+    options.show_seed(session.seed.drawn)
     kept = history.recording()
     guesser = HumanGuesser(
         prompt=lambda state: f"guess {state.turn}> ",

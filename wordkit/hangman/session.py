@@ -10,7 +10,6 @@ parses, calls one method and renders, and Python users get the same behaviour:
 
 from __future__ import annotations
 
-import secrets as random_source
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -18,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wordkit.errors import GameStateError, RangeError, WordkitError
-from wordkit.game import Decision, Log, game_dict, move_dict, step_dict
+from wordkit.game import Decision, Log, Seed, game_dict, move_dict, step_dict
 
 if TYPE_CHECKING:
     from wordkit.hangman.board import Board, Guesser
@@ -27,16 +26,8 @@ if TYPE_CHECKING:
     from wordkit.hangman.rules import Rules, State
     from wordkit.runner import GameRecord, Progress, Summary
 
-MAX_SEED = 2**63 - 1
 MAX_LENGTH = 63
 """Longest word a human host's mask may stand for (the rules' limit)."""
-
-
-def checked_seed(seed: int | None) -> int | None:
-    """A seed given by the user, in range (None: none given)."""
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise RangeError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
-    return seed
 
 
 def single(values: str | Sequence[str] | None, option: str) -> str | None:
@@ -192,23 +183,15 @@ class Session:
             from wordkit.history import learned_words, table_key
 
             self.learned = learned_words(table_key(words), path=history)
-        self.given_seed = checked_seed(seed)
-        self.drawn_seed: int | None = None
-        """A seed this session drew because none was given (the CLI shows it)."""
+        self.seed = Seed(seed)
         self.guesser: Guesser = make_guesser(strategy)
 
     # --- what the modes share ---------------------------------------------------------------
 
-    def seed(self, *, needed: bool = True) -> int:
-        """The seed of a random choice: the one given, else a fresh one drawn once (kept in
-        `drawn_seed`); 0 when nothing random depends on it."""
-        if self.given_seed is not None:
-            return self.given_seed
-        if not needed:
-            return 0
-        if self.drawn_seed is None:
-            self.drawn_seed = random_source.randbelow(2**31)
-        return self.drawn_seed
+    @property
+    def drawn_seed(self) -> int | None:
+        """A seed this session drew because none was given (the CLI shows it)."""
+        return self.seed.drawn
 
     @cached_property
     def table(self) -> Any:

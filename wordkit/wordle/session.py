@@ -26,7 +26,7 @@ import numpy as np
 
 from wordkit import runner
 from wordkit.errors import GameStateError, OptionConflictError, RangeError, WordkitError
-from wordkit.game import Decision, Log, Watch, game_dict, move_dict, step_dict
+from wordkit.game import Decision, Log, Seed, Watch, game_dict, move_dict, step_dict
 from wordkit.runner import GameRecord, Summary
 from wordkit.wordle import boards as multi
 from wordkit.wordle import play as loop
@@ -301,7 +301,7 @@ class Session:
         boards: int = 1,
         max_guesses: int | None = None,
         budget: float | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         secrets: str | None = None,
         sample: int | None = None,
         jobs: int = 1,
@@ -310,7 +310,8 @@ class Session:
     ) -> None:
         self.strategy, self.opener, self.hard, self.boards = strategy, opener, hard, boards
         self.answers, self.guesses, self.length, self.words = answers, guesses, length, words
-        self.max_guesses, self.budget, self.seed, self.secrets = max_guesses, budget, seed, secrets
+        self.max_guesses, self.budget, self.secrets = max_guesses, budget, secrets
+        self.seed = Seed(seed)
         self.sample, self.jobs, self.cluster = sample, jobs, cluster
         if game is not None:
             self.game = game
@@ -613,14 +614,14 @@ class Session:
         began = time.perf_counter()
         sample = SAMPLE if self.sample is None else self.sample
         guesser, rules = self.guesser, self.rules()
-        targets = multi.sample_tuples(self.game, self.boards, sample, self.seed)
+        targets = multi.sample_tuples(self.game, self.boards, sample, self.seed())
         records = loop.games_played(
             self.game, guesser, rules, targets, boards=self.boards, jobs=self.jobs,
             cluster=self.cluster, progress=progress,
         )  # fmt: skip
         options = {"boards": self.boards, "variant": multi.VARIANTS[self.boards]}
         options |= {"opener": guesser.opener, "guesses_allowed": rules.max_guesses}
-        options |= {"sample": sample, "seed": self.seed}
+        options |= {"sample": sample, "seed": self.seed()}
         summary = loop.summary_of(records, guesser.name, self.name, began, options)
         return Played(summary, records)
 
@@ -711,7 +712,7 @@ class Session:
         from wordkit.wordle.hosts import make_host
 
         kind = self.check_host(mode)
-        seed = self.seed if seed is None else seed
+        seed = self.seed() if seed is None else seed
         host: Any = (
             make_host(mode, self.game, seed=seed)
             if self.boards == 1
