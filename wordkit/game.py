@@ -134,3 +134,19 @@ class Seed:
 
             self.drawn = secrets.randbelow(2**31)
         return self.drawn
+
+
+# --- words for people, the same in both games -------------------------------------------------
+
+
+def plural(count: float, noun: str, many: str | None = None) -> str:
+    """`1 answer`, `2 answers`, `1.5 answers` (or `many`), with thousands separators."""
+    text = f"{count:,}" if isinstance(count, int) else f"{count:,.3g}"
+    return f"{text} {noun}" if count == 1 else f"{text} {many or noun + 's'}"
+
+
+def listed(words: Sequence[str], total: int, noun: str) -> list[str]:
+    """What `L` shows: how many are left and the first of them, likeliest first."""
+    more = " ..." if total > len(words) else ""
+    shown = (": " + ", ".join(words) + more) if words else ""
+    return [f"{plural(total, noun)} still possible{shown}"]

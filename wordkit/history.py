@@ -103,6 +103,13 @@ class PlayerStats:
         """Wins as a whole percentage (Wordle rounds it)."""
         return round(100 * self.wins / self.played) if self.played else 0
 
+    def line(self) -> str:
+        """The figures on one line, as Wordle's statistics screen shows them."""
+        return (
+            f"  played {self.played}   win % {self.win_percent}   current streak "
+            f"{self.current_streak}   max streak {self.max_streak}"
+        )
+
 
 @contextmanager
 def connected(path: Path | None = None) -> Iterator[sqlite3.Connection]:

@@ -39,13 +39,13 @@ from wordkit.cli.terminal import (
     ask,
     command_of,
     each_thinking,
-    listed,
     progress_bar,
     say,
     thinking,
     typed_words,
 )
 from wordkit.errors import GameStateError, WordkitError
+from wordkit.game import listed
 
 if TYPE_CHECKING:
     from wordkit.game import Decision

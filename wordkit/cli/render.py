@@ -7,6 +7,8 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from wordkit.game import plural as plural  # re-exported: the commands say `render.plural`
+
 if TYPE_CHECKING:  # rich is imported by the functions that draw, so `--help` starts fast
     from rich.console import Console
     from rich.table import Table
@@ -101,12 +103,6 @@ def gallows(wrong: int, lives: int) -> str:
     stages = len(GALLOWS) - 1
     stage = stages if wrong >= lives else (wrong * stages) // max(lives, 1)
     return "\n".join(GALLOWS[stage])
-
-
-def plural(count: float, noun: str, many: str | None = None) -> str:
-    """`1 answer`, `2 answers`, `1.5 answers` (or `many`), with thousands separators."""
-    text = f"{count:,}" if isinstance(count, int) else f"{count:,.3g}"
-    return f"{text} {noun}" if count == 1 else f"{text} {many or noun + 's'}"
 
 
 def spaced(mask: str) -> str:

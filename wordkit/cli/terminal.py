@@ -335,13 +335,6 @@ class HumanHost:
             return after
 
 
-def listed(words: list[str], total: int, noun: str) -> list[str]:
-    """What `L` shows: how many are left and the first of them, likeliest first."""
-    more = " ..." if total > len(words) else ""
-    shown = (": " + ", ".join(words) + more) if words else ""
-    return [f"{render.plural(total, noun)} still possible{shown}"]
-
-
 @contextlib.contextmanager
 def progress_sized_later(unit: str) -> Iterator[tuple[Any, Any]]:
     """A tqdm bar on stderr (only when it is a terminal) for work whose size is known only

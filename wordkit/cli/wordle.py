@@ -6,8 +6,6 @@ carries only data whenever it carries data (`--records -`, `--tree -`)."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json as jsonlib
 import sys
 from collections.abc import Sequence
@@ -25,7 +23,6 @@ from wordkit.cli.terminal import (
     ThinkingGuesser,
     ThinkingHost,
     each_thinking,
-    listed,
     notices_shown,
     progress_bar,
     progress_sized_later,
@@ -38,9 +35,7 @@ from wordkit.game import Decision, Quit
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from wordkit.runner import GameRecord
-    from wordkit.wordle.session import Game, Hosted, Move, Played, Session, Versus
-    from wordkit.wordle.sweep import OpenerResult, Sweep
+    from wordkit.wordle.session import Game, Hosted, Played, Session, Versus
 
 STRATEGY_NAMES = "expected-size, entropy, minimax, heuristic, heuristic-seed, optimal"
 """The names of wordkit.wordle.guessers.GUESSERS (kept here so `--help` imports no numpy)."""
@@ -161,20 +156,6 @@ def turn_shown(before: Any, after: Any) -> Text | str:
     return boards_row(before.turn, after.guesses[-1], patterns, after.game.length)
 
 
-def answers_left(state: Any) -> list[str]:
-    """What L shows: the answers still possible, likeliest first (on each unsolved board when
-    there are several)."""
-    from wordkit.wordle.session import likeliest
-
-    def shown(words: list[str]) -> str:
-        return ", ".join(words[:LIST_AT_MOST]) + (" ..." if len(words) > LIST_AT_MOST else "")
-
-    if not hasattr(state, "boards"):
-        words = likeliest(state)
-        return listed(words[:LIST_AT_MOST], len(words), "answer")
-    return [f"  board {k + 1}: {shown(likeliest(state.boards[k]))}" for k in state.unsolved]
-
-
 # --- solve ------------------------------------------------------------------------------------
 
 
@@ -210,32 +191,11 @@ def solve_wordle(
     else:
         with notices_shown(), thinking():
             move = session.next_move(history or ())
-        render.emit_json(move.as_dict()) if json else show_move(move)
-
-
-def show_move(move: Move) -> None:
-    """The next guess and the answers left, on one board or each of several."""
-    out = render.console()
-    if move.solved is not None:
-        say(out, "Solved: " + " / ".join(str(w).upper() for w in move.found))
-        return
-    assert move.move is not None
-    if move.boards > 1:
-        say(out, f"next guess: {move.move.upper()}")
-        for k, (found, left, shown) in enumerate(
-            zip(move.found, move.candidates, move.answers, strict=True), 1
-        ):
-            listed = f": {', '.join(shown)}" if shown else ""
-            done = f"solved ({found.upper()})" if found else render.plural(left, "answer") + " left"
-            say(out, f"  board {k}: {done}{listed if not found else ''}")
-        return
-    expected = render.plural(move.expected_size, "answer")
-    say(out, f"next guess: {move.move.upper()}  (expected {expected} left after it)")
-    if move.note:
-        say(out, f"note: {move.note}")
-    say(out, f"answers left: {move.candidates:,}")
-    if move.answers[0]:
-        say(out, "  " + ", ".join(move.answers[0]))
+        if json:
+            render.emit_json(move.as_dict())
+        else:
+            for line in move.lines():
+                say(render.console(), line)
 
 
 def show_review(session: Session, history: Sequence[str], json: bool) -> None:
@@ -276,7 +236,7 @@ def human_host(session: Session) -> HumanHost:
     return WordleHumanHost(
         prompt=lambda state, row: f"feedback{several}> ",
         parse=session.reported,
-        listing=answers_left,
+        listing=session.listing,
         show=lambda state, row: say(render.console(), heading(state, row)),
         answered=lambda state, after: say(render.console(), turn_shown(state, after)),
         letters_are_guesses=False,
@@ -403,14 +363,7 @@ def show_game(game: Game, *, first: bool, named: bool) -> None:
         say(out, tiles)
         if s.note:
             say(out, f"  note: {s.note}")
-    record = game.record
-    verdict = "solved" if record.won else ("solved late" if record.solved else "not solved")
-    if game.boards == 1:
-        verdict = "solved" if record.ended_solved else "not solved"
-        name = f"{game.secret.upper()}: " if named else ""
-        say(out, f"{name}{verdict} in {guesses_text(record.guesses)} ({game.strategy})")
-    else:
-        say(out, f"{verdict} in {guesses_text(record.guesses)} (of {game.limit})")
+    say(out, game.verdict(named=named))
 
 
 # --- stats ------------------------------------------------------------------------------------
@@ -514,32 +467,15 @@ def emit_played(
 ) -> None:
     """The records and the tree where asked, then the summary: on stdout, or on stderr when
     stdout holds the records or the tree (so it carries data only)."""
-    from wordkit.wordle.boards import VARIANTS
-
     options.write_records(records, played.records)
     if tree is not None:
         from wordkit.wordle.trees import write_tree
 
         write_tree(played.records, tree, session.game.length)
-    summary, opts, extra = played.summary, played.summary.options, []
-    strategy = f"{summary.strategy} (opener {str(opts.get('opener')).upper()}"
-    strategy += ", hard)" if opts.get("hard") else ")"
-    other = "boards" in opts or "history" in opts
-    if n := opts.get("boards"):
-        strategy = f"{VARIANTS[n]} ({n} boards, {opts['guesses_allowed']} guesses, seed "
-        strategy += f"{opts['seed']}), opener {str(opts['opener']).upper()}"
-    elif "history" in opts:
-        strategy = f"{summary.strategy} ({summary.table})"
-    if (optimum := summary.extra.get("optimum")) is not None:
-        best = f"{optimum['mean']:.4f} ({optimum['opener'].upper()}, {optimum['total']:,})"
-        extra.append(("known optimum", best))
-    render.show_summary(
-        summary, fmt, to_stderr="-" in (records, tree), strategy=strategy, extra=extra,
-        wins="wins" if other else "solved within 6",
-        lost="lost" if other else "not solved within 6",
-    )  # fmt: skip
+    to_stderr = "-" in (records, tree)
+    render.show_summary(played.summary, fmt, to_stderr=to_stderr, **played.labels())
     if played.verdict and fmt == "table":
-        say(render.console(err="-" in (records, tree)), played.verdict)
+        say(render.console(err=to_stderr), played.verdict)
 
 
 def show_versus(versus: Versus, fmt: str) -> None:
@@ -558,23 +494,10 @@ def show_versus(versus: Versus, fmt: str) -> None:
     out = render.console()
     for guess, pattern in versus.turns:
         say(out, render.tiles(guess, pattern_marks(pattern, versus.length)))
-    verdict = "solved" if versus.won else "not solved"
-    line = f"{versus.strategy} vs Absurdle"
-    if versus.exact:
-        opener, mode = versus.exact["opener"], ", hard mode" if versus.hard else ""
-        line += (f" from {opener.upper()}" if opener else "") + mode
-    line += f": {verdict} in {guesses_text(versus.guesses)} ({versus.word})"
-    if versus.exact:
-        line += (
-            f"; {guesses_text(versus.guesses - 1)} cannot win (exact search, "
-            f"{versus.exact['seconds']:.1f} s)"
-        )
-    say(out, line)
+    say(out, versus.verdict())
 
 
 # --- openers --------------------------------------------------------------------------------
-
-OPENER_COLUMNS = ("rank", "opener", "total", "mean", "max", "solved", "seconds")
 
 
 def show_openers(
@@ -599,49 +522,15 @@ def show_openers(
     if fmt == "json":
         render.emit_json(result.as_dict())
     elif fmt == "csv":
-        text = io.StringIO()
-        writer = csv.writer(text, lineterminator="\n")
-        writer.writerow(["rank", "opener", "total", "exact", "mean", "max", "solved", "seconds"])
-        for n, r in enumerate(result.results, 1):
-            mean = "" if r.mean is None else f"{r.mean:.6f}"
-            cells = [n, r.opener, r.total, r.exact, mean, r.max_guesses, r.solved]
-            writer.writerow(["" if c is None else c for c in cells] + [f"{r.seconds:.3f}"])
-        sys.stdout.write(text.getvalue())
+        render.emit_csv(result.csv_rows())
     else:
-        show_ranking(result)
+        from wordkit.wordle.sweep import RANKING_COLUMNS
 
-
-def at_least() -> str:
-    """The sign of a lower bound: ≥, or >= where stdout cannot show it."""
-    return "≥" if render.encodable("≥") else ">="
-
-
-def ranking_row(n: int, r: OpenerResult) -> tuple[str, ...]:
-    """One opener's row of the ranking: its total exact, `≥ bound`, or `infeasible`."""
-    bound = "" if r.exact else at_least() + " "
-    total = "infeasible" if r.total is None else f"{bound}{r.total:,}"
-    mean = "" if r.mean is None else f"{bound}{r.mean:.4f}"
-    most = "" if r.max_guesses is None else str(r.max_guesses)
-    solved = "" if r.solved is None else f"{r.solved:,}/{r.games:,}"
-    return (str(n), r.opener.upper(), total, mean, most, solved, f"{r.seconds:.2f}")
-
-
-def show_ranking(result: Sweep) -> None:
-    """The ranking as a table, best first, with what its bounds mean."""
-    spec, out = result.spec, render.console()
-    mode = ", hard mode" if spec.hard else ""
-    title = f"{len(result.results):,} openers, {spec.strategy}{mode}, best first"
-    rows = [ranking_row(n, r) for n, r in enumerate(result.results, 1)]
-    out.print(render.table(title, OPENER_COLUMNS, rows))
-    bounds = sum(not r.exact for r in result.results)
-    if bounds:
-        why = f"the cutoff {spec.cutoff:,}" if spec.cutoff else "the best total found so far"
-        say(
-            out,
-            f"{at_least()}: a proven lower bound ({bounds:,} openers stopped once they could "
-            f"not beat {why})",
-        )
-    say(out, f"{result.seconds:.1f} s")
+        title, rows, note = result.ranking("≥" if render.encodable("≥") else ">=")
+        out = render.console()
+        out.print(render.table(title, RANKING_COLUMNS, rows))
+        for line in ([note] if note else []) + [f"{result.seconds:.1f} s"]:
+            say(out, line)
 
 
 # --- host -------------------------------------------------------------------------------------
@@ -715,48 +604,24 @@ def host_wordle(
     guesser = HumanGuesser(
         prompt=lambda state: f"guess {state.turn}> ",
         parse=session.typed_move,
-        listing=answers_left,
+        listing=session.listing,
         advisor=lambda state: session.advisor(state),
         letters_are_guesses=False,
     )
     watch = HostWatch(session, trainer, hosted.start, {})
-    say(render.console(), banner(session, hosted))
+    say(render.console(), hosted.banner())
     try:
         record = hosted.play(guesser, watch=watch, wrap=ThinkingHost)
     except (Quit, KeyboardInterrupt) as stop:
         # Ctrl-C ends as Q does (the answer shown, nothing recorded); the app then says
         # "Interrupted." and exits 130.
-        show_end(hosted, hosted.answer(watch.latest), won=None, gave_up=True)
+        say(render.console(), hosted.ending(watch.latest, None, gave_up=True))
         if isinstance(stop, Quit):
             return
         raise
-    show_end(hosted, hosted.answer(watch.latest), won=record, gave_up=guesser.gave_up)
+    say(render.console(), hosted.ending(watch.latest, record, gave_up=guesser.gave_up))
     if kept is not None:
         show_player_stats(session, hosted, session.keep_score(record, hosted, kept))
-
-
-def banner(session: Session, hosted: Hosted) -> str:
-    """The game's first line: the variant and the keys."""
-    from wordkit.wordle.boards import VARIANTS
-
-    game, limit = session.game, hosted.limit
-    text = f"{VARIANTS[session.boards]}, " if session.boards > 1 else "Wordle, "
-    text += f"{session.boards} boards of " if session.boards > 1 else ""
-    text += f"{game.length} letters, {hosted.mode} host"
-    text += f", {limit} guesses" if limit else ", as many guesses as you need"
-    text += ", hard mode" if session.hard else ""
-    return text + ". Type a word; L lists, ? hints, G gives up, Q quits."
-
-
-def show_end(hosted: Hosted, answer: str, *, won: GameRecord | None, gave_up: bool) -> None:
-    """The end of a hosted game: the win, or the answer."""
-    out = render.console()
-    several = " / " in answer
-    if won is not None and won.won:
-        say(out, f"You win in {won.guesses}: {answer.upper()}.")
-        return
-    lead = "" if gave_up or won is None else "Out of guesses. "
-    say(out, f"{lead}The answer{'s were' if several else ' was'} {answer.upper()}.")
 
 
 def show_player_stats(session: Session, hosted: Hosted, stats: Any) -> None:
@@ -767,11 +632,7 @@ def show_player_stats(session: Session, hosted: Hosted, stats: Any) -> None:
         return
     out = render.console()
     say(out, f"Your statistics ({PurePath(session.name).name}, {hosted.variant}):")
-    say(
-        out,
-        f"  played {stats.played}   win % {stats.win_percent}   current streak "
-        f"{stats.current_streak}   max streak {stats.max_streak}",
-    )
+    say(out, stats.line())
     if stats.distribution:  # none before a first win without a guess limit
         say(out, "Guess distribution:")
     for line in render.histogram({str(n): count for n, count in stats.distribution.items()}):

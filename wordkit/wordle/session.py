@@ -26,7 +26,17 @@ import numpy as np
 
 from wordkit import runner
 from wordkit.errors import GameStateError, OptionConflictError, RangeError, WordkitError
-from wordkit.game import Decision, Log, Seed, Watch, game_dict, move_dict, step_dict
+from wordkit.game import (
+    Decision,
+    Log,
+    Seed,
+    Watch,
+    game_dict,
+    listed,
+    move_dict,
+    plural,
+    step_dict,
+)  # fmt: skip
 from wordkit.runner import GameRecord, Summary
 from wordkit.wordle import boards as multi
 from wordkit.wordle import play as loop
@@ -43,6 +53,8 @@ SAMPLE = 500
 TOP = 8
 """The likeliest answers a next move names, with their chances."""
 SHOW_AT_MOST = loop.SHOW_AT_MOST
+LIST_AT_MOST = 100
+"""Answers `L` shows (per board)."""
 NO_CUTOFF = ("none", "off")
 
 History = str | Sequence[str]
@@ -117,6 +129,26 @@ class Move:
         return move_dict(
             game="wordle", move=self.move, candidates=self.candidates, top=self.top, **extra
         )
+
+    def lines(self) -> list[str]:
+        """The move as `solve wordle` says it: the guess and the answers left (per board)."""
+        if self.solved is not None:
+            return ["Solved: " + " / ".join(str(w).upper() for w in self.found)]
+        assert self.move is not None
+        if self.boards > 1:
+            lines = [f"next guess: {self.move.upper()}"]
+            for k, (found, left, shown) in enumerate(
+                zip(self.found, self.candidates, self.answers, strict=True), 1
+            ):
+                words = f": {', '.join(shown)}" if shown else ""
+                done = f"solved ({found.upper()})" if found else f"{plural(left, 'answer')} left"
+                lines.append(f"  board {k}: {done}{'' if found else words}")
+            return lines
+        expected = plural(self.expected_size, "answer")
+        lines = [f"next guess: {self.move.upper()}  (expected {expected} left after it)"]
+        lines += [f"note: {self.note}"] if self.note else []
+        lines.append(f"answers left: {self.candidates:,}")
+        return lines + (["  " + ", ".join(self.answers[0])] if self.answers[0] else [])
 
 
 @dataclass(frozen=True)
@@ -194,6 +226,17 @@ class Game:
             **extra,
         )
 
+    def verdict(self, *, named: bool) -> str:
+        """The game's last line: solved or not, in how many guesses (`named`: the answer
+        first, when several games are shown)."""
+        guesses = plural(self.record.guesses, "guess", "guesses")
+        if self.boards > 1:
+            won = "solved" if self.record.won else "solved late" if self.record.solved else ""
+            return f"{won or 'not solved'} in {guesses} (of {self.limit})"
+        name = f"{self.secret.upper()}: " if named else ""
+        won = "solved" if self.record.ended_solved else "not solved"
+        return f"{name}{won} in {guesses} ({self.strategy})"
+
 
 @dataclass(frozen=True)
 class Refused:
@@ -219,6 +262,26 @@ class Played:
     def as_dict(self) -> dict[str, Any]:
         """The summary as `stats wordle --format json` prints it."""
         return self.summary.as_dict()
+
+    def labels(self) -> dict[str, Any]:
+        """How the stats table names this run: its strategy line, the rows for wins and
+        losses, and the known optimum when the lists have one."""
+        summary, opts = self.summary, self.summary.options
+        strategy = f"{summary.strategy} (opener {str(opts.get('opener')).upper()}"
+        strategy += ", hard)" if opts.get("hard") else ")"
+        if n := opts.get("boards"):
+            strategy = f"{multi.VARIANTS[n]} ({n} boards, {opts['guesses_allowed']} guesses, "
+            strategy += f"seed {opts['seed']}), opener {str(opts['opener']).upper()}"
+        elif "history" in opts:
+            strategy = f"{summary.strategy} ({summary.table})"
+        extra = []
+        if (best := summary.extra.get("optimum")) is not None:
+            extra.append(("known optimum", f"{best['mean']:.4f} ({best['opener'].upper()}, "
+                          f"{best['total']:,})"))  # fmt: skip
+        if "boards" in opts or "history" in opts:
+            return {"strategy": strategy, "extra": extra, "wins": "wins", "lost": "lost"}
+        wins, lost = "solved within 6", "not solved within 6"
+        return {"strategy": strategy, "extra": extra, "wins": wins, "lost": lost}
 
 
 @dataclass(frozen=True)
@@ -254,6 +317,19 @@ class Versus:
         ]
         return data | {"turns": turns}
 
+    def verdict(self) -> str:
+        """The game's last line: solved or not, in how many guesses, and the proof."""
+        line = f"{self.strategy} vs Absurdle"
+        if self.exact:
+            opener = self.exact["opener"]
+            line += (f" from {opener.upper()}" if opener else "") + ", hard mode" * self.hard
+        guesses = plural(self.guesses, "guess", "guesses")
+        line += f": {'solved' if self.won else 'not solved'} in {guesses} ({self.word})"
+        if self.exact:
+            fewer = plural(self.guesses - 1, "guess", "guesses")
+            line += f"; {fewer} cannot win (exact search, {self.exact['seconds']:.1f} s)"
+        return line
+
 
 @dataclass(frozen=True)
 class Hosted:
@@ -280,6 +356,23 @@ class Hosted:
     def answer(self, state: Any) -> str:
         """The answer (the answers, ` / ` between, with several boards) given `state`."""
         return " / ".join(self.host.reveal(state).split("/"))
+
+    def banner(self) -> str:
+        """The game's first line: the variant and the keys."""
+        boards, rules = len(boards_of(self.start)), self.start.rules
+        text = f"{multi.VARIANTS[boards]}, {boards} boards of " if boards > 1 else "Wordle, "
+        text += f"{rules.length} letters, {self.mode} host"
+        text += f", {self.limit} guesses" if self.limit else ", as many guesses as you need"
+        text += ", hard mode" if rules.hard else ""
+        return text + ". Type a word; L lists, ? hints, G gives up, Q quits."
+
+    def ending(self, state: Any, record: GameRecord | None, *, gave_up: bool) -> str:
+        """The game's last line: the win, or the answer (`record` None: the game was quit)."""
+        answer = self.answer(state).upper()
+        if record is not None and record.won:
+            return f"You win in {record.guesses}: {answer}."
+        lead = "" if gave_up or record is None else "Out of guesses. "
+        return f"{lead}The answer{'s were' if ' / ' in answer else ' was'} {answer}."
 
 
 # --- the session ----------------------------------------------------------------------------
@@ -727,6 +820,18 @@ class Session:
         """A human (`guesser`: a position -> a Decision, None to give up, or raise `Quit`)
         plays against the computer host."""
         return self.hosted(mode, seed).play(guesser, watch=watch)
+
+    def listing(self, state: Any) -> list[str]:
+        """What `L` shows: the answers still possible, likeliest first (per unsolved board)."""
+        if not hasattr(state, "boards"):
+            words = likeliest(state)
+            return listed(words[:LIST_AT_MOST], len(words), "answer")
+        lines = []
+        for k in state.unsolved:
+            words = likeliest(state.boards[k])
+            more = " ..." if len(words) > LIST_AT_MOST else ""
+            lines.append(f"  board {k + 1}: {', '.join(words[:LIST_AT_MOST])}{more}")
+        return lines
 
     def typed_move(self, state: Any, line: str) -> Decision:
         """The guess a human typed, checked (a typed error: not a new allowed guess)."""

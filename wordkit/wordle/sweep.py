@@ -333,6 +333,9 @@ def _played(game: Wordle, opener: str, cutoff: int | None) -> dict[str, Any]:
 # The sweep
 
 
+RANKING_COLUMNS = ("rank", "opener", "total", "mean", "max", "solved", "seconds")
+
+
 @dataclass
 class Sweep:
     """A finished (or interrupted) sweep: every opener's result, best first."""
@@ -343,6 +346,34 @@ class Sweep:
     resumed: int = 0
     """Openers taken from the records file instead of evaluated again."""
     options: dict[str, Any] = field(default_factory=dict)
+
+    def csv_rows(self) -> list[dict[str, Any]]:
+        """The ranking as CSV rows, best first (an empty cell: not known)."""
+        return [
+            {"rank": n, "opener": r.opener, "total": r.total, "exact": r.exact,
+             "mean": "" if r.mean is None else f"{r.mean:.6f}", "max": r.max_guesses,
+             "solved": r.solved, "seconds": f"{r.seconds:.3f}"}
+            for n, r in enumerate(self.results, 1)
+        ]  # fmt: skip
+
+    def ranking(self, at_least: str = "≥") -> tuple[str, list[tuple[str, ...]], str]:
+        """The ranking as people read it: its title, one row per opener (RANKING_COLUMNS; a
+        total marked `at_least` is a proven lower bound) and what the bounds mean ('': none)."""
+        rows: list[tuple[str, ...]] = []
+        for n, r in enumerate(self.results, 1):
+            bound = "" if r.exact else at_least + " "
+            total = "infeasible" if r.total is None else f"{bound}{r.total:,}"
+            mean = "" if r.mean is None else f"{bound}{r.mean:.4f}"
+            most = "" if r.max_guesses is None else str(r.max_guesses)
+            solved = "" if r.solved is None else f"{r.solved:,}/{r.games:,}"
+            rows.append((str(n), r.opener.upper(), total, mean, most, solved, f"{r.seconds:.2f}"))
+        mode = ", hard mode" if self.spec.hard else ""
+        title = f"{len(self.results):,} openers, {self.spec.strategy}{mode}, best first"
+        bounds = sum(not r.exact for r in self.results)
+        why = "the best total found so far"
+        why = f"the cutoff {self.spec.cutoff:,}" if self.spec.cutoff else why
+        note = f"{at_least}: a proven lower bound ({bounds:,} openers stopped once they could "
+        return title, rows, f"{note}not beat {why})" if bounds else ""
 
     def as_dict(self) -> dict[str, Any]:
         """The sweep as one JSON object."""
