@@ -45,13 +45,12 @@ from wordkit.cli.terminal import (
     typed_words,
 )
 from wordkit.errors import GameStateError, WordkitError
-from wordkit.game import listed
 
 if TYPE_CHECKING:
     from wordkit.game import Decision
     from wordkit.hangman.board import Board
     from wordkit.hangman.rules import State
-    from wordkit.hangman.session import Session, Suggestion, Versus, Walkthrough
+    from wordkit.hangman.session import Session, Versus, Walkthrough
     from wordkit.runner import Summary
 
 LISTED = 100
@@ -165,25 +164,8 @@ def solve_hangman(
         found = session.next_move(mask, guessed=guessed or "", refuted=refuted or "")
     if json:
         render.emit_json(found.as_dict())
-    else:
-        show_suggestion(found)
-
-
-def show_suggestion(found: Suggestion) -> None:
-    """The next move, its confidence and the likeliest candidates."""
-    out = render.console()
-    if not found.candidates:
-        say(out, "No word of the table fits; guessing with the letter model.")
-    kind = "letter" if len(found.move) == 1 else "word"
-    decision = found.decision
-    say(
-        out,
-        f"next {kind}: {found.move.upper()}  (confidence {decision.confidence:.0%}, "
-        f"{decision.label})",
-    )
-    say(out, f"candidates: {found.candidates:,}")
-    if found.top:
-        say(out, "  " + ", ".join(f"{w} {p:.0%}" for w, p in found.top))
+    for line in [] if json else found.lines():
+        say(render.console(), line)
 
 
 def ai_game(session: Session, kept: Any) -> None:
@@ -208,12 +190,13 @@ def ai_game(session: Session, kept: Any) -> None:
 
 def announced(session: Session) -> Any:
     """The AI as a guesser that says each move, with its candidates, before the host answers."""
+    from wordkit.hangman.session import NO_WORD_FITS
 
     def guess(board: Board) -> Decision:
         with thinking():
             decision = session.guesser(board)
         if not len(board.ids):
-            say(render.console(), "(No word of the table fits; guessing with the letter model.)")
+            say(render.console(), f"({NO_WORD_FITS})")
         say(
             render.console(),
             f"My guess: {decision.move.upper()}  ({render.plural(len(board.ids), 'candidate')}, "
@@ -254,11 +237,6 @@ class HangmanHumanHost(HumanHost):
 
 def human_host(session: Session) -> HangmanHumanHost:
     """The human as the host of the AI's game."""
-    from wordkit.hangman.board import board_for, top_candidates
-
-    def listing(state: State) -> list[str]:
-        board = board_for(session.pool(), state)
-        return listed([w for w, _ in top_candidates(board, LISTED)], len(board.ids), "word")
 
     def answered(before: State, after: State) -> None:
         lives = "unlimited" if after.rules.lives is None else after.rules.lives - after.wrong
@@ -269,15 +247,12 @@ def human_host(session: Session) -> HangmanHumanHost:
             "right? (y/n)> " if len(move) > 1 else "mask (empty: not in it)> "
         ),
         parse=session.reported,
-        listing=listing,
+        listing=session.listing,
         answered=answered,
         letters_are_guesses=True,
     )
     host.session = session
     return host
-
-
-MASK_PROMPT = "mask (empty: not in it)> "
 
 
 def told_word(session: Session, state: State) -> str | None:
@@ -344,26 +319,10 @@ def show_walkthrough(done: Walkthrough) -> None:
     out = render.console()
     if not done.in_table:
         say(out, f"{done.secret!r} is not in the table: the AI plays it as an unknown word.")
-    rows = [
-        (
-            s["turn"],
-            render.spaced(t.before.state.mask),
-            f"{s['candidates']:,}",
-            s["label"],
-            s["guess"].upper(),
-            "yes" if s["correct"] else "no",
-        )
-        for s, t in zip(done.steps(), done.turns, strict=True)
-    ]
-    columns = ("turn", "mask", "candidates", "strategy", "guess", "correct?")
-    out.print(render.table(None, columns, rows))
-    record = done.record
-    say(
-        out,
-        f"{'won' if record.won else 'lost'} with "
-        f"{render.plural(record.wrong or 0, 'wrong guess', 'wrong guesses')} in "
-        f"{render.plural(record.guesses, 'move')} ({done.strategy})",
-    )
+    from wordkit.hangman.session import WALKTHROUGH_COLUMNS
+
+    out.print(render.table(None, WALKTHROUGH_COLUMNS, done.rows()))
+    say(out, done.verdict())
 
 
 # --- stats ----------------------------------------------------------------------------------
@@ -480,12 +439,7 @@ def render_versus(versus: Versus, fmt: str) -> None:
     elif fmt == "csv":
         render.emit_csv(rows)
     else:
-        label = (
-            f"{versus.host} ({versus.difficulty})"
-            if versus.host == "evil"
-            else f"lookahead (depth {versus.depth})"
-        )
-        title = f"{versus.strategy} against the {label} host: wrong guesses needed to win"
+        title = versus.title()
         columns = ("length", "wrong", "guesses", "word")
         table = [(r["length"], r["wrong"], r["guesses"], r["word"]) for r in rows]
         render.console().print(render.table(title, columns, table))
@@ -544,29 +498,18 @@ def host_hangman(
 
 def human_guesser(session: Session, mode: str) -> HumanGuesser:
     """The human as the guesser of a hosted game."""
-    from wordkit.hangman.board import top_candidates
-
-    lives = session.rules.lives
-    banner = f"{mode} host, {'unlimited' if lives is None else lives} lives"
     started: list[bool] = []
 
     def before(board: Board) -> None:
         if not started:
             started.append(True)
-            say(
-                render.console(),
-                f"Hangman, {len(board.state.mask)} letters, {banner}. Type a letter or a word; "
-                "L lists, ? hints, G gives up, Q quits.",
-            )
+            say(render.console(), session.banner(mode, len(board.state.mask)))
         show_board(board.state)
-
-    def listing(board: Board) -> list[str]:
-        return listed([w for w, _ in top_candidates(board, LISTED)], len(board.ids), "word")
 
     return HumanGuesser(
         prompt=lambda board: "guess> ",
         parse=session.typed_move,
-        listing=listing,
+        listing=session.listing,
         advisor=session.advisor(),
         letters_are_guesses=True,
         before=before,

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wordkit.errors import GameStateError, RangeError, WordkitError
-from wordkit.game import Decision, Log, Seed, game_dict, move_dict, step_dict
+from wordkit.game import Decision, Log, Seed, game_dict, listed, move_dict, plural, step_dict
 
 if TYPE_CHECKING:
     from wordkit.hangman.board import Board, Guesser
@@ -71,6 +71,15 @@ class Suggestion:
             label=self.decision.label,
         )
 
+    def lines(self) -> list[str]:
+        """The move as `solve hangman` says it: the move, its confidence, the candidates."""
+        kind = "letter" if len(self.move) == 1 else "word"
+        confidence = f"confidence {self.decision.confidence:.0%}, {self.decision.label}"
+        lines = [] if self.candidates else [NO_WORD_FITS]
+        lines += [f"next {kind}: {self.move.upper()}  ({confidence})"]
+        lines += [f"candidates: {self.candidates:,}"]
+        return lines + (["  " + ", ".join(f"{w} {p:.0%}" for w, p in self.top)] if self.top else [])
+
 
 @dataclass(frozen=True, slots=True)
 class Walkthrough:
@@ -113,6 +122,20 @@ class Walkthrough:
             in_table=self.in_table,
         )
 
+    def rows(self) -> list[tuple[Any, ...]]:
+        """The turns as `query hangman` shows them (WALKTHROUGH_COLUMNS; masks spaced)."""
+        return [
+            (s["turn"], " ".join(t.before.state.mask), f"{s['candidates']:,}", s["label"],
+             s["guess"].upper(), "yes" if s["correct"] else "no")
+            for s, t in zip(self.steps(), self.turns, strict=True)
+        ]  # fmt: skip
+
+    def verdict(self) -> str:
+        """The game's last line: won or lost, with how many wrong guesses and moves."""
+        wrong = plural(self.record.wrong or 0, "wrong guess", "wrong guesses")
+        won = "won" if self.record.won else "lost"
+        return f"{won} with {wrong} in {plural(self.record.guesses, 'move')} ({self.strategy})"
+
 
 @dataclass(frozen=True, slots=True)
 class BadWord:
@@ -143,6 +166,17 @@ class Versus:
         """The run as `stats hangman --host ... --json` prints it."""
         head = {"host": self.host, "difficulty": self.difficulty, "strategy": self.strategy}
         return head | {"by_length": self.rows()}
+
+    def title(self) -> str:
+        """What the table of the run is."""
+        level = f"({self.difficulty})" if self.host == "evil" else f"(depth {self.depth})"
+        return f"{self.strategy} against the {self.host} {level} host: wrong guesses needed to win"
+
+
+NO_WORD_FITS = "No word of the table fits; guessing with the letter model."
+WALKTHROUGH_COLUMNS = ("turn", "mask", "candidates", "strategy", "guess", "correct?")
+LISTED = 100
+"""Words `L` shows."""
 
 
 class Session:
@@ -352,6 +386,22 @@ class Session:
 
         pool = self.pool()
         return play(guesser, host, opening(host, self.rules, pool), watch=watch)
+
+    def listing(self, position: Board | State) -> list[str]:
+        """What `L` shows: the words still possible, likeliest first."""
+        from wordkit.hangman.board import Board, board_for, top_candidates
+
+        board = position if isinstance(position, Board) else board_for(self.pool(), position)
+        words = [w for w, _ in top_candidates(board, LISTED)]
+        return listed(words, len(board.ids), "word")
+
+    def banner(self, mode: str, length: int) -> str:
+        """A hosted game's first line: the variant and the keys."""
+        lives = "unlimited" if self.rules.lives is None else self.rules.lives
+        return (
+            f"Hangman, {length} letters, {mode} host, {lives} lives. Type a letter or a word; "
+            "L lists, ? hints, G gives up, Q quits."
+        )
 
     def advisor(self) -> Guesser:
         """Who answers `?`, and whose move the trainer compares yours with."""
