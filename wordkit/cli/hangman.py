@@ -10,40 +10,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from wordkit.cli import render, terminal
+from wordkit.cli import options, render, terminal
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
-from wordkit.cli.options import (
-    Cluster,
-    FreshSeed,
-    HistoryChoice,
-    HistoryDb,
-    Jobs,
-    Json,
-    Records,
-    StatsFormat,
-    Trainer,
-    choice,
-    cluster_of,
-    given_options,
-    grouped,
-    opt,
-    show_seed,
-    stats_format,
-    write_records,
-)
-from wordkit.cli.terminal import (
-    QUIT,
-    HumanGuesser,
-    HumanHost,
-    ThinkingHost,
-    ask,
-    command_of,
-    each_thinking,
-    progress_bar,
-    say,
-    thinking,
-    typed_words,
-)
+from wordkit.cli.options import choice, grouped, opt
+from wordkit.cli.terminal import say, thinking
 from wordkit.errors import GameStateError, WordkitError
 
 if TYPE_CHECKING:
@@ -79,6 +49,21 @@ Prior = Annotated[list[str] | None, opt("PRIOR", "uniform, weight, or CATEGORY=S
 Category = Annotated[list[str] | None, opt("NAME", "Only words of this category (a hint).")]
 Learn = Annotated[bool, opt(None, "Words the AI did not know (revealed at the end of a game) "
     "join its dictionary for later games on the table.", "--learn/--no-learn")]
+Mask = Annotated[str | None, opt("MASK",
+    "The word as shown, `_` for hidden letters: a__le or 'a _ _ l e'.")]
+Guessed = Annotated[list[str] | None, opt("LETTERS",
+    "Letters guessed so far, e.g. aeli (repeats add up).")]
+Refuted = Annotated[list[str] | None, opt("WORDS",
+    "Whole words guessed wrongly, comma-separated (repeats add up).")]
+Interactive = Annotated[bool, opt(None, "Play interactively even when piped.", "--interactive",
+    "-i")]
+Secrets = Annotated[list[str], typer.Argument(metavar="WORD...",
+    help="The secret words; - reads them from stdin.")]
+Host = Annotated[str | None, choice("HOST", "Play against a host: evil or lookahead, per length.",
+    VERSUS)]
+Mode = Annotated[str, choice("MODE", "honest, evil (never commits) or lookahead (the hardest).",
+    MODES)]
+Length = Annotated[int | None, opt("N", "Word length.")]
 # fmt: on
 
 
@@ -106,7 +91,7 @@ class PlayChoice:
 
 
 @dataclass(frozen=True)
-class HangmanHistory(HistoryChoice):
+class HangmanHistory(options.HistoryChoice):
     """The game history options of the commands that play with a human."""
 
     learn: Learn = True
@@ -120,20 +105,11 @@ class HangmanHistory(HistoryChoice):
 def solve_hangman(
     game: PlayChoice,
     history: HangmanHistory,
-    mask: Annotated[
-        str | None, opt("MASK", "The word as shown, `_` for hidden letters: a__le or 'a _ _ l e'.")
-    ] = None,
-    guessed: Annotated[
-        list[str] | None, opt("LETTERS", "Letters guessed so far, e.g. aeli (repeats add up).")
-    ] = None,
-    refuted: Annotated[
-        list[str] | None,
-        opt("WORDS", "Whole words guessed wrongly, comma-separated (repeats add up)."),
-    ] = None,
-    interactive: Annotated[
-        bool, opt(None, "Play interactively even when piped.", "--interactive", "-i")
-    ] = False,
-    json: Json = False,
+    mask: Mask = None,
+    guessed: Guessed = None,
+    refuted: Refuted = None,
+    interactive: Interactive = False,
+    json: options.Json = False,
 ) -> None:
     """The AI's next Hangman move for a state; on a terminal, the AI guesses your word.
 
@@ -208,7 +184,7 @@ def announced(session: Session) -> Any:
     return guess
 
 
-class HangmanHumanHost(HumanHost):
+class HangmanHumanHost(terminal.HumanHost):
     """The human host of Hangman: the opening is the length or mask they type."""
 
     opening: Any = None
@@ -221,7 +197,7 @@ class HangmanHumanHost(HumanHost):
         out = render.console()
         say(out, "Think of a word. Type its length, or its mask with `_` for each letter.")
         while True:
-            line = ask("length or mask> ")
+            line = terminal.ask("length or mask> ")
             if line is None or line in ("Q", ":q", ":Q"):
                 raise Quit
             try:
@@ -258,8 +234,8 @@ def human_host(session: Session) -> HangmanHumanHost:
 def told_word(session: Session, state: State) -> str | None:
     """The human's word after the AI lost, checked against their answers (None: not told)."""
     while True:
-        line = ask("What was your word? (empty: keep it secret)> ")
-        if not line or command_of(line, letters_are_guesses=True) == QUIT:
+        line = terminal.ask("What was your word? (empty: keep it secret)> ")
+        if not line or terminal.command_of(line, letters_are_guesses=True) == terminal.QUIT:
             return None
         try:
             return session.told_word(state, line)
@@ -273,13 +249,10 @@ def told_word(session: Session, state: State) -> str | None:
 @query_app.command("hangman")
 @grouped
 def query_hangman(
-    word: Annotated[
-        list[str],
-        typer.Argument(metavar="WORD...", help="The secret words; - reads them from stdin."),
-    ],
+    word: Secrets,
     game: PlayChoice,
-    seed: FreshSeed = None,
-    json: Json = False,
+    seed: options.FreshSeed = None,
+    json: options.Json = False,
 ) -> None:
     """How the AI would solve each WORD, turn by turn (words outside the table are played too).
 
@@ -294,14 +267,14 @@ def query_hangman(
     """
     from wordkit.hangman.session import BadWord
 
-    secrets = typed_words(word)
+    secrets = terminal.typed_words(word)
     if not secrets:
         raise GameStateError("no word to query: give WORD..., or - with words on stdin")
     with thinking(f"loading {game.words}"):
         session = game.session(seed=seed)
         session.lexicon  # noqa: B018
     failed = 0
-    for done in each_thinking(session.query(secrets)):
+    for done in terminal.each_thinking(session.query(secrets)):
         if isinstance(done, BadWord):
             failed += 1
             typer.echo(f"Error: {done.error}", err=True)
@@ -309,7 +282,7 @@ def query_hangman(
             render.emit_json_line(done.as_dict())
         else:
             show_walkthrough(done)
-    show_seed(session.drawn_seed)
+    options.show_seed(session.drawn_seed)
     if failed:
         raise typer.Exit(1)
 
@@ -346,8 +319,8 @@ class RunChoice:
     sample: Annotated[int | None, opt("N", "Play N secrets drawn with the prior.")] = None
     secrets: Annotated[str | None, opt("NAME_OR_PATH",
         "Play these words against the --words table.")] = None
-    jobs: Jobs = 1
-    cluster: Cluster = None
+    jobs: options.Jobs = 1
+    cluster: options.Cluster = None
 
 
 @dataclass(frozen=True)
@@ -356,7 +329,7 @@ class HistoryReport:
 
     from_history: Annotated[bool, opt(None, "Report the games recorded in the game history (of "
         "--words, when given) instead of playing.", "--from-history")] = False
-    history_db: HistoryDb = None
+    history_db: options.HistoryDb = None
     learn: Learn = False
 # fmt: on
 
@@ -369,14 +342,11 @@ def stats_hangman(
     run: RunChoice,
     opponent: Opponent,
     report: HistoryReport,
-    seed: FreshSeed = None,
-    host: Annotated[
-        str | None,
-        choice("HOST", "Play against a host: evil or lookahead, per length.", VERSUS),
-    ] = None,
-    format: StatsFormat = "table",
-    json: Json = False,
-    records: Records = None,
+    seed: options.FreshSeed = None,
+    host: Host = None,
+    format: options.StatsFormat = "table",
+    json: options.Json = False,
+    records: options.Records = None,
 ) -> None:
     """Play every word of a table: win rate, wrong guesses, distribution, hardest words.
     With --records - the records are the only output on stdout (the table goes to stderr).
@@ -388,8 +358,8 @@ def stats_hangman(
       wordkit stats hangman --host evil --difficulty hard --strategy coverage
       wordkit stats hangman --from-history --words english
     """
-    fmt = stats_format(format, json=json, jobs=run.jobs)
-    given = given_options(ctx)
+    fmt = options.stats_format(format, json=json, jobs=run.jobs)
+    given = options.given_options(ctx)
     with thinking(f"loading {game.words}"):
         db = None if report.history_db is None else Path(report.history_db)
         session = game.session(seed=seed, learn=report.learn, db=db)
@@ -399,19 +369,21 @@ def stats_hangman(
     elif host is not None:
         with thinking(f"playing against the {host} host, one game per length"):
             versus = session.versus(host, **asdict(opponent))
-        show_seed(session.drawn_seed)
-        write_records(records, list(versus.by_length.values()))
+        options.show_seed(session.drawn_seed)
+        options.write_records(records, list(versus.by_length.values()))
         render_versus(versus, fmt)
         return
     else:
-        with progress_bar(session.games_to_play(sample=run.sample, secrets=run.secrets)) as bar:
+        with terminal.progress_bar(
+            session.games_to_play(sample=run.sample, secrets=run.secrets)
+        ) as bar:
             done = session.stats(
                 sample=run.sample, hint=run.hint, secrets=run.secrets, jobs=run.jobs,
-                cluster=cluster_of(run.cluster), progress=bar,
+                cluster=options.cluster_of(run.cluster), progress=bar,
             )  # fmt: skip
-        show_seed(session.drawn_seed)
+        options.show_seed(session.drawn_seed)
         summary, played = done.summary, done.records
-    write_records(records, played)
+    options.write_records(records, played)
     show_summary(summary, fmt, to_stderr=records == "-")
 
 
@@ -454,13 +426,10 @@ def host_hangman(
     game: PlayChoice,
     history: HangmanHistory,
     opponent: Opponent,
-    mode: Annotated[
-        str,
-        choice("MODE", "honest, evil (never commits) or lookahead (the hardest).", MODES),
-    ] = "honest",
-    seed: FreshSeed = None,
-    trainer: Trainer = False,
-    length: Annotated[int | None, opt("N", "Word length.")] = None,
+    mode: Mode = "honest",
+    seed: options.FreshSeed = None,
+    trainer: options.Trainer = False,
+    length: Length = None,
 ) -> None:
     """Play Hangman against the computer: it hosts, you guess letters or the whole word.
 
@@ -480,11 +449,11 @@ def host_hangman(
     with thinking(f"loading {game.words}"):
         session = game.session(seed=seed, learn=history.learn, db=history.db())
         host = session.host(mode, length=length, **asdict(opponent))
-    show_seed(session.drawn_seed)
+    options.show_seed(session.drawn_seed)
     out = render.console()
     human = human_guesser(session, mode)
     try:
-        record = session.play(human, ThinkingHost(host), watch=watcher(session, trainer))
+        record = session.play(human, terminal.ThinkingHost(host), watch=watcher(session, trainer))
     except (Quit, KeyboardInterrupt):  # neither is recorded (Q exits 0, Ctrl-C 130)
         say(out, f"The word was {host.reveal().upper()}.")
         raise
@@ -496,7 +465,7 @@ def host_hangman(
     session.keep(record, source="host", strategy=f"{mode}-{level}" if level else mode, path=kept)
 
 
-def human_guesser(session: Session, mode: str) -> HumanGuesser:
+def human_guesser(session: Session, mode: str) -> terminal.HumanGuesser:
     """The human as the guesser of a hosted game."""
     started: list[bool] = []
 
@@ -506,7 +475,7 @@ def human_guesser(session: Session, mode: str) -> HumanGuesser:
             say(render.console(), session.banner(mode, len(board.state.mask)))
         show_board(board.state)
 
-    return HumanGuesser(
+    return terminal.HumanGuesser(
         prompt=lambda board: "guess> ",
         parse=session.typed_move,
         listing=session.listing,

@@ -17,19 +17,7 @@ import typer
 from wordkit.cli import options, render, terminal
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
 from wordkit.cli.options import opt
-from wordkit.cli.terminal import (
-    HumanGuesser,
-    HumanHost,
-    ThinkingGuesser,
-    ThinkingHost,
-    each_thinking,
-    notices_shown,
-    progress_bar,
-    progress_sized_later,
-    say,
-    thinking,
-    typed_words,
-)
+from wordkit.cli.terminal import say, thinking
 from wordkit.game import Decision, Quit
 
 if TYPE_CHECKING:
@@ -189,7 +177,7 @@ def solve_wordle(
     elif history is None and (interactive or (terminal.interactive() and not json)):
         ai_mode(session)
     else:
-        with notices_shown(), thinking():
+        with terminal.notices_shown(), thinking():
             move = session.next_move(history or ())
         if json:
             render.emit_json(move.as_dict())
@@ -203,7 +191,7 @@ def show_review(session: Session, history: Sequence[str], json: bool) -> None:
     advisor's guess), skill and luck; --json gives one JSON line per guess."""
     from wordkit.wordle.rules import parse_feedback, pattern_marks
 
-    with notices_shown(), thinking():
+    with terminal.notices_shown(), thinking():
         rows = session.review(history)
     out = render.console()
     arrow = "→" if render.encodable("→") else "->"
@@ -221,7 +209,7 @@ def show_review(session: Session, history: Sequence[str], json: bool) -> None:
         say(out, line)
 
 
-class WordleHumanHost(HumanHost):
+class WordleHumanHost(terminal.HumanHost):
     """The human hosts the AI's Wordle game, one board or several."""
 
     def reveal(self, state: Any) -> str:
@@ -229,7 +217,7 @@ class WordleHumanHost(HumanHost):
         return state.moves[-1] if state.solved else ""
 
 
-def human_host(session: Session) -> HumanHost:
+def human_host(session: Session) -> terminal.HumanHost:
     """The human as the host: shown each guess, they type its feedback (one per unsolved
     board, / between); L lists, U undoes, Q quits."""
     several = " (one per unsolved board, / between)" if session.boards > 1 else ""
@@ -274,8 +262,8 @@ def ai_mode(session: Session) -> None:
         + ". L lists the answers left, U undoes, Q quits.",
     )
     try:
-        with notices_shown():
-            record = session.play_ai(human_host(session), wrap=ThinkingGuesser)
+        with terminal.notices_shown():
+            record = session.play_ai(human_host(session), wrap=terminal.ThinkingGuesser)
     except Quit:
         say(out, "Bye.")
         return
@@ -320,8 +308,8 @@ def query_wordle(
     items = game_items(words or [], lists.boards)
     named = len(items) > 1 or "-" in (words or []) or secrets is not None
     refused = 0
-    with notices_shown():
-        for n, item in enumerate(each_thinking(session.query(items))):
+    with terminal.notices_shown():
+        for n, item in enumerate(terminal.each_thinking(session.query(items))):
             if isinstance(item, Refused):
                 typer.echo(f"Error: {item.error}", err=True)
                 refused += 1
@@ -337,10 +325,10 @@ def game_items(words: list[str], boards: int) -> list[Any]:
     """The games asked for: one word each (N words with N boards); `-` reads stdin, one game
     a line."""
     if boards == 1:
-        return list(typed_words(words))
+        return list(terminal.typed_words(words))
     given = [w for w in words if w != "-"]
     items: list[Any] = [given[i : i + boards] for i in range(0, len(given), boards)]
-    return items + (typed_words(["-"]) if "-" in words else [])
+    return items + (terminal.typed_words(["-"]) if "-" in words else [])
 
 
 def show_game(game: Game, *, first: bool, named: bool) -> None:
@@ -434,7 +422,7 @@ def stats_wordle(ai: AIChoice, lists: ListsChoice, run: StatsRun, modes: StatsMo
         cutoff=modes.cutoff, from_history=modes.from_history,
     )  # fmt: skip
     session.cluster = options.cluster_of(run.cluster)
-    with notices_shown():
+    with terminal.notices_shown():
         if mode == "openers":
             assert modes.openers is not None
             show_openers(session, modes.openers, modes.cutoff, records=run.records, fmt=fmt)
@@ -456,9 +444,9 @@ def stats_played(session: Session, mode: str, modes: StatsModes) -> Played:
         return session.from_history(None if modes.history_db is None else Path(modes.history_db))
     if mode == "tree-check":
         assert modes.tree_in is not None
-        with progress_bar(len(session.game.answers)) as advance:
+        with terminal.progress_bar(len(session.game.answers)) as advance:
             return session.check_tree(modes.tree_in, progress=advance)
-    with progress_bar(session.stats_games()) as advance:
+    with terminal.progress_bar(session.stats_games()) as advance:
         return session.stats(progress=advance)
 
 
@@ -505,7 +493,7 @@ def show_openers(
 ) -> None:
     """Rank the openers, a bar showing on a terminal, then show the ranking (not when stdout
     holds the records)."""
-    with progress_sized_later("opener") as (started, advance):
+    with terminal.progress_sized_later("opener") as (started, advance):
         try:
             result = session.sweep(
                 openers, cutoff, records=records, progress=advance, started=started
@@ -597,11 +585,11 @@ def host_wordle(
     """
     session = open_session(None, lists, max_guesses=max_guesses, budget=BUDGET, seed=seed)
     session.check_host(mode, trainer=trainer)
-    with notices_shown():
+    with terminal.notices_shown():
         hosted = session.hosted(mode)
     options.show_seed(session.seed.drawn)
     kept = history.recording()
-    guesser = HumanGuesser(
+    guesser = terminal.HumanGuesser(
         prompt=lambda state: f"guess {state.turn}> ",
         parse=session.typed_move,
         listing=session.listing,
@@ -611,7 +599,7 @@ def host_wordle(
     watch = HostWatch(session, trainer, hosted.start, {})
     say(render.console(), hosted.banner())
     try:
-        record = hosted.play(guesser, watch=watch, wrap=ThinkingHost)
+        record = hosted.play(guesser, watch=watch, wrap=terminal.ThinkingHost)
     except (Quit, KeyboardInterrupt) as stop:
         # Ctrl-C ends as Q does (the answer shown, nothing recorded); the app then says
         # "Interrupted." and exits 130.
