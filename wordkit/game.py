@@ -91,6 +91,19 @@ def move_dict(
 
 
 @dataclass(frozen=True, slots=True)
+class Refused:
+    """A game of a batch `query` that cannot be played, in either game: the words given (one,
+    or one per board) and why."""
+
+    words: tuple[str, ...]
+    error: Exception
+
+    def as_dict(self) -> dict[str, Any]:
+        """The refusal as JSON."""
+        return {"words": list(self.words), "error": str(self.error)}
+
+
+@dataclass(frozen=True, slots=True)
 class Exchange:
     """One answered move, as a game loop reports it to its watcher."""
 

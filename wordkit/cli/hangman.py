@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from wordkit.hangman.board import Board
     from wordkit.hangman.rules import State
     from wordkit.hangman.session import Session, Versus, Walkthrough
-    from wordkit.runner import Summary
 
 LISTED = 100
 """Words shown by the L command."""
@@ -265,23 +264,15 @@ def query_hangman(
       wordkit query hangman zebra lion --words categories --category animals
       wordkit query hangman - --json < words.txt
     """
-    from wordkit.hangman.session import BadWord
-
     secrets = terminal.typed_words(word)
     if not secrets:
         raise GameStateError("no word to query: give WORD..., or - with words on stdin")
     with thinking(f"loading {game.words}"):
         session = game.session(seed=seed)
         session.lexicon  # noqa: B018
-    failed = 0
-    for done in terminal.each_thinking(session.query(secrets)):
-        if isinstance(done, BadWord):
-            failed += 1
-            typer.echo(f"Error: {done.error}", err=True)
-        elif json:
-            render.emit_json_line(done.as_dict())
-        else:
-            show_walkthrough(done)
+    failed = terminal.show_games(
+        session.query(secrets), json=json, show=lambda done, first: show_walkthrough(done)
+    )
     options.show_seed(session.drawn_seed)
     if failed:
         raise typer.Exit(1)
@@ -384,37 +375,17 @@ def stats_hangman(
         options.show_seed(session.drawn_seed)
         summary, played = done.summary, done.records
     options.write_records(records, played)
-    show_summary(summary, fmt, to_stderr=records == "-")
+    from wordkit.hangman.session import summary_labels
 
-
-def show_summary(summary: Summary, fmt: str, *, to_stderr: bool = False) -> None:
-    """A Hangman stats summary: the figures with the mean wrong guesses, the wrong guesses per
-    game, the lengths, and the words lost."""
-    lengths = [
-        (n, f"{r['games']:,}", f"{r['win_rate']:.2%}", f"{r['mean_wrong']:.2f}")
-        for n, r in summary.by_length.items()
-    ]
-    columns = ("length", "games", "win rate", "mean wrong")
-    render.show_summary(
-        summary, fmt, to_stderr=to_stderr, per_game="wrong guesses",
-        extra=[("mean wrong guesses", f"{summary.extra['mean_wrong']:.3f}")],
-        counts=summary.extra["wrong_histogram"],
-        tables=[render.table(None, columns, lengths)] if len(lengths) > 1 else [],
-    )  # fmt: skip
+    render.show_summary(summary, fmt, to_stderr=records == "-", **summary_labels(summary))
 
 
 def render_versus(versus: Versus, fmt: str) -> None:
     """One game per word length against an adversarial host: the wrong guesses needed."""
-    rows = versus.rows()
-    if fmt == "json":
-        render.emit_json(versus.as_dict())
-    elif fmt == "csv":
-        render.emit_csv(rows)
-    else:
-        title = versus.title()
+    if not render.emit_data(versus, fmt):
         columns = ("length", "wrong", "guesses", "word")
-        table = [(r["length"], r["wrong"], r["guesses"], r["word"]) for r in rows]
-        render.console().print(render.table(title, columns, table))
+        table = [[r[c] for c in columns] for r in versus.rows()]
+        render.console().print(render.table(versus.title(), columns, table))
 
 
 # --- host ---------------------------------------------------------------------------------

@@ -72,6 +72,24 @@ def notices_shown() -> Iterator[None]:
 T = TypeVar("T")
 
 
+def show_games(games: Iterable[Any], *, json: bool, show: Callable[[Any, bool], None]) -> int:
+    """A batch query's games as each is played: a JSON line, or `show(game, first)`; a game
+    refused is one `Error:` line on stderr. Returns how many were refused."""
+    from wordkit.game import Refused
+
+    refused = shown = 0
+    for game in each_thinking(games):
+        if isinstance(game, Refused):
+            print(f"Error: {game.error}", file=sys.stderr)
+            refused += 1
+        elif json:
+            render.emit_json_line(game.as_dict())
+        else:
+            show(game, not shown)
+            shown += 1
+    return refused
+
+
 def each_thinking(items: Iterable[T]) -> Iterator[T]:
     """The items of a lazy iterable, the spinner showing while each one is computed."""
     iterator = iter(items)

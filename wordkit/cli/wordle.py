@@ -6,8 +6,6 @@ carries only data whenever it carries data (`--records -`, `--tree -`)."""
 
 from __future__ import annotations
 
-import json as jsonlib
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
@@ -94,16 +92,6 @@ def open_session(ai: AIChoice | None, lists: ListsChoice, **more: Any) -> Sessio
         **chosen, answers=lists.answers, guesses=lists.guesses, length=lists.length,
         words=lists.table, hard=lists.hard, boards=lists.boards, **more,
     )  # fmt: skip
-
-
-def guesses_text(count: int) -> str:
-    """`1 guess`, `2 guesses`."""
-    return render.plural(count, "guess", "guesses")
-
-
-def emit_line(data: Any) -> None:
-    """One JSON object as one line of stdout."""
-    sys.stdout.write(jsonlib.dumps(data, ensure_ascii=False) + "\n")
 
 
 # --- boards and tiles -------------------------------------------------------------------------
@@ -197,7 +185,7 @@ def show_review(session: Session, history: Sequence[str], json: bool) -> None:
     arrow = "→" if render.encodable("→") else "->"
     for row in rows:
         if json:
-            emit_line(row.as_dict())
+            render.emit_json_line(row.as_dict())
             continue
         marks = pattern_marks(parse_feedback(row.feedback), session.game.length)
         line = render.tiles(row.guess, marks)
@@ -249,29 +237,14 @@ def heading(state: Any, row: int) -> Text:
 
 def ai_mode(session: Session) -> None:
     """The human hosts: the AI guesses and the human types the feedback after each guess."""
-    game, n = session.game, session.boards
     out = render.console()
-    words = (
-        f"a {game.length}-letter word" if n == 1 else f"{n} different {game.length}-letter words"
-    )
-    say(
-        out,
-        f"Think of {words} from the answer list ({len(game.answers):,} words). After each guess"
-        " type its feedback (G/Y/B, 2/1/0 or squares"
-        + ("; WORD=FEEDBACK if you played another word)" if n == 1 else "; / between boards)")
-        + ". L lists the answers left, U undoes, Q quits.",
-    )
+    say(out, session.ai_intro())
     try:
         with terminal.notices_shown():
             record = session.play_ai(human_host(session), wrap=terminal.ThinkingGuesser)
     except Quit:
-        say(out, "Bye.")
-        return
-    if record.solved:
-        word = f": {record.secret.upper()}" if n == 1 else ""
-        say(out, f"Solved in {guesses_text(record.guesses)}{word}.")
-    else:
-        say(out, "Bye.")
+        record = None
+    say(out, session.ai_ending(record))
 
 
 # --- query ------------------------------------------------------------------------------------
@@ -300,23 +273,16 @@ def query_wordle(
       wordkit query wordle - --json < answers.txt
       wordkit query wordle cigar rebut sissy humph --boards 4
     """
-    from wordkit.wordle.session import Refused
-
     if not words and secrets is None:
         ctx.fail("Missing argument 'WORD...'.")
     session = open_session(ai, lists, budget=budget, secrets=secrets)
     items = game_items(words or [], lists.boards)
     named = len(items) > 1 or "-" in (words or []) or secrets is not None
-    refused = 0
     with terminal.notices_shown():
-        for n, item in enumerate(terminal.each_thinking(session.query(items))):
-            if isinstance(item, Refused):
-                typer.echo(f"Error: {item.error}", err=True)
-                refused += 1
-            elif json:
-                emit_line(item.as_dict())
-            else:
-                show_game(item, first=n == refused, named=named)
+        refused = terminal.show_games(
+            session.query(items), json=json,
+            show=lambda game, first: show_game(game, first=first, named=named),
+        )  # fmt: skip
     if refused:
         raise typer.Exit(1)
 
@@ -470,14 +436,7 @@ def show_versus(versus: Versus, fmt: str) -> None:
     """A game against Absurdle as JSON, CSV (the turns) or tiles and a closing line."""
     from wordkit.wordle.rules import pattern_marks
 
-    data = versus.as_dict()
-    if fmt == "json":
-        render.emit_json(data)
-        return
-    if fmt == "csv":
-        typer.echo("turn,guess,feedback")
-        for n, turn in enumerate(data["turns"], 1):
-            typer.echo(f"{n},{turn['guess']},{turn['feedback']}")
+    if render.emit_data(versus, fmt):
         return
     out = render.console()
     for guess, pattern in versus.turns:

@@ -17,7 +17,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wordkit.errors import GameStateError, RangeError, WordkitError
-from wordkit.game import Decision, Log, Seed, game_dict, listed, move_dict, plural, step_dict
+from wordkit.game import (
+    Decision,
+    Log,
+    Refused,
+    Seed,
+    game_dict,
+    listed,
+    move_dict,
+    plural,
+    step_dict,
+)
 
 if TYPE_CHECKING:
     from wordkit.hangman.board import Board, Guesser
@@ -135,14 +145,6 @@ class Walkthrough:
         wrong = plural(self.record.wrong or 0, "wrong guess", "wrong guesses")
         won = "won" if self.record.won else "lost"
         return f"{won} with {wrong} in {plural(self.record.guesses, 'move')} ({self.strategy})"
-
-
-@dataclass(frozen=True, slots=True)
-class BadWord:
-    """A word of a batch query that cannot be played, and why."""
-
-    word: str
-    error: WordkitError
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,13 +295,13 @@ class Session:
         in_table = secret in pool.lexicon.index
         return Walkthrough(secret, in_table, self.strategy, turns, record)
 
-    def query(self, words: Iterable[str]) -> Iterator[Walkthrough | BadWord]:
-        """Each word's walkthrough, in order; a word that cannot be played is a `BadWord`."""
+    def query(self, words: Iterable[str]) -> Iterator[Walkthrough | Refused]:
+        """Each word's walkthrough, in order; a word that cannot be played is `Refused`."""
         for word in words:
             try:
                 yield self.walkthrough(word)
             except (GameStateError, RangeError) as exc:
-                yield BadWord(word, exc)
+                yield Refused((word,), exc)
 
     @property
     def advanced(self) -> bool:
@@ -510,6 +512,22 @@ class Session:
 
 MISS = ("", "n", "no", "-")
 """What a human host may type after a letter that is not in the word."""
+
+
+def summary_labels(summary: Summary) -> dict[str, Any]:
+    """What a Hangman stats table adds to the shared one: the mean wrong guesses, a histogram
+    of the wrong guesses per game, and the figures per length when there are several."""
+    lengths = [
+        (n, f"{r['games']:,}", f"{r['win_rate']:.2%}", f"{r['mean_wrong']:.2f}")
+        for n, r in summary.by_length.items()
+    ]
+    columns = ("length", "games", "win rate", "mean wrong")
+    return {
+        "per_game": "wrong guesses",
+        "extra": [("mean wrong guesses", f"{summary.extra['mean_wrong']:.3f}")],
+        "counts": summary.extra["wrong_histogram"],
+        "tables": [(columns, lengths)] if len(lengths) > 1 else [],
+    }
 
 
 def history_summary(words: str | None, path: Path | None) -> tuple[Summary, list[GameRecord]]:

@@ -29,6 +29,7 @@ from wordkit.errors import GameStateError, OptionConflictError, RangeError, Word
 from wordkit.game import (
     Decision,
     Log,
+    Refused,
     Seed,
     Watch,
     game_dict,
@@ -239,18 +240,6 @@ class Game:
 
 
 @dataclass(frozen=True)
-class Refused:
-    """A game `query` could not play: the words given and why."""
-
-    words: tuple[str, ...]
-    error: WordkitError
-
-    def as_dict(self) -> dict[str, Any]:
-        """The refusal as JSON."""
-        return {"words": list(self.words), "error": str(self.error)}
-
-
-@dataclass(frozen=True)
 class Played:
     """Many games: their summary and records (`stats`, `from_history`, a tree check)."""
 
@@ -316,6 +305,10 @@ class Versus:
             {"guess": g, "feedback": pattern_str(p, self.length, "letters")} for g, p in self.turns
         ]
         return data | {"turns": turns}
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The turns as CSV rows."""
+        return [{"turn": n} | t for n, t in enumerate(self.as_dict()["turns"], 1)]
 
     def verdict(self) -> str:
         """The game's last line: solved or not, in how many guesses, and the proof."""
@@ -820,6 +813,24 @@ class Session:
         """A human (`guesser`: a position -> a Decision, None to give up, or raise `Quit`)
         plays against the computer host."""
         return self.hosted(mode, seed).play(guesser, watch=watch)
+
+    def ai_intro(self) -> str:
+        """What a human hosting the AI's game is told first: what to think of, what to type."""
+        length, n = self.game.length, self.boards
+        words = f"a {length}-letter word" if n == 1 else f"{n} different {length}-letter words"
+        other = "; WORD=FEEDBACK if you played another word)" if n == 1 else "; / between boards)"
+        return (
+            f"Think of {words} from the answer list ({len(self.game.answers):,} words). After "
+            f"each guess type its feedback (G/Y/B, 2/1/0 or squares{other}. L lists the answers "
+            "left, U undoes, Q quits."
+        )
+
+    def ai_ending(self, record: GameRecord | None) -> str:
+        """The last line of the AI's game (`record` None: the human quit)."""
+        if record is None or not record.solved:
+            return "Bye."
+        word = f": {record.secret.upper()}" if self.boards == 1 else ""
+        return f"Solved in {plural(record.guesses, 'guess', 'guesses')}{word}."
 
     def listing(self, state: Any) -> list[str]:
         """What `L` shows: the answers still possible, likeliest first (per unsolved board)."""
