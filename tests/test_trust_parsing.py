@@ -1,0 +1,144 @@
+"""Trust, round 3: the cache deletes and reads only its own regular files, every number typed
+or set in the environment is parsed strictly, the exact endgame is fast on degenerate lists,
+options a mode ignores are refused, and decomposed accents fold like composed ones."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wordkit import cache
+from wordkit.cli import app
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SMALL = str(FIXTURES / "wordle_small.txt")
+WORDLE = ["--answers", SMALL, "--guesses", SMALL]
+HANGMAN = ["--words", str(FIXTURES / "cli_hangman.csv")]
+runner = CliRunner()
+
+
+def refused(args: list[str], message: str | None = None) -> str:
+    """Run the CLI, assert one `Error:` line and exit 1 (with `message` when given)."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1, result.output
+    assert result.stdout == "", result.stdout
+    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1, result.stderr
+    if message is not None:
+        assert result.stderr == f"Error: {message}\n"
+    return result.stderr
+
+
+# --- the cache ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty cache folder of this test's own."""
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    monkeypatch.delenv("WORDKIT_CACHE_MB", raising=False)
+    return tmp_path
+
+
+def test_cache_clear_deletes_only_wordkits_files(own_cache: Path, tmp_path_factory) -> None:
+    outside = tmp_path_factory.mktemp("outside") / "precious.txt"
+    outside.write_text("keep me")
+    (own_cache / "notes.txt").write_text("mine")
+    (own_cache / "wordle-matrix-abc.npy.bak").mkdir()
+    (own_cache / "table-link.npz").symlink_to(outside)
+    (own_cache / ".table-x.npz.123.tmp").write_bytes(b"a write under way")
+    cache.write_cached("table-abc.npz", b"x" * 10)
+    cache.write_cached("wordle-openers-k.json", b"{}")
+    result = runner.invoke(app, ["cache", "clear"])
+    assert (result.exit_code, result.stdout) == (0, f"deleted 2 files from {own_cache}\n")
+    assert sorted(p.name for p in own_cache.iterdir()) == [
+        ".table-x.npz.123.tmp",
+        "notes.txt",
+        "table-link.npz",
+        "wordle-matrix-abc.npy.bak",
+    ]
+    assert outside.read_text() == "keep me"
+
+
+def test_the_size_cap_never_deletes_other_files(
+    own_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (own_cache / "big-user-file.bin").write_bytes(b"u" * 4096)
+    monkeypatch.setenv("WORDKIT_CACHE_MB", str(1 / 1024))  # 1 KiB
+    cache.write_cached("table-a.npz", b"x" * 512)
+    assert (own_cache / "big-user-file.bin").stat().st_size == 4096
+    assert cache.cache_info().files == 1
+
+
+def test_a_stale_temp_file_of_a_killed_write_is_cleared(own_cache: Path) -> None:
+    stale = own_cache / ".table-x.npz.abc.tmp"
+    stale.write_bytes(b"half")
+    os.utime(stale, (1000, 1000))
+    assert cache.clear_cache() == 1 and not stale.exists()
+
+
+def _finishes(action, seconds: float = 20.0) -> None:
+    """Run `action` in a thread and fail (instead of hanging the suite) if it blocks."""
+    done: list[object] = []
+    thread = threading.Thread(target=lambda: done.append(action()), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert done, "blocked"
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dir", "link-zero", "link-file"])
+def test_a_cache_entry_that_is_not_a_regular_file_is_a_miss(
+    own_cache: Path, tmp_path_factory, kind: str
+) -> None:
+    name = "wordle-openers-k.json"
+    entry = own_cache / name
+    if kind == "fifo":
+        os.mkfifo(entry)
+    elif kind == "dir":
+        entry.mkdir()
+    elif kind == "link-zero":
+        entry.symlink_to("/dev/zero")
+    else:
+        target = tmp_path_factory.mktemp("elsewhere") / "x.json"
+        target.write_text('{"a": 1}')
+        entry.symlink_to(target)
+    _finishes(lambda: cache.read_cached(name))
+    assert cache.read_cached(name) is None and cache.cached_file(name) is None
+    assert cache.read_cached_json(name, dict) is None
+
+
+def test_a_fifo_in_place_of_every_cache_file_does_not_block_a_run(own_cache: Path) -> None:
+    args = ["stats", "wordle", *WORDLE, "--strategy", "entropy"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    names = [p.name for p in own_cache.iterdir()]
+    assert names
+    for name in names:
+        (own_cache / name).unlink()
+        os.mkfifo(own_cache / name)
+    results: list = []
+    _finishes(lambda: results.append(runner.invoke(app, args)), 60)
+    assert results[0].exit_code == 0 and results[0].stdout == first.stdout
+
+
+@pytest.mark.parametrize(
+    "value", ["inf", "nan", "1e308", "-1", "abc", "1_0", "٣", "²", "0x10", "1e7000", " -0.5"]
+)
+def test_a_bad_cache_cap_is_one_error_line(
+    own_cache: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("WORDKIT_CACHE_MB", value)
+    message = refused(["cache", "info"])
+    assert "WORDKIT_CACHE_MB=" in message and "from 0 (no cache) to 10,000,000" in message
+    refused(["solve", "wordle", *WORDLE])
+
+
+@pytest.mark.parametrize(("value", "limit"), [("0", 0), ("200", 200 * 2**20), (".5", 2**19)])
+def test_a_good_cache_cap_is_taken(
+    own_cache: Path, monkeypatch: pytest.MonkeyPatch, value: str, limit: int
+) -> None:
+    monkeypatch.setenv("WORDKIT_CACHE_MB", value)
+    assert cache.limit_bytes() == limit
