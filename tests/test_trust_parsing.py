@@ -216,3 +216,89 @@ def test_the_bounds_keep_exact_values_on_rhyme_families(
     guesses = sorted(rng.sample(pool, 11))
     answers = tuple(sorted(rng.sample(guesses, 7)))
     assert_matches_brute_force(make_wordle(guesses, answers, use_disk=False), hard, max_guesses)
+
+
+# --- numbers typed by hand: ASCII digits only, bounded -------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from wordkit.game import decimal_number, whole_number  # noqa: E402
+
+# Digits Python's int() or str.isdigit() take that are not ASCII: superscripts, Arabic-Indic,
+# Devanagari, fullwidth, circled.
+ODD_DIGITS = st.text(
+    alphabet=st.sampled_from("²³¹٠١٣٥۴७０９①"), min_size=1, max_size=4
+) | st.builds(lambda a, b: a + b, st.sampled_from(["1", "12", ""]), st.sampled_from("²٣９"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(ODD_DIGITS)
+def test_unicode_digits_are_never_numbers(text: str) -> None:
+    assert whole_number(text) is None and decimal_number(text) is None
+
+
+@pytest.mark.parametrize("text", ["1_0", "+3", "-3", "inf", "nan", "1e3", "0x1", "", " "])
+def test_only_plain_digits_are_whole_numbers(text: str) -> None:
+    assert whole_number(text) is None
+
+
+@settings(max_examples=25, deadline=None)
+@given(ODD_DIGITS)
+def test_unicode_digits_are_refused_by_every_hand_parsed_option(text: str) -> None:
+    assert "top:N needs a whole number" in refused(
+        ["stats", "wordle", *WORDLE, "--openers", f"top:{text}"]
+    )
+    assert "--cutoff must be a total" in refused(
+        ["stats", "wordle", *WORDLE, "--openers", "top:2", "--cutoff", text]
+    )
+    assert "--lives must be a number" in refused(
+        ["solve", "hangman", "--mask", "a__le", *HANGMAN, "--lives", text]
+    )
+    assert "is not a number" in refused(
+        ["solve", "hangman", "--mask", "a__le", *HANGMAN, "--prior", f"x={text}"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--sample", "99999999999999"], "--sample must be between 1 and 100,000"),
+        (["--sample", "100001"], "--sample must be between 1 and 100,000"),
+        (["--seed", "-1"], "--seed must be between 0 and"),
+    ],
+)
+def test_boards_sample_and_seed_are_bounded(args: list[str], message: str) -> None:
+    assert message in refused(["stats", "wordle", *WORDLE, "--boards", "4", *args])
+
+
+def test_the_sample_bound_is_in_the_help() -> None:
+    result = runner.invoke(app, ["stats", "wordle", "--help"])
+    assert "1-100,000" in result.stdout
+
+
+@pytest.mark.parametrize("suffix", [".svg", ".png"])
+def test_a_dot_printing_bytes_that_are_not_utf8_does_not_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str
+) -> None:
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "dot").write_text("#!/bin/sh\ncat > /dev/null\nprintf '<svg>\\377\\376</svg>'\n")
+    (fake / "dot").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake}{os.pathsep}{os.environ['PATH']}")
+    out = tmp_path / f"tree{suffix}"
+    result = runner.invoke(app, ["stats", "wordle", *WORDLE, "--tree", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes() == b"<svg>\xff\xfe</svg>"
+
+
+def test_a_failing_dot_with_undecodable_stderr_is_one_error_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "dot").write_text("#!/bin/sh\ncat > /dev/null\nprintf 'bad \\377\\n' >&2\nexit 3\n")
+    (fake / "dot").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake}{os.pathsep}{os.environ['PATH']}")
+    message = refused(["stats", "wordle", *WORDLE, "--tree", str(tmp_path / "t.svg")])
+    assert message == "Error: Graphviz's dot failed: bad \ufffd\n"

@@ -447,7 +447,9 @@ class StatsRun:
         "stdout: then stdout holds only the records, and the table goes to stderr).")] = None
     secrets: Secrets = None
     max_guesses: MaxGuesses = None
-    sample: Annotated[int | None, opt("N", "With --boards: games played (default 500).")] = None
+    sample: Annotated[
+        int | None, opt("N", "With --boards: games played, 1-100,000 (default 500).")
+    ] = None
     seed: options.FreshSeed = None
     format: options.StatsFormat = "table"
     json: options.Json = False

@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordkit.errors import GameStateError, RangeError, UnknownNameError
+from wordkit.game import whole_number
 
 Variant = Literal["classic", "advanced"]
 Finish = Literal["reveal", "word"]
@@ -68,9 +69,10 @@ def lives_of(text: str | int | None) -> int | None:
     value = str(text).strip().lower()
     if value in UNLIMITED_WORDS:
         return None
-    if not (value.isascii() and value.lstrip("-").isdigit()):
+    count = whole_number(value.removeprefix("-"))
+    if count is None:
         raise RangeError(f"--lives must be a number or `unlimited`, not {str(text)!r}")
-    lives = int(value)
+    lives = -count if value.startswith("-") else count
     if lives == 0:
         return None
     if not 1 <= lives <= MAX_LIVES:

@@ -26,7 +26,7 @@ import numpy as np
 
 from wordkit import runner
 from wordkit.errors import GameStateError, OptionConflictError, RangeError, WordkitError
-from wordkit.game import Decision, Log, Seed, Watch, game_dict, move_dict, step_dict
+from wordkit.game import Decision, Log, Seed, Watch, game_dict, move_dict, step_dict, whole_number
 from wordkit.runner import GameRecord, Summary
 from wordkit.wordle import boards as multi
 from wordkit.wordle import play as loop
@@ -40,6 +40,9 @@ MAX_JOBS = 64
 """More workers than this only fight over the cores (and could exhaust the process table)."""
 SAMPLE = 500
 """Games a stats run of N boards plays by default."""
+MAX_SAMPLE = 100_000
+"""The most games --sample may ask for: every game's targets and record are kept in memory,
+so a typo of a few extra digits must be refused, not run until memory runs out."""
 TOP = 8
 """The likeliest answers a next move names, with their chances."""
 SHOW_AT_MOST = loop.SHOW_AT_MOST
@@ -338,8 +341,8 @@ class Session:
             )
         if not 1 <= self.jobs <= MAX_JOBS:
             raise RangeError(f"--jobs must be between 1 and {MAX_JOBS}, not {self.jobs}")
-        if self.sample is not None and self.sample < 1:
-            raise RangeError(f"--sample must be at least 1, not {self.sample}")
+        if self.sample is not None and not 1 <= self.sample <= MAX_SAMPLE:
+            raise RangeError(f"--sample must be between 1 and {MAX_SAMPLE:,}, not {self.sample:,}")
 
     # --- what every mode shares ---------------------------------------------------------
 
@@ -783,7 +786,7 @@ def parse_cutoff(text: str | None) -> tuple[int | None, bool]:
         return None, True
     if text.strip().lower() in NO_CUTOFF:
         return None, False
-    value = text.strip().replace(",", "").replace("_", "")
-    if not value.isdigit() or int(value) < 1:
+    value = whole_number(text.replace(",", "").replace("_", ""))
+    if value is None or value < 1:
         raise RangeError(f"--cutoff must be a total of guesses (≥ 1) or none, not {text!r}")
-    return int(value), False
+    return value, False
