@@ -261,7 +261,7 @@ CASES: list[tuple[list[str], int, str]] = [
             "food=inf",
         ],
         1,
-        "Error: share inf in prior 'food=inf' is not between 0 and 1\n",
+        "Error: share 'inf' in prior 'food=inf' is not a number\n",
     ),
     (
         [

@@ -4,6 +4,7 @@ options a mode ignores are refused, and decomposed accents fold like composed on
 
 from __future__ import annotations
 
+import inspect
 import os
 import threading
 from pathlib import Path
@@ -302,3 +303,73 @@ def test_a_failing_dot_with_undecodable_stderr_is_one_error_line(
     monkeypatch.setenv("PATH", f"{fake}{os.pathsep}{os.environ['PATH']}")
     message = refused(["stats", "wordle", *WORDLE, "--tree", str(tmp_path / "t.svg")])
     assert message == "Error: Graphviz's dot failed: bad \ufffd\n"
+
+
+# --- options a mode ignores are refused ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--boards", "4", "--cutoff", "5"], "--boards plays N-board games with its own guesser"),
+        (["--boards", "4", "--budget", "5"], "--boards plays N-board games with its own guesser"),
+        (["--boards", "4", "--strategy", "minimax"], "--boards plays N-board games"),
+        (["--from-history", "--strategy", "minimax"], "--from-history reports the games"),
+        (["--from-history", "--hard"], "--from-history reports the games recorded: drop --hard"),
+        (["--from-history", "--jobs", "2"], "--from-history reports the games recorded"),
+        (["--from-history", "--seed", "2"], "--from-history reports the games recorded"),
+        (["--host", "evil", "--jobs", "2"], "--host plays one game against Absurdle: drop --jobs"),
+        (["--host", "evil", "--records", "r.jsonl"], "--host plays one game against Absurdle"),
+        (["--openers", "top:2", "--opener", "salet"], "--openers ranks openers"),
+        (["--tree-in", "t.json", "--strategy", "minimax"], "--tree-in plays the tree it reads"),
+        (["--tree-in", "t.json", "--budget", "3"], "--tree-in plays the tree it reads"),
+        (["--history-db", "h.sqlite"], "--history-db means nothing when every answer is played"),
+    ],
+)
+def test_stats_wordle_refuses_what_its_mode_ignores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert message in refused(["stats", "wordle", *WORDLE, *args])
+    assert not (tmp_path / "r.jsonl").exists() and not (tmp_path / "h.sqlite").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--from-history", "--lives", "-5"], "--lives must be between 1 and 1000"),
+        (["--from-history", "--strategy", "magic"], "unknown Hangman strategy 'magic'"),
+        (["--from-history", "--lives", "5"], "--from-history reports the games recorded"),
+        (["--host", "evil", "--lives", "3"], "--host plays one game a length: drop --lives"),
+        (["--host", "evil", "--prior", "uniform"], "--host plays one game a length: drop --prior"),
+        (["--host", "evil", "--depth", "2"], "--host plays one game a length: drop --depth"),
+        (["--host", "lookahead", "--difficulty", "easy"], "drop --difficulty"),
+        (["--host", "evil", "--jobs", "2"], "--host plays one game a length: drop --jobs"),
+        (["--difficulty", "easy"], "--difficulty goes with another mode"),
+        (["--history-db", "h.sqlite"], "--history-db goes with another mode"),
+        (["--lives", "-5"], "--lives must be between 1 and 1000"),
+    ],
+)
+def test_stats_hangman_refuses_what_its_mode_ignores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert message in refused(["stats", "hangman", *HANGMAN, *args])
+    assert not (tmp_path / "h.sqlite").exists()
+
+
+def test_every_wordle_stats_option_is_in_the_table() -> None:
+    """A new option must be placed in STATS_USES, or it would be accepted by every mode."""
+    from wordkit.cli.wordle import stats_wordle
+    from wordkit.wordle.session import LISTS_AND_FORMAT, STATS_OPTIONS
+
+    params = set(inspect.signature(stats_wordle).parameters) - {"ctx"}
+    assert params == set(STATS_OPTIONS) | LISTS_AND_FORMAT
+
+
+def test_every_hangman_stats_option_is_in_the_table() -> None:
+    from wordkit.cli.hangman import stats_hangman
+    from wordkit.hangman.session import STATS_OPTIONS
+
+    params = set(inspect.signature(stats_hangman).parameters) - {"ctx"}
+    assert params == set(STATS_OPTIONS) | {"words", "format", "json", "records", "from_history"}
