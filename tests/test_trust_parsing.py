@@ -373,3 +373,75 @@ def test_every_hangman_stats_option_is_in_the_table() -> None:
 
     params = set(inspect.signature(stats_hangman).parameters) - {"ctx"}
     assert params == set(STATS_OPTIONS) | {"words", "format", "json", "records", "from_history"}
+
+
+# --- decomposed accents fold like composed ones --------------------------------------------
+
+import unicodedata  # noqa: E402
+
+from wordkit.game import fold_word  # noqa: E402
+
+ACCENTED = st.text(
+    alphabet=st.sampled_from("aeiouncAEIOU\u00e3\u00e9\u00fc\u00e7\u00f1\u00c1\u00f4"),
+    min_size=1,
+    max_size=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ACCENTED, st.sampled_from(["NFC", "NFD", "NFKC", "NFKD"]))
+def test_every_normal_form_folds_alike(word: str, form: str) -> None:
+    folded = fold_word(unicodedata.normalize(form, word))
+    assert folded == fold_word(word) and folded.isascii() and len(folded) == len(word)
+
+
+def test_a_lone_combining_mark_is_an_accent() -> None:
+    assert fold_word("q\u0303") == "q" and fold_word(" Bara\u0303o ") == "barao"
+    assert fold_word("st\ufffdne") == "st\ufffdne"  # kept, to be refused by name
+
+
+NFD_BARAO, NFC_BARAO = "bara\u0303o", "bar\u00e3o"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["query", "hangman", "{w}", "--words", "portuguese", "--json"],
+        ["solve", "hangman", "--mask", "__{w}", "--words", "portuguese", "--json"],
+        ["solve", "hangman", "--mask", "_____", "--guessed", "{w}", "--words", "portuguese"],
+        ["solve", "hangman", "--mask", "_____", "--refuted", "{w}", "--words", "portuguese"],
+    ],
+)
+def test_nfd_and_nfc_words_give_the_same_answer(args: list[str]) -> None:
+    def run(word: str) -> tuple[int, str]:
+        result = runner.invoke(app, [a.replace("{w}", word) for a in args])
+        return result.exit_code, result.stdout + result.stderr
+
+    assert run(NFD_BARAO) == run(NFC_BARAO)
+    assert run(NFD_BARAO)[0] == 0
+
+
+def test_a_decomposed_wordle_word_is_the_composed_one(tmp_path: Path) -> None:
+    words = tmp_path / "w.txt"
+    words.write_text("crane\nslate\nbarao\n")
+    lists = ["--answers", str(words), "--guesses", str(words)]
+    for word in (NFD_BARAO, NFC_BARAO):
+        result = runner.invoke(app, ["query", "wordle", word, *lists, "--json"])
+        assert result.exit_code == 0, result.output
+        assert '"secret": "barao"' in result.stdout
+        result = runner.invoke(app, ["stats", "wordle", *lists, "--openers", f"crane,{word}"])
+        assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    ("typed", "plain"),
+    [(["--mask", "ä__le"], ["--mask", "a__le"]), (["--guessed", "é"], ["--guessed", "e"])],
+)
+def test_accented_masks_and_letters_fold_like_the_tables(
+    typed: list[str], plain: list[str]
+) -> None:
+    base = ["solve", "hangman", *HANGMAN, "--json"]
+    mask = [] if "--mask" in typed else ["--mask", "_____"]
+    folded_run = runner.invoke(app, [*base, *mask, *typed])
+    plain_run = runner.invoke(app, [*base, *mask, *plain])
+    assert folded_run.exit_code == 0 and folded_run.stdout == plain_run.stdout

@@ -28,6 +28,7 @@ from wordkit.errors import (
     ValueFormatError,
     WordkitWarning,
 )
+from wordkit.game import fold_word
 
 if TYPE_CHECKING:  # pandas is imported by the functions that parse or render text
     import pandas as pd
@@ -545,13 +546,8 @@ def _existing_kind(dest: str) -> str | None:
     return "file" if stat.S_ISREG(mode) else "special"
 
 
-def folded(text: str) -> str:
-    """A typed word as the tables spell it: accents folded the way `prepare` folds them
-    (barão → barao, Zürich → zurich), trimmed and lowercase."""
-    from unidecode import unidecode
-
-    # A character Unidecode drops (U+FFFD for an undecodable byte) stays, to be refused by name.
-    return "".join(unidecode(ch) or ch for ch in text.strip()).lower()
+folded = fold_word
+"""A typed word as the tables spell it (see wordkit.game.fold_word)."""
 
 
 def words_of(

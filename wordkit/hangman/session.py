@@ -252,10 +252,11 @@ class Session:
     ) -> Suggestion:
         """The AI's move for a state as a player sees it: the mask (`_` hidden), the letters
         guessed, the whole words refuted (comma-separated)."""
+        from wordkit.game import fold_word
         from wordkit.hangman.board import board_for, top_candidates
         from wordkit.hangman.rules import observed_state
 
-        letters = [ch for ch in "".join(guessed).lower() if ch not in ", "]
+        letters = [ch for ch in fold_word("".join(guessed)) if ch not in ", "]
         if self.rules.variant == "classic":  # a letter guessed twice is one guess
             letters = list(dict.fromkeys(letters))
         words = ",".join([refuted] if isinstance(refuted, str) else refuted)

@@ -23,7 +23,7 @@ import numpy as np
 
 from wordkit import __version__, runner
 from wordkit.errors import InputFileError, RangeError, WordkitError
-from wordkit.game import whole_number
+from wordkit.game import fold_word, whole_number
 from wordkit.wordle.guessers import make_guesser
 from wordkit.wordle.hosts import HonestWordle
 from wordkit.wordle.lists import Wordle
@@ -180,7 +180,7 @@ def _named_openers(text: str) -> list[str]:
         if not words:
             raise InputFileError(f"the openers file {text} holds no word")
         return words
-    words = [w.strip() for w in text.split(",") if w.strip()]
+    words = [fold_word(w) for w in text.split(",") if w.strip()]
     if not words or not all(w.isalpha() for w in words):
         raise InputFileError(
             f"no openers file {text}; give --openers FILE, all, top:N or WORD,WORD,..."
