@@ -209,9 +209,9 @@ def test_stats_learn_adds_the_learned_words_to_the_dictionary(tmp_path: Path) ->
     secrets = tmp_path / "cog.txt"
     secrets.write_text("cog\n", encoding="utf-8")
     base = ["stats", "hangman", "--words", TINY, "--secrets", str(secrets), "--lives", "1"]
-    base += ["--history-db", str(db), "--json"]
+    base += ["--json"]
     plain = json.loads(wk(*base)[1])
-    learned = json.loads(wk(*base, "--learn")[1])
+    learned = json.loads(wk(*base, "--learn", "--history-db", str(db))[1])
     assert plain["wins"] == 0  # with one life, COG is lost among cat, cot, dog...
     assert learned["wins"] == 1  # ...and found when the AI knows it
 

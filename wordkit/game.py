@@ -16,11 +16,48 @@ Each game keeps its own loop (`wordkit.hangman.play.play`, `wordkit.wordle.play.
 from __future__ import annotations
 
 import math
+import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 Position = TypeVar("Position")
+
+_WHOLE = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+
+
+def whole_number(text: str) -> int | None:
+    """The number a typed count spells in ASCII digits (surrounding blanks allowed), else None.
+
+    str.isdigit() and int() take any Unicode digit ('³' passes isdigit, then int() raises;
+    '٣' is 3), and int() also takes '1_0' and '+1': a hand-parsed option uses this instead."""
+    text = text.strip()
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
+def fold_word(text: str) -> str:
+    """A typed word (or mask, or letters) as the tables spell it: accents folded the way
+    `prepare` folds them (barão → barao, Zürich → zurich), trimmed and lowercase. Every place a
+    user's word enters goes through here, so a decomposed accent (`a` + U+0303, as some
+    keyboards and file systems type it) folds like the composed one: NFC first, then any mark
+    left without a composed form is dropped with the other accents."""
+    from unidecode import unidecode
+
+    text = unicodedata.normalize("NFC", text.strip())
+    # A character Unidecode drops (U+FFFD for an undecodable byte) stays, to be refused by
+    # name; a combining mark is an accent, folded away.
+    return "".join(
+        unidecode(ch) or ("" if unicodedata.combining(ch) else ch) for ch in text
+    ).lower()
+
+
+def decimal_number(text: str) -> float | None:
+    """A typed non-negative decimal (`0.5`, `.5`, `2`) in ASCII digits, else None: never
+    'inf', 'nan', '1e999' or a Unicode digit, all of which float() would take."""
+    text = text.strip()
+    return float(text) if _DECIMAL.fullmatch(text) else None
 
 
 @dataclass(frozen=True, slots=True)

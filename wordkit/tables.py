@@ -28,6 +28,7 @@ from wordkit.errors import (
     ValueFormatError,
     WordkitWarning,
 )
+from wordkit.game import fold_word
 
 if TYPE_CHECKING:  # pandas is imported by the functions that parse or render text
     import pandas as pd
@@ -498,22 +499,28 @@ def write_table(
     return chosen
 
 
-def write_text(text: str | Iterable[str], dest: str | None) -> None:
-    """Write text (or its lines) to stdout for None or `-`; to a regular file atomically,
-    through a symlink to its target; straight into a device, FIFO or process substitution."""
+def write_text(text: str | bytes | Iterable[str], dest: str | None) -> None:
+    """Write text (or its lines, or bytes as they are) to stdout for None or `-`; to a regular
+    file atomically, through a symlink to its target; straight into a device, FIFO or process
+    substitution."""
     if dest is None or dest == STDIN:
+        if isinstance(text, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(text)
+            sys.stdout.buffer.flush()
+            return
         for part in [text] if isinstance(text, str) else text:
             sys.stdout.write(part)
         sys.stdout.flush()
         return
-    data = text if isinstance(text, str) else "".join(text)
+    data = text if isinstance(text, str | bytes) else "".join(text)
     try:
         kind = _existing_kind(dest)
         if kind == "dir":
             raise OutputPathError(f"output {_short(dest)} is a directory")
         if kind == "special":
-            with open(dest, "w", encoding="utf-8", newline="") as out:
-                out.write(data)
+            with open(dest, "wb") as out:
+                out.write(data.encode("utf-8") if isinstance(data, str) else data)
             return
         path = Path(os.path.realpath(dest))  # a symlink is written through, not replaced
         if not path.parent.is_dir():
@@ -539,13 +546,8 @@ def _existing_kind(dest: str) -> str | None:
     return "file" if stat.S_ISREG(mode) else "special"
 
 
-def folded(text: str) -> str:
-    """A typed word as the tables spell it: accents folded the way `prepare` folds them
-    (barão → barao, Zürich → zurich), trimmed and lowercase."""
-    from unidecode import unidecode
-
-    # A character Unidecode drops (U+FFFD for an undecodable byte) stays, to be refused by name.
-    return "".join(unidecode(ch) or ch for ch in text.strip()).lower()
+folded = fold_word
+"""A typed word as the tables spell it (see wordkit.game.fold_word)."""
 
 
 def words_of(

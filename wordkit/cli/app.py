@@ -142,6 +142,9 @@ def _root(
     ] = False,
 ) -> None:
     """Word tables, solvers, hosts and benchmarks for Hangman and Wordle."""
+    from wordkit.cache import limit_bytes
+
+    limit_bytes()  # a bad $WORDKIT_CACHE_MB is refused before any work, not after it
 
 
 def command_group(name: str, help: str) -> typer.Typer:

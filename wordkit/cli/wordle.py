@@ -354,7 +354,9 @@ class StatsRun:
         "stdout: then stdout holds only the records, and the table goes to stderr).")] = None
     secrets: Secrets = None
     max_guesses: MaxGuesses = None
-    sample: Annotated[int | None, opt("N", "With --boards: games played (default 500).")] = None
+    sample: Annotated[
+        int | None, opt("N", "With --boards: games played, 1-100,000 (default 500).")
+    ] = None
     seed: options.FreshSeed = None
     format: options.StatsFormat = "table"
     json: options.Json = False
@@ -363,7 +365,9 @@ class StatsRun:
 
 @stats_app.command("wordle")
 @options.grouped
-def stats_wordle(ai: AIChoice, lists: ListsChoice, run: StatsRun, modes: StatsModes) -> None:
+def stats_wordle(
+    ctx: typer.Context, ai: AIChoice, lists: ListsChoice, run: StatsRun, modes: StatsModes
+) -> None:
     """Play every answer with a strategy: mean, histogram, max, share solved within 6.
 
     With --host evil the strategy plays one game against Absurdle, which never commits to a
@@ -384,8 +388,9 @@ def stats_wordle(ai: AIChoice, lists: ListsChoice, run: StatsRun, modes: StatsMo
     )  # fmt: skip
     fmt = options.stats_format(run.format, json=run.json, jobs=run.jobs)
     mode = session.stats_mode(
-        host=modes.host, tree=modes.tree, tree_in=modes.tree_in, openers=modes.openers,
-        cutoff=modes.cutoff, from_history=modes.from_history,
+        given=options.given_options(ctx), host=modes.host, tree=modes.tree,
+        tree_in=modes.tree_in, openers=modes.openers, cutoff=modes.cutoff,
+        from_history=modes.from_history,
     )  # fmt: skip
     session.cluster = options.cluster_of(run.cluster)
     with terminal.notices_shown():

@@ -181,6 +181,34 @@ LISTED = 100
 """Words `L` shows."""
 
 
+STATS_USES: dict[str, frozenset[str]] = {
+    "history": frozenset({"words", "format", "json", "records", "from_history"}),
+    "versus": frozenset(
+        {"words", "format", "json", "records", "host", "strategy", "category", "seed", "learn"}
+    ),
+    "games": frozenset(
+        {"words", "format", "json", "records", "strategy", "lives", "variant", "finish"}
+        | {"category", "prior", "seed", "learn", "hint", "sample", "secrets", "jobs", "cluster"}
+    ),
+}
+"""The options each `stats hangman` mode uses (parameter names): a host plays one game a
+length with unlimited lives and a uniform prior; a report of the history plays nothing. Any
+other option given is refused, never silently ignored."""
+
+STATS_OPTIONS = (
+    "host", "sample", "secrets", "hint", "strategy", "lives", "variant", "finish", "jobs",
+    "cluster", "seed", "prior", "category", "learn", "difficulty", "depth", "history_db",
+)  # fmt: skip
+"""The mode-dependent options, in the order a clash among them is reported."""
+
+STATS_IGNORES = {
+    "history": "--from-history reports the games recorded: drop {flag}",
+    "versus": "--host plays one game a length: drop {flag}",
+    "games": "{flag} goes with another mode (--host, --from-history or --learn): drop it",
+}
+"""What a mode says of an option it would ignore."""
+
+
 class Session:
     """A Hangman session: the dictionary, the AI and the rules, checked once; one method per
     mode (next move, walkthrough, stats, versus a host, a hosted game, the AI against a
@@ -260,10 +288,11 @@ class Session:
     ) -> Suggestion:
         """The AI's move for a state as a player sees it: the mask (`_` hidden), the letters
         guessed, the whole words refuted (comma-separated)."""
+        from wordkit.game import fold_word
         from wordkit.hangman.board import board_for, top_candidates
         from wordkit.hangman.rules import observed_state
 
-        letters = [ch for ch in "".join(guessed).lower() if ch not in ", "]
+        letters = [ch for ch in fold_word("".join(guessed)) if ch not in ", "]
         if self.rules.variant == "classic":  # a letter guessed twice is one guess
             letters = list(dict.fromkeys(letters))
         words = ",".join([refuted] if isinstance(refuted, str) else refuted)
@@ -427,21 +456,18 @@ class Session:
         return not known
 
     def check_stats(self, given: set[str], *, from_history: bool, host: str | None) -> None:
-        """Refuse the options a stats mode would ignore (`given`: the options given)."""
-        if from_history:
-            ignored = {"host", "sample", "secrets", "hint", "strategy", "lives", "variant"}
-            ignored |= {"finish", "jobs", "cluster", "seed", "prior", "category", "learn"}
-            clash = sorted(given & ignored)
-            if clash:
-                name = "--" + clash[0].replace("_", "-")
-                raise GameStateError(f"--from-history reports the games recorded: drop {name}")
-        elif host is not None:
-            clash = sorted(given & {"cluster", "sample", "secrets", "hint"})
-            if clash:
-                name = "--" + clash[0].replace("_", "-")
-                raise GameStateError(f"--host plays one game a length: drop {name}")
-        elif given & {"difficulty", "depth"}:
-            raise GameStateError("--difficulty and --depth go with --host")
+        """Refuse the options a stats mode would ignore (`given`: the options given, by their
+        parameter names; see STATS_USES)."""
+        mode = "history" if from_history else "versus" if host is not None else "games"
+        uses = set(STATS_USES[mode])
+        if mode == "versus":  # each adversary has its own knob
+            uses.add("difficulty" if host == "evil" else "depth")
+        if "learn" in given or from_history:
+            uses.add("history_db")  # --learn reads the history too
+        ignored = [name for name in STATS_OPTIONS if name in given - uses]
+        if ignored:
+            flag = "--" + ignored[0].replace("_", "-")
+            raise GameStateError(STATS_IGNORES[mode].format(flag=flag))
 
     def from_history(self, *, every_table: bool = False) -> tuple[Summary, list[GameRecord]]:
         """The Hangman games recorded in the session's history (of this table, or of every

@@ -37,6 +37,7 @@ from wordkit.game import (
     move_dict,
     plural,
     step_dict,
+    whole_number,
 )  # fmt: skip
 from wordkit.runner import GameRecord, Summary
 from wordkit.wordle import boards as multi
@@ -51,6 +52,9 @@ MAX_JOBS = 64
 """More workers than this only fight over the cores (and could exhaust the process table)."""
 SAMPLE = 500
 """Games a stats run of N boards plays by default."""
+MAX_SAMPLE = 100_000
+"""The most games --sample may ask for: every game's targets and record are kept in memory,
+so a typo of a few extra digits must be refused, not run until memory runs out."""
 TOP = 8
 """The likeliest answers a next move names, with their chances."""
 SHOW_AT_MOST = loop.SHOW_AT_MOST
@@ -424,8 +428,8 @@ class Session:
             )
         if not 1 <= self.jobs <= MAX_JOBS:
             raise RangeError(f"--jobs must be between 1 and {MAX_JOBS}, not {self.jobs}")
-        if self.sample is not None and self.sample < 1:
-            raise RangeError(f"--sample must be at least 1, not {self.sample}")
+        if self.sample is not None and not 1 <= self.sample <= MAX_SAMPLE:
+            raise RangeError(f"--sample must be between 1 and {MAX_SAMPLE:,}, not {self.sample:,}")
 
     # --- what every mode shares ---------------------------------------------------------
 
@@ -605,6 +609,7 @@ class Session:
     def stats_mode(
         self,
         *,
+        given: Iterable[str] = (),
         host: str | None = None,
         tree: str | None = None,
         tree_in: str | None = None,
@@ -613,12 +618,34 @@ class Session:
         from_history: bool = False,
     ) -> str:
         """Which stats mode the options ask for, every conflict refused: `history`, `boards`,
-        `openers`, `versus`, `tree-check` or `games`."""
-        given: dict[str, object] = {"--host": host, "--tree": tree, "--tree-in": tree_in}
-        given["--openers"] = openers
-        given |= {"--secrets": self.secrets, "--boards": self.boards if self.boards > 1 else None}
+        `openers`, `versus`, `tree-check` or `games`; `given` names the options given (their
+        parameter names), and one the mode would ignore is refused (see STATS_USES)."""
+        mode = self._stats_mode(
+            host=host, tree=tree, tree_in=tree_in, openers=openers, cutoff=cutoff,
+            from_history=from_history,
+        )  # fmt: skip
+        ignored = [name for name in STATS_OPTIONS if name in set(given) - STATS_USES[mode]]
+        if ignored:
+            flag = option_flag(ignored[0])
+            raise OptionConflictError(STATS_IGNORES[mode].format(flag=flag))
+        return mode
+
+    def _stats_mode(
+        self,
+        *,
+        host: str | None,
+        tree: str | None,
+        tree_in: str | None,
+        openers: str | None,
+        cutoff: str | None,
+        from_history: bool,
+    ) -> str:
+        """The stats mode, with the conflicts between the mode options refused."""
+        named: dict[str, object] = {"--host": host, "--tree": tree, "--tree-in": tree_in}
+        named["--openers"] = openers
+        named |= {"--secrets": self.secrets, "--boards": self.boards if self.boards > 1 else None}
         if from_history:
-            clash = next((name for name, value in given.items() if value is not None), None)
+            clash = next((name for name, value in named.items() if value is not None), None)
             if clash is not None:
                 raise OptionConflictError(
                     f"--from-history reports the games recorded: drop {clash}"
@@ -892,6 +919,47 @@ class Session:
         return player_stats([g.record for g in games], limit=hosted.limit)
 
 
+LISTS_AND_FORMAT = frozenset({"answers", "guesses", "length", "table", "format", "json"})
+"""Options every `stats wordle` mode uses: which lists, and how the result is shown."""
+
+STATS_USES: dict[str, frozenset[str]] = {
+    "history": LISTS_AND_FORMAT | {"from_history", "history_db", "records"},
+    "boards": LISTS_AND_FORMAT
+    | {"boards", "opener", "jobs", "cluster", "records", "max_guesses", "sample", "seed"},
+    "openers": LISTS_AND_FORMAT
+    | {"strategy", "hard", "jobs", "cluster", "records", "openers", "cutoff", "seed"},
+    "versus": LISTS_AND_FORMAT | {"strategy", "opener", "hard", "budget", "host", "seed"},
+    "tree-check": LISTS_AND_FORMAT | {"hard", "jobs", "records", "tree_in"},
+    "games": LISTS_AND_FORMAT
+    | {"strategy", "opener", "hard", "jobs", "cluster", "budget", "records", "secrets", "tree"}
+    | {"seed"},
+}
+"""The options each `stats wordle` mode uses (parameter names); any other given is refused,
+never silently ignored: the one table to extend when a mode or an option is added."""
+
+STATS_OPTIONS = (
+    "strategy", "opener", "hard", "boards", "jobs", "cluster", "budget", "records", "secrets",
+    "max_guesses", "sample", "seed", "host", "tree", "tree_in", "openers", "cutoff",
+    "from_history", "history_db",
+)  # fmt: skip
+"""The mode-dependent options, in the order a clash among them is reported."""
+
+STATS_IGNORES = {
+    "history": "--from-history reports the games recorded: drop {flag}",
+    "boards": "--boards plays N-board games with its own guesser: drop {flag}",
+    "openers": "--openers ranks openers with every answer; drop {flag}",
+    "versus": "--host plays one game against Absurdle: drop {flag}",
+    "tree-check": "--tree-in plays the tree it reads: drop {flag}",
+    "games": "{flag} means nothing when every answer is played: drop it",
+}
+"""What a mode says of an option it would ignore."""
+
+
+def option_flag(name: str) -> str:
+    """The command-line flag of an option's parameter name (`table` is `--words`)."""
+    return "--words" if name == "table" else "--" + name.replace("_", "-")
+
+
 def parse_cutoff(text: str | None) -> tuple[int | None, bool]:
     """(cutoff, running) for `--cutoff`: a total T, `none` (every value exact), or no option
     (the best total so far is the running cutoff)."""
@@ -899,7 +967,7 @@ def parse_cutoff(text: str | None) -> tuple[int | None, bool]:
         return None, True
     if text.strip().lower() in NO_CUTOFF:
         return None, False
-    value = text.strip().replace(",", "").replace("_", "")
-    if not value.isdigit() or int(value) < 1:
+    value = whole_number(text.replace(",", "").replace("_", ""))
+    if value is None or value < 1:
         raise RangeError(f"--cutoff must be a total of guesses (≥ 1) or none, not {text!r}")
-    return int(value), False
+    return value, False

@@ -23,6 +23,7 @@ import numpy as np
 
 from wordkit import __version__, runner
 from wordkit.errors import InputFileError, RangeError, WordkitError
+from wordkit.game import fold_word, whole_number
 from wordkit.wordle.guessers import make_guesser
 from wordkit.wordle.hosts import HonestWordle
 from wordkit.wordle.lists import Wordle
@@ -152,10 +153,12 @@ def choose_openers(game: Wordle, which: str, spec: SweepSpec) -> list[str]:
     if text.lower() == "all":
         rows = cheap_order(game, every, spec)
     elif text.lower().startswith("top:"):
-        count = text[4:].strip()
-        if not count.isdigit() or int(count) < 1:
-            raise RangeError(f"--openers top:N needs a whole number N ≥ 1, not {count!r}")
-        rows = cheap_order(game, every, spec)[: int(count)]
+        count = whole_number(text[4:])
+        if count is None or count < 1:
+            raise RangeError(
+                f"--openers top:N needs a whole number N ≥ 1, not {text[4:].strip()!r}"
+            )
+        rows = cheap_order(game, every, spec)[:count]
     else:
         words = _named_openers(text)
         rows = np.array(list(dict.fromkeys(_opener_row(game, w) for w in words)), dtype=np.int64)
@@ -177,7 +180,7 @@ def _named_openers(text: str) -> list[str]:
         if not words:
             raise InputFileError(f"the openers file {text} holds no word")
         return words
-    words = [w.strip() for w in text.split(",") if w.strip()]
+    words = [fold_word(w) for w in text.split(",") if w.strip()]
     if not words or not all(w.isalpha() for w in words):
         raise InputFileError(
             f"no openers file {text}; give --openers FILE, all, top:N or WORD,WORD,..."

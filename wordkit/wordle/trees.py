@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from wordkit import cache, runner, tables
+from wordkit import runner, tables
 from wordkit.errors import GameStateError, InputFileError, OutputPathError
 from wordkit.runner import GameRecord, Summary
 from wordkit.wordle.guessers.base import Decision, PartitionGuesser, decision
@@ -176,14 +176,9 @@ def write_tree(records: Sequence[GameRecord], dest: str, length: int) -> None:
     if fmt == ".dot":
         tables.write_text(dot, dest)
         return
-    image = render_dot(dot, fmt[1:])
-    if fmt == ".svg":
-        tables.write_text(image.decode("utf-8"), dest)
-        return
-    try:
-        cache.atomic_write(Path(dest), image)
-    except OSError as exc:
-        raise OutputPathError(f"cannot write {dest}: {exc.strerror}") from exc
+    # The image is written as the bytes dot printed (never decoded: a dot that prints
+    # something else than UTF-8 must not crash the run), by the one writer -o uses.
+    tables.write_text(render_dot(dot, fmt[1:]), dest)
 
 
 def render_dot(dot: str, kind: str) -> bytes:
