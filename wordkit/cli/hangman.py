@@ -54,8 +54,6 @@ Guessed = Annotated[list[str] | None, opt("LETTERS",
     "Letters guessed so far, e.g. aeli (repeats add up).")]
 Refuted = Annotated[list[str] | None, opt("WORDS",
     "Whole words guessed wrongly, comma-separated (repeats add up).")]
-Interactive = Annotated[bool, opt(None, "Play interactively even when piped.", "--interactive",
-    "-i")]
 Secrets = Annotated[list[str], typer.Argument(metavar="WORD...",
     help="The secret words; - reads them from stdin.")]
 Host = Annotated[str | None, choice("HOST", "Play against a host: evil or lookahead, per length.",
@@ -107,7 +105,7 @@ def solve_hangman(
     mask: Mask = None,
     guessed: Guessed = None,
     refuted: Refuted = None,
-    interactive: Interactive = False,
+    interactive: options.Interactive = False,
     json: options.Json = False,
 ) -> None:
     """The AI's next Hangman move for a state; on a terminal, the AI guesses your word.
@@ -191,19 +189,11 @@ class HangmanHumanHost(terminal.HumanHost):
 
     def start(self, rules: Any) -> State:
         """The opening state, from the length or mask typed (Q: quit)."""
-        from wordkit.game import Quit
-
-        out = render.console()
-        say(out, "Think of a word. Type its length, or its mask with `_` for each letter.")
-        while True:
-            line = terminal.ask("length or mask> ")
-            if line is None or line in ("Q", ":q", ":Q"):
-                raise Quit
-            try:
-                self.opening = self.session.opening(line, rules)
-                return self.opening
-            except WordkitError as exc:
-                say(out, str(exc))
+        say(self.out, "Think of a word. Type its length, or its mask with `_` for each letter.")
+        self.opening = self.asked(
+            "length or mask> ", lambda line: self.session.opening(line, rules)
+        )
+        return self.opening
 
     def reveal(self) -> str:
         """The word as far as the human showed it."""

@@ -32,6 +32,9 @@ def choice(metavar: str, help: str, choices: tuple[str, ...], *names: str) -> An
 
 
 Json = Annotated[bool, opt(None, "Machine-readable output.", "--json")]
+Interactive = Annotated[
+    bool, opt(None, "Play interactively even when piped.", "--interactive", "-i")
+]
 Jobs = Annotated[int, opt("N", "Worker processes.")]
 Cluster = Annotated[
     str | None,

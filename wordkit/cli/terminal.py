@@ -262,10 +262,21 @@ class Human:
             command = None if line is None else command_of(line, **keys)
             if line is None or command == QUIT:
                 raise Quit
-            if command != LIST:
+            if command != LIST or position is None:  # nothing to list before the game starts
                 return command, line
             for text in self.listing(position):
                 say(self.out, text)
+
+    def asked(self, prompt: str, parse: Callable[[str], T], position: Any = None) -> T:
+        """The first line `parse` accepts (its typed errors are shown, the line asked again)."""
+        from wordkit.errors import WordkitError
+
+        while True:
+            _, line = self.line(prompt, position)
+            try:
+                return parse(line)
+            except WordkitError as exc:
+                say(self.out, str(exc), style="red")
 
 
 class HumanGuesser(Human):

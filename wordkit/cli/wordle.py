@@ -41,8 +41,6 @@ Secrets = Annotated[str | None, opt("NAME_OR_PATH",
     "Play these words as the secrets (a table or list; each must be a possible answer).")]
 History = Annotated[list[str] | None, opt("WORD=FEEDBACK,...", "The game so far, e.g. "
     "roate=BBYGB,slimy=20010 (G/Y/B, 2/1/0 or squares); repeat it to add turns.")]
-Interactive = Annotated[bool,
-    opt(None, "Play interactively even when piped.", "--interactive", "-i")]
 Review = Annotated[bool, opt(None, "Rate every guess of --history: answers left, expected left "
     "against the AI's guess, skill and luck (0-100).", "--review")]
 Words = Annotated[list[str] | None, typer.Argument(metavar="WORD...", help="The answers to "
@@ -142,7 +140,7 @@ def solve_wordle(
     lists: ListsChoice,
     history: History = None,
     budget: Budget = BUDGET,
-    interactive: Interactive = False,
+    interactive: options.Interactive = False,
     review: Review = False,
     json: options.Json = False,
 ) -> None:
