@@ -1,0 +1,349 @@
+"""Trust, round 3 (issue #21): a history that cannot take a game is refused before the first
+move; a damaged row is skipped and told, never a traceback; closed standard streams."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wordkit import history
+from wordkit.cli import app
+from wordkit.history import check_history, record_game, recorded_games
+from wordkit.runner import GameRecord
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+TINY = str(FIXTURES / "host_tiny.csv")  # cat, cot, dog
+SMALL = str(FIXTURES / "wordle_small.txt")
+LISTS = ["--answers", SMALL, "--guesses", SMALL]
+RECORDING = {
+    "host hangman": ["host", "hangman", "--words", TINY, "--seed", "1"],
+    "solve hangman": ["solve", "hangman", "--words", TINY, "-i"],
+    "host wordle": ["host", "wordle", *LISTS, "--seed", "1"],
+    "host wordle boards": ["host", "wordle", *LISTS, "--seed", "1", "--boards", "2"],
+}
+"""The commands that record a game: each must refuse an unusable history before playing."""
+
+runner = CliRunner()
+
+
+def wk(*args: str, input: str = "") -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def a_game(db: Path, secret: str = "cat", *, wrong: int = 1) -> None:
+    """One Hangman game on TINY recorded in `db`."""
+    record = GameRecord(secret=secret, won=True, moves=("c", "x", "a", "t"), wrong=wrong)
+    record_game(record, table=TINY, known=True, strategy="honest", source="host", path=db)
+
+
+# --- 1. writability checked before the first move ---------------------------------------------
+
+
+@contextmanager
+def read_only(path: Path) -> Iterator[None]:
+    """`path` (a file or a folder) made read-only, even for root (the immutable flag), or skip."""
+    if os.geteuid() != 0:
+        mode = path.stat().st_mode
+        path.chmod(0o555 if path.is_dir() else 0o444)
+        try:
+            yield
+        finally:
+            path.chmod(mode)
+        return
+    chattr = shutil.which("chattr")
+    if chattr is None or subprocess.run([chattr, "+i", str(path)], capture_output=True).returncode:
+        pytest.skip("root ignores file modes and this file system has no immutable flag")
+    try:
+        yield
+    finally:
+        subprocess.run([chattr, "-i", str(path)], check=True)
+
+
+@pytest.mark.parametrize("command", list(RECORDING))
+@pytest.mark.parametrize("where", ["file", "folder", "folder, rollback journal"])
+def test_a_read_only_history_is_refused_before_the_game(
+    command: str, where: str, tmp_path: Path
+) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    db = folder / "h.sqlite"
+    a_game(db)
+    if "journal" in where:  # read freely; only a write needs a file beside it
+        sqlite3.connect(db).execute("PRAGMA journal_mode=DELETE").fetchall()
+    with read_only(db if where == "file" else folder):
+        code, out, err = wk(*RECORDING[command], "--history-db", str(db), input="c\n")
+    assert (code, out) == (1, "")  # not one line of the game was shown
+    if where == "file":
+        assert err == (
+            f"Error: the game history {db} cannot be written: it or its folder is read-only\n"
+        )
+    else:  # SQLite cannot make its journal beside it
+        assert err.startswith(f"Error: the game history {db} cannot ") and err.count("\n") == 1
+    assert [g.record.secret for g in recorded_games(path=db)] == ["cat"]  # still readable
+
+
+def test_a_new_history_in_a_read_only_folder_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    with read_only(tmp_path):
+        code, out, err = wk(*RECORDING["host hangman"], "--history-db", str(db), input="c\n")
+    assert (code, out) == (1, "")
+    assert err == f"Error: cannot open the game history {db}: unable to open database file\n"
+
+
+def small_files() -> None:
+    """In the child: files may not grow past 20,000 bytes (a full disk for the history's
+    journal, whose first write is larger), the signal for it ignored so a write fails."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
+
+
+@pytest.mark.parametrize("command", ["host hangman", "host wordle"])
+def test_a_full_disk_is_refused_before_the_game(command: str, tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    a_game(db)
+    assert db.stat().st_size < 20_000
+    env = os.environ | {"PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "wordkit", *RECORDING[command], "--history-db", str(db)],
+        input="c\n", capture_output=True, text=True, env=env, preexec_fn=small_files, timeout=60,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        f"Error: the game history {db} cannot be read or written (disk I/O error); "
+        "is the disk full?\n"
+    )
+
+
+@pytest.fixture
+def damaged_page(tmp_path: Path) -> Path:
+    """A history of 60 games whose last page is overwritten: the header still reads."""
+    db = tmp_path / "h.sqlite"
+    for n in range(60):
+        a_game(db, "cat" if n % 2 else "dog")
+    pages = db.stat().st_size // 4096
+    assert pages > 3
+    with db.open("r+b") as file:
+        file.seek((pages - 1) * 4096)
+        file.write(b"\xff" * 4096)
+    return db
+
+
+@pytest.mark.parametrize("command", list(RECORDING))
+def test_damaged_pages_past_the_header_are_refused_before_the_game(
+    command: str, damaged_page: Path
+) -> None:
+    code, out, err = wk(*RECORDING[command], "--history-db", str(damaged_page), input="c\n")
+    assert (code, out) == (1, "")
+    assert err.startswith(f"Error: the game history {damaged_page} is damaged")
+    assert err.count("\n") == 1
+
+
+FOREIGN = {
+    "lacking columns": (
+        "CREATE TABLE games (id INTEGER PRIMARY KEY, played TEXT, secret TEXT)",
+        "its games table lacks game, table_name, variant, known, won, moves, wrong, category, "
+        "strategy, source",
+    ),
+    "no games table": ("CREATE TABLE scores (id INTEGER PRIMARY KEY, x TEXT)", ""),
+}
+
+
+@pytest.mark.parametrize("schema", list(FOREIGN))
+@pytest.mark.parametrize("command", list(RECORDING))
+def test_a_foreign_schema_is_refused_before_the_game(
+    command: str, schema: str, tmp_path: Path
+) -> None:
+    db = tmp_path / "h.sqlite"
+    table, lacking = FOREIGN[schema]
+    with sqlite3.connect(db) as conn:
+        conn.execute(table)
+        conn.execute(f"PRAGMA user_version={history.SCHEMA_VERSION}")
+    code, out, err = wk(*RECORDING[command], "--history-db", str(db), input="c\n")
+    assert (code, out) == (1, "")
+    if lacking:
+        assert (
+            err == f"Error: the game history {db} is damaged or not a wordkit history ({lacking})\n"
+        )
+    else:
+        assert err == f"Error: the game history {db} is not a wordkit history (no games table)\n"
+
+
+@pytest.mark.parametrize("command", list(RECORDING))
+def test_another_writers_lock_on_a_wal_history_is_refused_before_the_game(
+    command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "h.sqlite"
+    check_history(db)
+    assert sqlite3.connect(db).execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    monkeypatch.setattr(history, "BUSY_SECONDS", 0.05)
+    writer = sqlite3.connect(db, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")  # readers still read: only a write would wait
+    try:
+        code, out, err = wk(*RECORDING[command], "--history-db", str(db), input="c\n")
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+    assert (code, out) == (1, "")
+    assert err == (
+        f"Error: the game history {db} is locked by another program (database is locked); "
+        "try again\n"
+    )
+
+
+@pytest.mark.parametrize("command", ["host hangman", "host wordle"])
+def test_a_fifo_as_history_is_refused_not_waited_on(command: str, tmp_path: Path) -> None:
+    fifo = tmp_path / "h.sqlite"
+    os.mkfifo(fifo)
+    code, out, err = wk(*RECORDING[command], "--history-db", str(fifo), input="c\n")
+    assert (code, out, err) == (1, "", f"Error: the game history {fifo} is not a regular file\n")
+
+
+def test_the_write_check_leaves_no_trace(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    a_game(db)
+    before = [(g.record, g.played) for g in recorded_games(path=db)]
+    for _ in range(3):
+        check_history(db)
+    assert [(g.record, g.played) for g in recorded_games(path=db)] == before
+    a_game(db, "dog")
+    ids = [row[0] for row in sqlite3.connect(db).execute("SELECT id FROM games ORDER BY id")]
+    assert ids == [1, 2]
+
+
+# --- 2. damaged rows: skipped and told, by every reader ---------------------------------------
+
+
+DAMAGE = [
+    ("wrong", "'abc'"),
+    ("wrong", "NULL"),
+    ("wrong", "-1"),
+    ("wrong", "1.5"),
+    ("wrong", "x'00'"),
+    ("wrong", "99"),
+    ("won", "'yes'"),
+    ("won", "2"),
+    ("won", "NULL"),
+    ("known", "NULL"),
+    ("known", "0.5"),
+    ("secret", "NULL"),
+    ("secret", "''"),
+    ("secret", "x'61'"),
+    ("moves", "NULL"),
+    ("moves", "''"),
+    ("moves", "x'00'"),
+    ("played", "NULL"),
+    ("table_name", "x'00'"),
+    ("variant", "NULL"),
+    ("strategy", "NULL"),
+    ("source", "x'00'"),
+    ("category", "x'01'"),
+]
+
+
+def damage(db: Path, column: str, value: str, row: int = 2) -> None:
+    """Set `column` of game `row` to the SQL `value`, as a hand edit or a bad disk might."""
+    with sqlite3.connect(db) as conn:
+        # NOT NULL columns: rebuild the table without the constraints, as another tool might
+        if value == "NULL":
+            conn.execute("PRAGMA writable_schema=ON")
+            conn.execute(
+                "UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', '') WHERE name = 'games'"
+            )
+            conn.execute("PRAGMA writable_schema=OFF")
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"UPDATE games SET {column} = {value} WHERE id = ?", (row,))
+
+
+@pytest.fixture
+def three_games(tmp_path: Path) -> Path:
+    db = tmp_path / "h.sqlite"
+    a_game(db, "cat", wrong=1)
+    a_game(db, "cot", wrong=2)
+    a_game(db, "dog", wrong=3)
+    return db
+
+
+def warned(db: Path, rows: str = "row", ids: str = "2", count: int = 1) -> str:
+    return (
+        f"Warning: skipped {count} damaged {rows} of the game history {db} (id {ids}): a value "
+        "is missing or of the wrong type\n"
+    )
+
+
+@pytest.mark.parametrize(("column", "value"), DAMAGE)
+def test_a_damaged_row_is_skipped_and_told_by_stats(
+    column: str, value: str, three_games: Path
+) -> None:
+    damage(three_games, column, value)
+    code, out, err = wk("stats", "hangman", "--from-history", "--history-db", str(three_games),
+                        "--json")  # fmt: skip
+    assert (code, err) == (0, warned(three_games))
+    summary = json.loads(out)
+    assert (summary["games"], summary["mean_wrong"]) == (2, 2.0)  # cat and dog, not cot
+
+
+def test_every_damaged_row_is_counted(three_games: Path) -> None:
+    for row in (1, 2, 3):
+        damage(three_games, "wrong", "'x'", row)
+    code, out, err = wk("stats", "hangman", "--from-history", "--history-db", str(three_games))
+    assert code == 1 and out == ""
+    assert err == warned(three_games, "rows", "1, 2, 3", 3) + (
+        f"Error: no Hangman game is recorded in the game history {three_games}\n"
+    )
+
+
+def test_damaged_rows_do_not_stop_learning(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    record = GameRecord(secret="cog", won=False, moves=("o", "t"), wrong=1)
+    for _ in range(2):
+        record_game(record, table=history.table_key(TINY), known=False, strategy="best",
+                    source="solve", path=db)  # fmt: skip
+    damage(db, "wrong", "'many'", row=1)
+    secrets = tmp_path / "cog.txt"
+    secrets.write_text("cog\n", encoding="utf-8")
+    code, out, err = wk("stats", "hangman", "--words", TINY, "--secrets", str(secrets),
+                        "--learn", "--history-db", str(db), "--json")  # fmt: skip
+    assert (code, err) == (0, warned(db, ids="1"))
+    assert json.loads(out)["games"] == 1
+    code, _, err = wk(*RECORDING["host hangman"], "--history-db", str(db), input="Q\n")
+    assert (code, err) == (0, warned(db, ids="1"))
+
+
+@pytest.mark.parametrize(("column", "value"), [("wrong", "'abc'"), ("won", "'yes'"),
+                                               ("moves", "NULL")])  # fmt: skip
+def test_a_damaged_wordle_row_is_skipped_by_the_players_statistics(
+    column: str, value: str, tmp_path: Path
+) -> None:
+    db = tmp_path / "h.sqlite"
+    base = [*RECORDING["host wordle"], "--history-db", str(db)]
+    for _ in range(3):
+        assert wk(*base, input="apple\nG\n")[0] == 0
+    damage(db, column, value)
+    code, out, err = wk(*base, input="apple\nG\n")
+    assert (code, err) == (0, warned(db))
+    assert "  played 3   win % " in out  # three good games of four
+    code, out, err = wk("stats", "wordle", "--from-history", "--history-db", str(db), "--json")
+    assert (code, err) == (0, warned(db))
+    assert json.loads(out)["games"] == 3
+
+
+def test_wordle_games_without_wrong_guesses_are_not_damaged(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    record_game(GameRecord(secret="apple", won=True, moves=("crane", "apple")), game="wordle",
+                table=SMALL, strategy="honest", source="host", path=db)  # fmt: skip
+    assert [g.record.wrong for g in recorded_games(game="wordle", path=db)] == [None]
