@@ -11,6 +11,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -347,3 +348,171 @@ def test_wordle_games_without_wrong_guesses_are_not_damaged(tmp_path: Path) -> N
     record_game(GameRecord(secret="apple", won=True, moves=("crane", "apple")), game="wordle",
                 table=SMALL, strategy="honest", source="host", path=db)  # fmt: skip
     assert [g.record.wrong for g in recorded_games(game="wordle", path=db)] == [None]
+
+
+# --- 4. the Dask cluster: checked once, lost mid-run in one line --------------------------------
+
+
+BAD_ADDRESSES = {
+    "tcp://..:1": "'..' is not a host name or IP address",
+    "tcp://a..b:8786": "'a..b' is not a host name or IP address",
+    "tcp://-a:8786": "'-a' is not a host name or IP address",
+    "tcp://héllo:8786": "'héllo' is not a host name or IP address",
+    "tcp://³:8786": "'³' is not a host name or IP address",
+    "tcp://host:0": "the port must be 1 to 65535",
+    "tcp://host:99999": "the port must be 1 to 65535",
+    "tcp://[zz]:8786": "[zz] is not an IPv6 address",
+}
+
+
+@pytest.mark.parametrize("address", list(BAD_ADDRESSES))
+@pytest.mark.parametrize("game", ["hangman", "wordle", "openers"])
+def test_a_malformed_cluster_address_is_one_error_line(address: str, game: str) -> None:
+    args = (
+        ["stats", "hangman", "--words", TINY] if game == "hangman" else ["stats", "wordle", *LISTS]
+    )
+    if game == "openers":
+        args += ["--openers", "top:3"]
+    code, out, err = wk(*args, "--cluster", address)
+    assert (code, out) == (1, "")
+    assert err == f"Error: bad --cluster address {address!r}: {BAD_ADDRESSES[address]}\n"
+
+
+def test_the_cluster_address_is_parsed_to_host_and_port() -> None:
+    from wordkit.cluster import parse_address
+
+    assert parse_address("tcp://127.0.0.1:8786") == ("127.0.0.1", 8786)
+    assert parse_address("[::1]:1") == ("::1", 1)
+    assert parse_address("tls://sched_1.example.org.:443") == ("sched_1.example.org.", 443)
+
+
+@pytest.mark.parametrize("game", ["hangman", "wordle", "openers"])
+def test_the_cluster_is_asked_once_per_command(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("distributed")
+    from wordkit import cluster
+
+    asked: list[str] = []
+
+    def nothing_there(distributed: object, address: str) -> None:
+        asked.append(address)
+        raise cluster.unreachable(address)
+
+    monkeypatch.setattr(cluster, "_check_scheduler", nothing_there)
+    monkeypatch.setattr(cluster, "_VERIFIED", set())
+    args = (
+        ["stats", "hangman", "--words", TINY] if game == "hangman" else ["stats", "wordle", *LISTS]
+    )
+    if game == "openers":
+        args += ["--openers", "top:3"]
+    code, _, err = wk(*args, "--cluster", "tcp://127.0.0.1:1")
+    assert code == 1 and err.startswith("Error: cannot reach a Dask scheduler at tcp://127.0.0.1:1")
+    assert asked == ["tcp://127.0.0.1:1"]
+    # once found, the run's own connection does not ask again
+    monkeypatch.setattr(cluster, "_check_scheduler", lambda d, a: asked.append(a))
+    for _ in range(3):
+        cluster.check_address("tcp://127.0.0.1:2")
+    assert asked == ["tcp://127.0.0.1:1", "tcp://127.0.0.1:2"]
+
+
+def test_a_cluster_lost_mid_sweep_keeps_the_records_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordkit import cluster
+    from wordkit.wordle import sweep
+
+    real = sweep.sweep
+
+    def one_then_lost(*args: object, **kwargs: object) -> object:
+        def first_only(result: object) -> None:
+            kwargs_on_result(result)
+            raise cluster.lost("tcp://127.0.0.1:8786", ConnectionResetError("connection reset"))
+
+        kwargs_on_result = kwargs["on_result"]
+        kwargs["on_result"] = first_only
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sweep, "sweep", one_then_lost)
+    records = tmp_path / "r.jsonl"
+    code, out, err = wk("stats", "wordle", *LISTS, "--openers", "top:3", "--records", str(records))
+    assert (code, out) == (1, "")
+    assert err == (
+        "Error: the Dask cluster at tcp://127.0.0.1:8786 failed mid-run (the connection to its "
+        f"scheduler was lost); the openers done are kept in {records}: the same command resumes "
+        "the sweep\n"
+    )
+    lines = records.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2 and "sweep" in json.loads(lines[0])  # the header and one opener
+    monkeypatch.setattr(sweep, "sweep", real)
+    code, out, err = wk("stats", "wordle", *LISTS, "--openers", "top:3", "--records", str(records))
+    assert code == 0 and "resum" in err.lower()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def dask_process(*args: str) -> Iterator[subprocess.Popen[bytes]]:
+    """A `dask scheduler` or `dask worker` process on this machine, killed at the end."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "distributed.cli.dask_" + args[0], *args[1:]],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    try:
+        yield process
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+
+
+@contextmanager
+def scheduler_with_one_worker() -> Iterator[
+    tuple[str, subprocess.Popen[bytes], subprocess.Popen[bytes]]
+]:
+    """A scheduler on 127.0.0.1 and its only worker (no nanny: killed, it stays dead)."""
+    distributed = pytest.importorskip("distributed")
+    address = f"tcp://127.0.0.1:{free_port()}"
+    port = address.rsplit(":", 1)[1]
+    scheduler = ("scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard")
+    worker = ("worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard")
+    with dask_process(*scheduler) as s, dask_process(*worker) as w:
+        with distributed.Client(address, timeout=30, set_as_default=False) as client:
+            client.wait_for_workers(1, timeout=30)
+        yield address, s, w
+
+
+@pytest.mark.parametrize("victim", ["scheduler", "worker"])
+def test_a_cluster_killed_mid_run_is_one_error_and_keeps_what_finished(
+    victim: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordkit import cluster
+
+    monkeypatch.setattr(cluster, "WORKERLESS_SECONDS", 2.0)
+    with scheduler_with_one_worker() as (address, scheduler, worker):
+        chunks = ([n, n - 1] for n in range(1_000))
+        results: list[list[int]] = []
+        began = time.monotonic()
+        with pytest.raises(cluster.ClusterError) as caught:
+            for out in cluster.stream_chunks(sorted, chunks, setup=dict, address=address):
+                results.append(out)
+                if len(results) == 2:
+                    (scheduler if victim == "scheduler" else worker).kill()
+        assert time.monotonic() - began < 60
+    assert results[:2] == [[-1, 0], [0, 1]]  # what finished before stays with the caller
+    if victim == "scheduler":
+        assert str(caught.value) == (
+            f"the Dask cluster at {address} failed mid-run (the connection to its scheduler "
+            "was lost)"
+        )
+    else:
+        assert str(caught.value).startswith(
+            f"the Dask cluster at {address} failed mid-run (its workers were lost, with the data "
+            "sent to them; Dask says: "
+        ) or str(caught.value) == (
+            f"the Dask cluster at {address} has had no worker for 2 s; start some with "
+            f"`dask worker {address} --nthreads 1`"
+        )
