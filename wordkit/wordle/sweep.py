@@ -559,10 +559,10 @@ def run_sweep(
 ) -> Sweep:
     """The whole `stats wordle --openers` run: choose the openers, resume from `records` (and
     append to it), sweep, rank. `started(todo, resumed)` hears the work ahead once known."""
-    if cluster is not None:
-        from wordkit.cluster import check_address
+    from wordkit.cluster import ClusterError, check_address
 
-        check_address(cluster)
+    if cluster is not None:
+        check_address(cluster)  # asked once a process: the CLI may have asked already
     if spec.cutoff is not None and spec.cutoff < 1:
         raise RangeError(f"--cutoff must be a total of at least 1 guess, not {spec.cutoff}")
     make_guesser(spec.strategy)  # an unknown strategy fails before any work
@@ -585,6 +585,11 @@ def run_sweep(
         return sweep(
             game, openers, spec, jobs=jobs, cluster=cluster, done=done, on_result=on_result
         )
+    except ClusterError as exc:  # the cluster went away: what finished is on disk
+        if writer is None or records == "-":
+            raise
+        raise ClusterError(f"{exc}; the openers done are kept in {records}: the same command "
+                           "resumes the sweep") from None  # fmt: skip
     finally:
         if writer is not None:
             writer.close()
