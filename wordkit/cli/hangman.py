@@ -355,9 +355,8 @@ def stats_hangman(
         render_versus(versus, fmt)
         return
     else:
-        with terminal.progress_bar(
-            session.games_to_play(sample=run.sample, secrets=run.secrets)
-        ) as bar:
+        todo = session.games_to_play(sample=run.sample, secrets=run.secrets)
+        with terminal.progress_bar(todo) as bar:
             done = session.stats(
                 sample=run.sample, hint=run.hint, secrets=run.secrets, jobs=run.jobs,
                 cluster=options.cluster_of(run.cluster), progress=bar,
@@ -365,9 +364,7 @@ def stats_hangman(
         options.show_seed(session.drawn_seed)
         summary, played = done.summary, done.records
     options.write_records(records, played)
-    from wordkit.hangman.session import summary_labels
-
-    render.show_summary(summary, fmt, to_stderr=records == "-", **summary_labels(summary))
+    render.show_summary(summary, fmt, to_stderr=records == "-", **session.labels(summary))
 
 
 def render_versus(versus: Versus, fmt: str) -> None:

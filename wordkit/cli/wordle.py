@@ -562,9 +562,7 @@ def host_wordle(
     say(render.console(), hosted.banner())
     try:
         record = hosted.play(guesser, watch=watch, wrap=terminal.ThinkingHost)
-    except (Quit, KeyboardInterrupt) as stop:
-        # Ctrl-C ends as Q does (the answer shown, nothing recorded); the app then says
-        # "Interrupted." and exits 130.
+    except (Quit, KeyboardInterrupt) as stop:  # the answer shown, nothing recorded
         say(render.console(), hosted.ending(watch.latest, None, gave_up=True))
         if isinstance(stop, Quit):
             return

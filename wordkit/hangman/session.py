@@ -418,6 +418,10 @@ class Session:
         pool = self.pool()
         return play(guesser, host, opening(host, self.rules, pool), watch=watch)
 
+    def labels(self, summary: Summary) -> dict[str, Any]:
+        """What this game's stats table adds to the shared one (`summary_labels`)."""
+        return summary_labels(summary)
+
     def listing(self, position: Board | State) -> list[str]:
         """What `L` shows: the words still possible, likeliest first."""
         from wordkit.hangman.board import Board, board_for, top_candidates
