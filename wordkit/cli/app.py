@@ -88,6 +88,14 @@ class Command(TyperCommand):
                     ctx.fail(f"{max(param.opts, key=len)} was given {times} times; give it once")
         return super().parse_args(ctx, args)
 
+    def invoke(self, ctx: Any) -> Any:
+        """Check the command's files before any work: an output may not overwrite an input,
+        and one that is stdout's own file is written as `-` (wordkit.outputs)."""
+        from wordkit.outputs import check_options
+
+        ctx.params.update(check_options(ctx.params))
+        return super().invoke(ctx)
+
 
 class _Typer(typer.Typer):
     """A Typer app whose commands are `Command`s (repeated options refused) by default."""
