@@ -192,19 +192,20 @@ def check_options(params: Mapping[str, Any]) -> dict[str, Any]:
     """A command's file parameters (OUTPUTS, INPUTS) checked before any work: an output that
     is also an input or another output, a directory, or a path in no folder, is refused. The
     outputs that are stdout's own file come back as `-` (the table then goes to stderr)."""
-    inputs = {name: _input_path(name, params[name]) for name in INPUTS if name in params}
-    if "history_db" in params and params["history_db"] is None:
-        inputs["history_db"] = _default_history()
     written = {n: params[n] for n in OUTPUTS if params.get(n) not in (None, STDOUT)}
     if params.get("history_db") is not None:  # host and solve write the history
         written["history_db"] = params["history_db"]
+    if not written:
+        return {}
+    inputs = {name: _input_path(name, params[name]) for name in INPUTS if name in params}
+    if "history_db" in params and params["history_db"] is None:
+        inputs["history_db"] = _default_history()
     changed: dict[str, Any] = {}
     for name, dest in written.items():
         label = OUTPUTS.get(name, "--history-db")
         for other, source in inputs.items():
-            history = other == "history_db"
-            if other != name and source is not None and _overwrites(dest, source, history):
-                what = INPUTS[other]
+            if other != name and source is not None and _overwrites(dest, source, other):
+                what = "the file on standard input" if params[other] == STDOUT else INPUTS[other]
                 raise OutputPathError(f"{label} {short(dest)} is {what}; choose another path")
         if name == "history_db":
             continue
@@ -220,18 +221,19 @@ def check_options(params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _input_path(name: str, value: Any) -> str | None:
-    """The file an input parameter reads, when it is a regular file (a built-in table's too)."""
-    if not isinstance(value, str) or value == STDOUT:
+    """The file an input parameter reads (a built-in table's; stdin's for `-`)."""
+    if not isinstance(value, str):
         return None
-    path = value
-    if name in TABLES:
-        from wordkit import tables
+    if value == STDOUT:
+        return "/dev/stdin"
+    if name not in TABLES:
+        return value
+    from wordkit import tables
 
-        try:
-            path = tables.resolve(value)
-        except WordkitError:
-            return None  # not a file: the command says so
-    return path
+    try:
+        return tables.resolve(value)
+    except WordkitError:
+        return None  # not a file: the command says so
 
 
 def _default_history() -> str | None:
@@ -244,27 +246,21 @@ def _default_history() -> str | None:
         return None
 
 
-def _overwrites(dest: str, source: str, history: bool) -> bool:
-    """Whether writing `dest` would overwrite the regular file `source` (or, for the game
-    history, a journal file SQLite keeps beside it)."""
+def _overwrites(dest: str, source: str, name: str) -> bool:
+    """Whether writing `dest` would overwrite the regular file `source` read by the parameter
+    `name` (for the game history, a journal file SQLite keeps beside it too)."""
     there = _stat(dest)
     if there is None:
         return False
-    journals = [source + "-wal", source + "-journal"] if history and _is_db(source) else []
+    found = _stat(source)
+    if found is None or not stat.S_ISREG(found.st_mode):
+        return False  # a FIFO or a device is not overwritten (nor read here: it could block)
+    journals = [source + "-wal", source + "-journal"] if name == "history_db" else []
     for path in (source, *journals):
         found = _stat(path)
         if found is not None and stat.S_ISREG(found.st_mode) and _same(found, there):
             return True
     return False
-
-
-def _is_db(path: str) -> bool:
-    """Whether `path` holds an SQLite database (whose journal files are part of it)."""
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(16) == b"SQLite format 3\x00"
-    except OSError:
-        return False
 
 
 def _clash(a: str, b: str) -> bool:

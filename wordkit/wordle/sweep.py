@@ -487,10 +487,10 @@ def read_records(
     unfinished = not text.endswith(("\n", "\r"))
     for n, line in enumerate(lines[1:], 2):
         result = _result(_json(line), spec, games)
-        if result is None and n == len(lines) and unfinished:
+        if isinstance(result, str) and n == len(lines) and unfinished:
             break  # the killed run's half line
-        if result is None:
-            raise SweepRecordsError(f"{name}: line {n} is not an opener's result")
+        if isinstance(result, str):
+            raise SweepRecordsError(f"{name}: line {n} {result}")
         if result.opener in results:
             raise SweepRecordsError(f"{name}: line {n} repeats the opener {result.opener!r}")
         games = result.games
@@ -511,19 +511,22 @@ def _whole(value: Any, low: int, high: float = float("inf")) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def _result(data: Any, spec: SweepSpec, games: int | None) -> OpenerResult | None:
-    """The result a records line holds, when it could be true of this sweep (else None): a
-    forged figure would corrupt the ranking."""
+NOT_A_RESULT = "is not an opener's result"
+
+
+def _result(data: Any, spec: SweepSpec, games: int | None) -> OpenerResult | str:
+    """The result a records line holds, or why it cannot be one of this sweep: a forged
+    figure would corrupt the ranking."""
     if not isinstance(data, dict) or not RESULT_KEYS <= set(data) <= RESULT_KEYS | {"mean"}:
-        return None
+        return NOT_A_RESULT
     opener, total, exact, n = data["opener"], data["total"], data["exact"], data["games"]
     solved, deepest, seconds = data["solved"], data["max_guesses"], data["seconds"]
-    if not (isinstance(opener, str) and opener.isascii() and opener.isalpha() and opener.islower()):
-        return None
-    if not (_whole(n, 1) and (games is None or n == games) and isinstance(exact, bool)):
-        return None
-    if not (_whole(seconds, 0) or isinstance(seconds, float) and 0 <= seconds < float("inf")):
-        return None
+    word = isinstance(opener, str) and opener.isascii() and opener.isalpha() and opener.islower()
+    finite = _whole(seconds, 0) or isinstance(seconds, float) and 0 <= seconds < float("inf")
+    if not (word and finite and _whole(n, 1) and isinstance(exact, bool)):
+        return NOT_A_RESULT
+    if games is not None and n != games:
+        return f"is a result over {n:,} games, not over the {games:,} answers of this sweep"
     if total is None:  # the exact search proved no tree solves every answer
         fits = exact and spec.exact_search and solved is None and deepest is None
     elif not exact:  # a bound: the cutoff, given or the best exact total so far + 1
@@ -538,7 +541,7 @@ def _result(data: Any, spec: SweepSpec, games: int | None) -> OpenerResult | Non
             and (not spec.exact_search or total <= n * deepest)
         )
     if not fits:
-        return None
+        return outputs.short(f"holds figures no sweep gives (total {total!r}, solved {solved!r})")
     return OpenerResult(
         opener=opener, total=total, exact=exact, games=n, solved=solved,
         max_guesses=deepest, seconds=float(seconds),
