@@ -22,21 +22,23 @@ from wordkit.errors import OutputPathError, WordkitError
 
 STDOUT = "-"
 
-OUTPUTS = {"output": "output", "records": "--records", "tree": "--tree"}
-"""The command-line parameters naming a file wordkit writes, and how messages name them."""
+OUTPUTS = {"--output": "output", "--records": "--records", "--tree": "--tree"}
+"""The command-line options naming a file wordkit writes, and how messages name them."""
 INPUTS = {
     "input": "the input file",
-    "words": "the --words file",
-    "answers": "the --answers file",
-    "guesses": "the --guesses file",
-    "secrets": "the --secrets file",
-    "tree_in": "the --tree-in file",
-    "openers": "the --openers file",
-    "history_db": "the game history",
+    "--words": "the --words file",
+    "--answers": "the --answers file",
+    "--guesses": "the --guesses file",
+    "--secrets": "the --secrets file",
+    "--tree-in": "the --tree-in file",
+    "--openers": "the --openers file",
+    "--history-db": "the game history",
 }
-"""The parameters naming a file wordkit reads (the game history is read and written)."""
-TABLES = ("input", "words", "answers", "guesses", "secrets")
+"""The options (and `prepare`'s argument) naming a file wordkit reads; the game history is
+read and written."""
+TABLES = ("input", "--words", "--answers", "--guesses", "--secrets")
 """Inputs that may name a built-in table instead of a path."""
+HISTORY = "--history-db"
 
 
 def short(name: str, limit: int = 80) -> str:
@@ -189,25 +191,26 @@ def write(data: str | bytes | Iterable[str], dest: str | None) -> None:
 
 
 def check_options(params: Mapping[str, Any]) -> dict[str, Any]:
-    """A command's file parameters (OUTPUTS, INPUTS) checked before any work: an output that
-    is also an input or another output, a directory, or a path in no folder, is refused. The
-    outputs that are stdout's own file come back as `-` (the table then goes to stderr)."""
+    """A command's file options (OUTPUTS, INPUTS: by their long names) checked before any
+    work: an output that is also an input or another output, a directory, or a path in no
+    folder, is refused. Outputs that are stdout's own file come back as `-` (the table then
+    goes to stderr)."""
     written = {n: params[n] for n in OUTPUTS if params.get(n) not in (None, STDOUT)}
-    if params.get("history_db") is not None:  # host and solve write the history
-        written["history_db"] = params["history_db"]
+    if params.get(HISTORY) is not None:  # host and solve write the history
+        written[HISTORY] = params[HISTORY]
     if not written:
         return {}
     inputs = {name: _input_path(name, params[name]) for name in INPUTS if name in params}
-    if "history_db" in params and params["history_db"] is None:
-        inputs["history_db"] = _default_history()
+    if HISTORY in params and params[HISTORY] is None:
+        inputs[HISTORY] = _default_history()
     changed: dict[str, Any] = {}
     for name, dest in written.items():
-        label = OUTPUTS.get(name, "--history-db")
+        label = OUTPUTS.get(name, HISTORY)
         for other, source in inputs.items():
             if other != name and source is not None and _overwrites(dest, source, other):
                 what = "the file on standard input" if params[other] == STDOUT else INPUTS[other]
                 raise OutputPathError(f"{label} {short(dest)} is {what}; choose another path")
-        if name == "history_db":
+        if name == HISTORY:
             continue
         for other, dest2 in written.items():
             if other in OUTPUTS and other < name and _clash(dest, dest2):
@@ -255,7 +258,7 @@ def _overwrites(dest: str, source: str, name: str) -> bool:
     found = _stat(source)
     if found is None or not stat.S_ISREG(found.st_mode):
         return False  # a FIFO or a device is not overwritten (nor read here: it could block)
-    journals = [source + "-wal", source + "-journal"] if name == "history_db" else []
+    journals = [source + "-wal", source + "-journal"] if name == HISTORY else []
     for path in (source, *journals):
         found = _stat(path)
         if found is not None and stat.S_ISREG(found.st_mode) and _same(found, there):

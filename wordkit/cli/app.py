@@ -93,7 +93,10 @@ class Command(TyperCommand):
         and one that is stdout's own file is written as `-` (wordkit.outputs)."""
         from wordkit.outputs import check_options
 
-        ctx.params.update(check_options(ctx.params))
+        names = {max(p.opts, key=len): p.name for p in self.params if p.name in ctx.params}
+        given = {flag: ctx.params[name] for flag, name in names.items()}
+        for flag, value in check_options(given).items():
+            ctx.params[names[flag]] = value
         return super().invoke(ctx)
 
 
