@@ -386,3 +386,31 @@ def test_the_records_a_sweep_writes_are_trusted_on_resume(tmp_path: Path, spec: 
     assert records.read_text(encoding="utf-8") == whole
     cut = [",".join(line.split(",")[:-1]) for line in first.splitlines()]
     assert [",".join(line.split(",")[:-1]) for line in again.splitlines()] == cut
+
+
+@pytest.mark.parametrize(
+    ("dest", "message"),
+    [
+        ("", "an output path is empty: give a file name (or - for stdout)"),
+        ("{tmp}/loop", "cannot write {tmp}/loop: Too many levels of symbolic links"),
+        ("{tmp}/plain/x", "cannot write {tmp}/plain/x: Not a directory"),
+        ("{tmp}/dir", "output {tmp}/dir is a directory"),
+    ],
+)
+@pytest.mark.parametrize(
+    "args", [WRITERS[0][1], WRITERS[4][1], WRITERS[5][1]], ids=["records", "sweep", "prepare"]
+)
+def test_an_output_that_cannot_be_written_is_refused_before_any_work(
+    tmp_path: Path, args: list[str], dest: str, message: str
+) -> None:
+    (tmp_path / "loop").symlink_to("loop")
+    (tmp_path / "plain").write_text("")
+    (tmp_path / "dir").mkdir()
+    named = dest.replace("{tmp}", str(tmp_path))
+    code, out, err = cli(*[a.replace("{out}", named) for a in args])
+    assert (code, out, err) == (1, "", f"Error: {message.replace('{tmp}', str(tmp_path))}\n")
+    assert (tmp_path / "loop").is_symlink() and sorted(p.name for p in tmp_path.iterdir()) == [
+        "dir",
+        "loop",
+        "plain",
+    ]

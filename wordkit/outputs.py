@@ -115,8 +115,17 @@ def can_resume(dest: str) -> bool:
 
 def _target(dest: str) -> Path:
     """The regular file a path writes to (a symlink's target), its folder checked."""
+    if not dest:
+        raise OutputPathError("an output path is empty: give a file name (or - for stdout)")
     if _kind(dest) == "dir":
         raise OutputPathError(f"output {short(dest)} is a directory")
+    try:
+        os.stat(dest)
+    except FileNotFoundError:
+        pass  # a new file, or a link to one
+    except (OSError, ValueError) as exc:  # a symlink loop, a file used as a folder
+        why = getattr(exc, "strerror", None) or exc
+        raise OutputPathError(f"cannot write {short(dest)}: {why}") from None
     path = Path(os.path.realpath(dest))
     if not path.parent.is_dir():
         raise OutputPathError(
@@ -218,7 +227,7 @@ def check_options(params: Mapping[str, Any]) -> dict[str, Any]:
                 raise OutputPathError(f"{label} {short(dest)} is {what}; choose another path")
         if is_stdout(dest):
             changed[name] = STDOUT
-        elif _stream_for(dest) is None and _kind(dest) != "special":
+        elif not dest or _stream_for(dest) is None and _kind(dest) != "special":
             _target(dest)
     return changed
 
