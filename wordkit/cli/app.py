@@ -100,6 +100,17 @@ class Command(TyperCommand):
                     ctx.fail(f"{max(param.opts, key=len)} was given {times} times; give it once")
         return super().parse_args(ctx, args)
 
+    def invoke(self, ctx: Any) -> Any:
+        """Check the command's files before any work: an output may not overwrite an input,
+        and one that is stdout's own file is written as `-` (wordkit.outputs)."""
+        from wordkit.outputs import check_options
+
+        names = {max(p.opts, key=len): p.name for p in self.params if p.name in ctx.params}
+        given = {flag: ctx.params[name] for flag, name in names.items()}
+        for flag, value in check_options(given).items():
+            ctx.params[names[flag]] = value
+        return super().invoke(ctx)
+
 
 class _Typer(typer.Typer):
     """A Typer app whose commands are `Command`s (repeated options refused) by default."""

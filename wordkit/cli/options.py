@@ -94,9 +94,9 @@ def write_records(path: str | None, records: Sequence[GameRecord]) -> None:
     through, a regular file replaced atomically), when a path was given."""
     if path is None:
         return
-    from wordkit import runner, tables
+    from wordkit import outputs, runner
 
-    tables.write_text(runner.record_lines(list(records)), path)
+    outputs.write(runner.record_lines(list(records)), path)
 
 
 Trainer = Annotated[

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from wordkit import cache
+from wordkit import cache, outputs
 from wordkit.errors import InputFileError, WordkitError
 from wordkit.wordle import partitions
 from wordkit.wordle.lists import Wordle, legal_key
@@ -437,7 +437,7 @@ def tree_node(tree: Tree, history: Sequence[Turn], length: int = 5) -> Tree | No
 
 def save_tree(tree: Tree, path: str | os.PathLike[str]) -> None:
     """Write a tree as JSON (atomically)."""
-    cache.atomic_write(Path(path), json.dumps(tree, separators=(",", ":")))
+    outputs.write(json.dumps(tree, separators=(",", ":")), os.fspath(path))
 
 
 def load_tree(path: str | os.PathLike[str]) -> Tree:
