@@ -516,3 +516,33 @@ def test_a_cluster_killed_mid_run_is_one_error_and_keeps_what_finished(
             f"the Dask cluster at {address} has had no worker for 2 s; start some with "
             f"`dask worker {address} --nthreads 1`"
         )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["stats", "wordle", *LISTS],
+        ["stats", "hangman", "--words", "categories", "--sample", "40", "--seed", "1"],
+    ],
+    ids=["wordle", "hangman"],
+)
+def test_a_cluster_lost_mid_stats_keeps_the_games_finished(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordkit import cluster, runner
+
+    real = runner.stream_chunks
+
+    def first_then_lost(*args: object, **kwargs: object) -> Iterator[object]:
+        chunks = real(*args, **kwargs)  # type: ignore[arg-type]
+        yield next(iter(chunks))
+        raise cluster.lost("tcp://127.0.0.1:8786", ConnectionResetError("connection reset"))
+
+    monkeypatch.setattr(runner, "stream_chunks", first_then_lost)
+    records = tmp_path / "r.jsonl"
+    code, out, err = wk(*command, "--records", str(records))
+    assert (code, out) == (1, "")
+    lines = records.read_text(encoding="utf-8").splitlines()
+    assert lines and all("secret" in json.loads(line) for line in lines)
+    assert err.startswith("Error: the Dask cluster at tcp://127.0.0.1:8786 failed mid-run")
+    assert err.endswith(f"; the {len(lines):,} games finished are kept in {records}\n")

@@ -356,7 +356,7 @@ def stats_hangman(
         return
     else:
         todo = session.games_to_play(sample=run.sample, secrets=run.secrets)
-        with terminal.progress_bar(todo) as bar:
+        with terminal.progress_bar(todo) as bar, options.kept_on_failure(records):
             done = session.stats(
                 sample=run.sample, hint=run.hint, secrets=run.secrets, jobs=run.jobs,
                 cluster=options.cluster_of(run.cluster), progress=bar,

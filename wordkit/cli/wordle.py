@@ -400,12 +400,12 @@ def stats_wordle(
                 versus = session.versus(modes.host or "evil")
             show_versus(versus, fmt)
         else:
-            played = stats_played(session, mode, modes)
+            played = stats_played(session, mode, modes, run.records)
             options.show_seed(session.seed.drawn)
             emit_played(session, played, fmt, run.records, modes.tree)
 
 
-def stats_played(session: Session, mode: str, modes: StatsModes) -> Played:
+def stats_played(session: Session, mode: str, modes: StatsModes, records: str | None) -> Played:
     """The games of a stats mode: the history's, a tree's checked, or the AI's."""
     from pathlib import Path
 
@@ -415,8 +415,8 @@ def stats_played(session: Session, mode: str, modes: StatsModes) -> Played:
         assert modes.tree_in is not None
         with terminal.progress_bar(len(session.game.answers)) as advance:
             return session.check_tree(modes.tree_in, progress=advance)
-    with terminal.progress_bar(session.stats_games()) as advance:
-        return session.stats(progress=advance)
+    with terminal.progress_bar(session.stats_games()) as bar, options.kept_on_failure(records):
+        return session.stats(progress=bar)
 
 
 def emit_played(
