@@ -143,42 +143,18 @@ def solve_hangman(
 
 def ai_game(session: Session, kept: Any) -> None:
     """The AI guesses the word the human thinks of; the game goes into the history (Q: not)."""
-    from wordkit.game import Quit
-
-    out = render.console()
     host = human_host(session)
-    try:
-        record = session.play(announced(session), host)
-    except Quit:
-        say(out, "Bye.")
+    record = terminal.play_ai(session, host, announce=session.announcement)
+    if record is None:
         return
-    say(out, "I win!" if record.won else "You win: I am out of lives.")
     final: State = host.answers[-1] if host.answers else host.opening
-    last = record.moves[-1] if record.moves else ""
-    secret = (last if len(last) > 1 else final.mask) if record.won else told_word(session, final)
+    secret = record.secret if record.won else told_word(session, final)
     record = replace(record, secret=secret or record.secret)
     if session.keep(record, source="solve", strategy=session.strategy, path=kept):
-        say(out, f"{(secret or '').upper()} was not in my dictionary: I have learned it.")
-
-
-def announced(session: Session) -> Any:
-    """The AI as a guesser that says each move, with its candidates, before the host answers."""
-    from wordkit.hangman.session import NO_WORD_FITS
-
-    def guess(board: Board) -> Decision:
-        with thinking():
-            decision = session.guesser(board)
-        if not len(board.ids):
-            say(render.console(), f"({NO_WORD_FITS})")
         say(
             render.console(),
-            f"My guess: {decision.move.upper()}  ({render.plural(len(board.ids), 'candidate')}, "
-            f"confidence {decision.confidence:.0%}, {decision.label})",
+            f"{record.secret.upper()} was not in my dictionary: I have learned it.",
         )
-        return decision
-
-    guess.name = session.strategy  # type: ignore[attr-defined]
-    return guess
 
 
 class HangmanHumanHost(terminal.HumanHost):
@@ -189,15 +165,13 @@ class HangmanHumanHost(terminal.HumanHost):
 
     def start(self, rules: Any) -> State:
         """The opening state, from the length or mask typed (Q: quit)."""
-        say(self.out, "Think of a word. Type its length, or its mask with `_` for each letter.")
-        self.opening = self.asked(
-            "length or mask> ", lambda line: self.session.opening(line, rules)
-        )
+        parse = lambda line: self.session.opening(line, rules)  # noqa: E731
+        self.opening = self.asked("length or mask> ", parse)
         return self.opening
 
-    def reveal(self) -> str:
+    def reveal(self, state: State) -> str:
         """The word as far as the human showed it."""
-        return (self.answers[-1] if self.answers else self.opening).mask
+        return state.mask
 
 
 def human_host(session: Session) -> HangmanHumanHost:
@@ -205,7 +179,7 @@ def human_host(session: Session) -> HangmanHumanHost:
 
     def answered(before: State, after: State) -> None:
         lives = "unlimited" if after.rules.lives is None else after.rules.lives - after.wrong
-        say(render.console(), f"  {render.spaced(after.mask)}   lives left: {lives}")
+        say(render.console(), f"  {' '.join(after.mask)}   lives left: {lives}")
 
     host = HangmanHumanHost(
         prompt=lambda state, move: (
@@ -401,51 +375,25 @@ def host_hangman(
       wordkit host hangman --mode evil --difficulty medium --length 6
       wordkit host hangman --words categories --category animals --trainer
     """
-    from wordkit.game import Quit
-
     kept = history.recording()
     with thinking(f"loading {game.words}"):
         session = game.session(seed=seed, learn=history.learn, db=history.db())
-        host = session.host(mode, length=length, **asdict(opponent))
+        hosted = session.hosted(mode, length=length, **asdict(opponent))
     options.show_seed(session.drawn_seed)
-    out = render.console()
-    human = human_guesser(session, mode)
-    try:
-        record = session.play(human, terminal.ThinkingHost(host), watch=watcher(session, trainer))
-    except (Quit, KeyboardInterrupt):  # neither is recorded (Q exits 0, Ctrl-C 130)
-        say(out, f"The word was {host.reveal().upper()}.")
-        raise
-    verdict = (
-        "You win:" if record.won else "The word was" if human.gave_up else "Hanged. The word was"
-    )
-    say(out, f"{verdict} {record.secret.upper()}.")
-    level = {"evil": opponent.difficulty, "lookahead": opponent.depth}.get(mode)
-    session.keep(record, source="host", strategy=f"{mode}-{level}" if level else mode, path=kept)
-
-
-def human_guesser(session: Session, mode: str) -> terminal.HumanGuesser:
-    """The human as the guesser of a hosted game."""
-    started: list[bool] = []
-
-    def before(board: Board) -> None:
-        if not started:
-            started.append(True)
-            say(render.console(), session.banner(mode, len(board.state.mask)))
-        show_board(board.state)
-
-    return terminal.HumanGuesser(
+    guesser = terminal.HumanGuesser(
         prompt=lambda board: "guess> ",
         parse=session.typed_move,
         listing=session.listing,
         advisor=session.advisor(),
         letters_are_guesses=True,
-        before=before,
     )
+    terminal.play_hosted(hosted, guesser, watcher(session, trainer), kept)
 
 
 def watcher(session: Session, trainer: bool) -> Any:
-    """What the human sees after each move: the trainer's line, a miss, the final board."""
+    """What the human sees after each move: the trainer's line, a miss, the board."""
     from wordkit.hangman.play import hit
+    from wordkit.hangman.session import drawing
     from wordkit.hangman.trainer import advice_for
 
     guide = session.advisor()
@@ -456,20 +404,6 @@ def watcher(session: Session, trainer: bool) -> Any:
             say(render.console(), render.trainer_line(advice, noun="word"))
         if not hit(before, after):
             say(render.console(), f"No {decision.move.upper()}.")
-        if after.state.status != "playing":
-            show_board(after.state)
+        say(render.console(), drawing(after.state))
 
     return watch
-
-
-def show_board(state: State) -> None:
-    """The gallows, the mask, the wrong letters and the lives left."""
-    lives = state.rules.lives
-    wrong = sorted(set(state.letters) - set(state.mask))
-    wrong += [w for w in state.words if w != state.mask]
-    out = render.console()
-    if lives is not None:
-        say(out, render.gallows(state.wrong, lives))
-    say(out, f"  {render.spaced(state.mask.upper())}")
-    left = "unlimited" if lives is None else max(lives - state.wrong, 0)
-    say(out, f"  wrong: {' '.join(x.upper() for x in wrong) or '-'}   lives left: {left}")

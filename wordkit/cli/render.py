@@ -1,4 +1,4 @@
-"""Terminal rendering shared by the commands: tiles, keyboard, gallows, tables, prompts."""
+"""Terminal rendering shared by the commands: tiles, keyboard, tables, summaries, JSON, CSV."""
 
 from __future__ import annotations
 
@@ -22,17 +22,6 @@ SQUARES = ("⬛", "🟨", "🟩")
 TILE_STYLES = ("bold white on grey35", "bold black on yellow3", "bold white on green4")
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 UNUSED_STYLE = "bold black on grey82"
-
-# Seven drawings, from an empty gallows to a whole figure; lives are scaled onto them.
-GALLOWS = (
-    ("  +---+", "  |   |", "      |", "      |", "      |", "      |", "========"),
-    ("  +---+", "  |   |", "  O   |", "      |", "      |", "      |", "========"),
-    ("  +---+", "  |   |", "  O   |", "  |   |", "      |", "      |", "========"),
-    ("  +---+", "  |   |", "  O   |", " /|   |", "      |", "      |", "========"),
-    ("  +---+", "  |   |", "  O   |", " /|\\  |", "      |", "      |", "========"),
-    ("  +---+", "  |   |", "  O   |", " /|\\  |", " /    |", "      |", "========"),
-    ("  +---+", "  |   |", "  O   |", " /|\\  |", " / \\  |", "      |", "========"),
-)
 
 
 def console(*, err: bool = False) -> Console:
@@ -96,18 +85,6 @@ def keyboard(known: Mapping[str, int], tried: Iterable[str]) -> Text:
             text.append(f" {letter.upper()} ", style=style)
         text.append("\n")
     return text
-
-
-def gallows(wrong: int, lives: int) -> str:
-    """The gallows drawing for `wrong` mistakes out of `lives`."""
-    stages = len(GALLOWS) - 1
-    stage = stages if wrong >= lives else (wrong * stages) // max(lives, 1)
-    return "\n".join(GALLOWS[stage])
-
-
-def spaced(mask: str) -> str:
-    """A Hangman mask with spaces between the letters, as players write it."""
-    return " ".join(mask)
 
 
 def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> Table:

@@ -114,16 +114,19 @@ def show_notice(text: str) -> None:
 
 
 class ThinkingGuesser:
-    """A guesser whose every decision shows the spinner."""
+    """A guesser whose every decision shows the spinner, then what `announce` says of it."""
 
-    def __init__(self, guesser: Any) -> None:
-        self.guesser = guesser
+    def __init__(self, guesser: Any, announce: Callable[[Any, Decision], list[str]] | None = None):
+        self.guesser, self.announce = guesser, announce
         self.name = guesser.name
 
     def __call__(self, state: Any) -> Decision:
         """The wrapped guesser's decision."""
         with thinking():
-            return self.guesser(state)
+            decision = self.guesser(state)
+        for line in [] if self.announce is None else self.announce(state, decision):
+            say(render.console(), line)
+        return decision
 
 
 class ThinkingHost:
@@ -354,6 +357,37 @@ class HumanHost(Human):
             if self.answered is not None:
                 self.answered(position, after)
             return after
+
+
+def play_ai(session: Any, host: HumanHost, *, announce: Any = None) -> Any:
+    """The AI's game against the human host, in either game: the intro, the game (the AI's
+    moves said by `announce`), the ending line. The record, None when the human quit."""
+    from wordkit.game import Quit
+
+    say(render.console(), session.ai_intro())
+    try:
+        record = session.play_ai(host, wrap=lambda guesser: ThinkingGuesser(guesser, announce))
+    except Quit:
+        record = None
+    say(render.console(), session.ai_ending(record))
+    return record
+
+
+def play_hosted(hosted: Any, guesser: HumanGuesser, watch: Any, kept: Any) -> Any:
+    """A game the computer hosts, in either game: its banner, the human's game, its ending;
+    recorded in the history at `kept` (None: not recorded). Q and Ctrl-C end it unrecorded
+    (raised on: exit 0 and 130) once the secret is shown. Returns what keeping it reports."""
+    from wordkit.game import Quit
+
+    out = render.console()
+    say(out, hosted.banner())
+    try:
+        record = hosted.play(guesser, watch=watch, wrap=ThinkingHost)
+    except (Quit, KeyboardInterrupt):
+        say(out, hosted.ending(None, gave_up=True))
+        raise
+    say(out, hosted.ending(record, gave_up=guesser.gave_up))
+    return None if kept is None else hosted.keep(record, kept)
 
 
 @contextlib.contextmanager

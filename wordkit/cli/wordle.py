@@ -16,7 +16,7 @@ from wordkit.cli import options, render, terminal
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
 from wordkit.cli.options import opt
 from wordkit.cli.terminal import say, thinking
-from wordkit.game import Decision, Quit
+from wordkit.game import Decision
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -235,14 +235,8 @@ def heading(state: Any, row: int) -> Text:
 
 def ai_mode(session: Session) -> None:
     """The human hosts: the AI guesses and the human types the feedback after each guess."""
-    out = render.console()
-    say(out, session.ai_intro())
-    try:
-        with terminal.notices_shown():
-            record = session.play_ai(human_host(session), wrap=terminal.ThinkingGuesser)
-    except Quit:
-        record = None
-    say(out, session.ai_ending(record))
+    with terminal.notices_shown():
+        terminal.play_ai(session, human_host(session))
 
 
 # --- query ------------------------------------------------------------------------------------
@@ -486,21 +480,12 @@ def show_openers(
 # --- host -------------------------------------------------------------------------------------
 
 
-@dataclass
-class HostWatch:
+def watcher(session: Session, trainer: bool) -> Any:
     """What the player sees after each guess: the tiles and keyboard (one board, with the
     trainer's advice when asked), or the boards' row and answers left."""
+    from wordkit.wordle.rules import letter_marks
 
-    session: Session
-    trainer: bool
-    latest: Any
-    known: dict[str, int]
-
-    def __call__(self, before: Any, move: Decision, after: Any) -> None:
-        """Show the guess just answered."""
-        from wordkit.wordle.rules import pattern_marks
-
-        self.latest = after
+    def watch(before: Any, move: Decision, after: Any) -> None:
         out = render.console()
         say(out, turn_shown(before, after))
         if hasattr(after, "boards"):
@@ -508,15 +493,15 @@ class HostWatch:
             if left:
                 say(out, f"    answers left on the unsolved boards: {' '.join(left)}")
             return
-        word, pattern = after.turns[-1]
-        for letter, mark in zip(word, pattern_marks(pattern, after.game.length), strict=True):
-            self.known[letter] = max(self.known.get(letter, 0), mark)
-        if self.trainer:
+        if trainer:
             with thinking():
-                tip, skill, luck = self.session.advice(before, move.row, after)
+                tip, skill, luck = session.advice(before, move.row, after)
             say(out, f"{render.trainer_line(tip)} Skill {skill}/100, luck {luck}/100.")
         if not after.solved:
-            say(out, render.keyboard(self.known, "".join(after.moves)), end="")
+            known = letter_marks(after.turns, after.game.length)
+            say(out, render.keyboard(known, "".join(after.moves)), end="")
+
+    return watch
 
 
 @host_app.command("wordle")
@@ -550,7 +535,6 @@ def host_wordle(
     with terminal.notices_shown():
         hosted = session.hosted(mode)
     options.show_seed(session.seed.drawn)
-    kept = history.recording()
     guesser = terminal.HumanGuesser(
         prompt=lambda state: f"guess {state.turn}> ",
         parse=session.typed_move,
@@ -558,18 +542,8 @@ def host_wordle(
         advisor=lambda state: session.advisor(state),
         letters_are_guesses=False,
     )
-    watch = HostWatch(session, trainer, hosted.start, {})
-    say(render.console(), hosted.banner())
-    try:
-        record = hosted.play(guesser, watch=watch, wrap=terminal.ThinkingHost)
-    except (Quit, KeyboardInterrupt) as stop:  # the answer shown, nothing recorded
-        say(render.console(), hosted.ending(watch.latest, None, gave_up=True))
-        if isinstance(stop, Quit):
-            return
-        raise
-    say(render.console(), hosted.ending(watch.latest, record, gave_up=guesser.gave_up))
-    if kept is not None:
-        show_player_stats(session, hosted, session.keep_score(record, hosted, kept))
+    stats = terminal.play_hosted(hosted, guesser, watcher(session, trainer), history.recording())
+    show_player_stats(session, hosted, stats)
 
 
 def show_player_stats(session: Session, hosted: Hosted, stats: Any) -> None:

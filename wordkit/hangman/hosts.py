@@ -122,8 +122,11 @@ class PoolHost:
         self.last = state
         return state
 
-    def reveal_for(self, state: State) -> str:
-        """A word consistent with the whole game that led to `state`."""
+    def reveal(self, state: State | None = None) -> str:
+        """A word consistent with the whole game that led to `state` (default: the last
+        state answered)."""
+        if state is None:
+            state = self.last if self.last is not None else self.start()
         if state.status == "won" and HIDDEN not in state.mask:
             return state.mask
         ids = self.candidates(state)
@@ -131,12 +134,6 @@ class PoolHost:
             raise NoWordError("no word of the table is consistent with this game")
         words = self.pool.lexicon.enc.words
         return named_word([words[i] for i in ids], state, seed=self.seed)
-
-    def reveal(self) -> str:
-        """A word consistent with every answer given so far."""
-        if self.last is None:
-            self.last = self.start()
-        return self.reveal_for(self.last)
 
     def answer(self, state: State, guess: str) -> State:
         """The state after `guess` (each host defines it)."""
@@ -175,10 +172,10 @@ class HonestHangman(PoolHost):
         assert self.secret is not None
         return self.answered(state, kept=self.secret, move=guess)
 
-    def reveal_for(self, state: State) -> str:
+    def reveal(self, state: State | None = None) -> str:
         """The secret."""
         if self.secret is None:
-            self.start(state.rules)
+            self.start(CLASSIC if state is None else state.rules)
         assert self.secret is not None
         return self.secret
 

@@ -69,8 +69,9 @@ class Host(Protocol):
         """The state after `guess`."""
         ...
 
-    def reveal(self) -> str:
-        """A word consistent with the whole game (the secret, for an honest host)."""
+    def reveal(self, state: State) -> str:
+        """A word consistent with every answer up to `state` (the secret, for an honest
+        host)."""
         ...
 
 
@@ -135,7 +136,7 @@ def play(
             board = following
         state = after
     return GameRecord(
-        secret=host.reveal(),
+        secret=host.reveal(state),
         won=state.status == "won",
         moves=tuple(moves),
         feedback=tuple(shown),

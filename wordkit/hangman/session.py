@@ -175,6 +175,85 @@ class Versus:
         return f"{self.strategy} against the {self.host} {level} host: wrong guesses needed to win"
 
 
+# Seven drawings, from an empty gallows to a whole figure; lives are scaled onto them.
+GALLOWS = (
+    ("  +---+", "  |   |", "      |", "      |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", "      |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", "  |   |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", " /|   |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", " /|\\  |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", " /|\\  |", " /    |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", " /|\\  |", " / \\  |", "      |", "========"),
+)
+
+
+def drawing(state: State) -> str:
+    """The board a player sees: the gallows (with a life limit), the mask, the wrong guesses
+    and the lives left."""
+    lives = state.rules.lives
+    wrong = sorted(set(state.letters) - set(state.mask))
+    wrong += [w for w in state.words if w != state.mask]
+    lines = [f"  {' '.join(state.mask.upper())}"]
+    if lives is not None:
+        stages = len(GALLOWS) - 1
+        stage = stages if state.wrong >= lives else (state.wrong * stages) // max(lives, 1)
+        lines[:0] = GALLOWS[stage]
+    left = "unlimited" if lives is None else max(lives - state.wrong, 0)
+    lines.append(f"  wrong: {' '.join(x.upper() for x in wrong) or '-'}   lives left: {left}")
+    return "\n".join(lines)
+
+
+@dataclass
+class Hosted:
+    """A game the computer hosts for a human (made by `Session.hosted`): the host, the
+    opening board, and what the game goes into the history as."""
+
+    session: Session
+    host: Host
+    start: Board
+    mode: str
+    """`honest`, `evil` or `lookahead`."""
+    strategy: str
+    """The host as the history names it (e.g. `evil-hard`)."""
+
+    def __post_init__(self) -> None:
+        self.latest = self.start
+
+    def play(self, guesser: Any, *, watch: Any = None, wrap: Any = None) -> GameRecord:
+        """Play the game: `guesser` (a human) against the host (`wrap` may wrap it: a
+        spinner); `Quit` is raised on."""
+        from wordkit.hangman.play import play
+
+        def seen(before: Board, decision: Decision, after: Board) -> None:
+            self.latest = after
+            if watch is not None:
+                watch(before, decision, after)
+
+        host = self.host if wrap is None else wrap(self.host)
+        return play(guesser, host, self.start, watch=seen)
+
+    def banner(self) -> str:
+        """The game's first lines: the variant, the keys and the empty board."""
+        lives = self.start.state.rules.lives
+        return (
+            f"Hangman, {len(self.start.state.mask)} letters, {self.mode} host, "
+            f"{'unlimited' if lives is None else lives} lives. Type a letter or a word; "
+            f"L lists, ? hints, G gives up, Q quits.\n{drawing(self.start.state)}"
+        )
+
+    def ending(self, record: GameRecord | None, *, gave_up: bool) -> str:
+        """The game's last line: the win, or the word (`record` None: the game was quit)."""
+        word = self.host.reveal(self.latest.state) if record is None else record.secret
+        if record is not None and record.won:
+            return f"You win: {word.upper()}."
+        lead = "The word was" if gave_up or record is None else "Hanged. The word was"
+        return f"{lead} {word.upper()}."
+
+    def keep(self, record: GameRecord, path: Path) -> None:
+        """Record the game in the history at `path` (nothing to report after it)."""
+        self.session.keep(record, source="host", strategy=self.strategy, path=path)
+
+
 NO_WORD_FITS = "No word of the table fits; guessing with the letter model."
 WALKTHROUGH_COLUMNS = ("turn", "mask", "candidates", "strategy", "guess", "correct?")
 LISTED = 100
@@ -392,22 +471,26 @@ class Session:
 
     # --- games with a human ------------------------------------------------------------------
 
-    def host(
+    def hosted(
         self,
         mode: str = "honest",
         *,
         length: int | None = None,
         difficulty: str = "hard",
         depth: int = 3,
-    ) -> Host:
-        """The computer host of a game a human plays (`mode`: honest, evil or lookahead)."""
+    ) -> Hosted:
+        """A game the computer hosts (`mode`: honest, evil or lookahead) for a human to guess."""
         from wordkit.hangman.hosts import ANSWER_BUDGET, check_host, hangman_host
+        from wordkit.hangman.play import opening
 
         check_host(mode, difficulty=difficulty, depth=depth, length=length)
-        return hangman_host(
+        host = hangman_host(
             mode, self.pool("uniform"), length=length, difficulty=difficulty, depth=depth,
             seed=self.seed(), budget=ANSWER_BUDGET,
         )  # fmt: skip
+        level = {"evil": difficulty, "lookahead": depth}.get(mode)
+        start = opening(host, self.rules, self.pool())
+        return Hosted(self, host, start, mode, f"{mode}-{level}" if level else mode)
 
     def play(self, guesser: Any, host: Any, *, watch: Any = None) -> GameRecord:
         """One game of `guesser` (the AI, or a human) against `host` (a computer host, or a
@@ -417,6 +500,27 @@ class Session:
 
         pool = self.pool()
         return play(guesser, host, opening(host, self.rules, pool), watch=watch)
+
+    def play_ai(self, host: Any, *, watch: Any = None, wrap: Any = None) -> GameRecord:
+        """The AI guesses against a human `host` (its opening: the length or mask typed);
+        `wrap` may wrap the guesser (a spinner). `Quit` is raised on."""
+        return self.play(self.guesser if wrap is None else wrap(self.guesser), host, watch=watch)
+
+    def ai_intro(self) -> str:
+        """What a human hosting the AI's game is told first."""
+        return "Think of a word. Type its length, or its mask with `_` for each letter."
+
+    def announcement(self, board: Board, decision: Decision) -> list[str]:
+        """What the AI says of its move before the human host answers it."""
+        said = [] if len(board.ids) else [f"({NO_WORD_FITS})"]
+        kind = f"{plural(len(board.ids), 'candidate')}, confidence {decision.confidence:.0%}"
+        return [*said, f"My guess: {decision.move.upper()}  ({kind}, {decision.label})"]
+
+    def ai_ending(self, record: GameRecord | None) -> str:
+        """The last line of the AI's game (`record` None: the human quit)."""
+        if record is None:
+            return "Bye."
+        return "I win!" if record.won else "You win: I am out of lives."
 
     def labels(self, summary: Summary) -> dict[str, Any]:
         """What this game's stats table adds to the shared one (`summary_labels`)."""
@@ -429,14 +533,6 @@ class Session:
         board = position if isinstance(position, Board) else board_for(self.pool(), position)
         words = [w for w, _ in top_candidates(board, LISTED)]
         return listed(words, len(board.ids), "word")
-
-    def banner(self, mode: str, length: int) -> str:
-        """A hosted game's first line: the variant and the keys."""
-        lives = "unlimited" if self.rules.lives is None else self.rules.lives
-        return (
-            f"Hangman, {length} letters, {mode} host, {lives} lives. Type a letter or a word; "
-            "L lists, ? hints, G gives up, Q quits."
-        )
 
     def advisor(self) -> Guesser:
         """Who answers `?`, and whose move the trainer compares yours with."""

@@ -89,6 +89,15 @@ def pattern_marks(pattern: Pattern, length: int = 5) -> list[int]:
     return marks[::-1]
 
 
+def letter_marks(turns: Sequence[tuple[str, Pattern]], length: int = 5) -> dict[str, int]:
+    """The best mark each letter guessed has had over `turns` (a keyboard's colours)."""
+    best: dict[str, int] = {}
+    for word, pattern in turns:
+        for letter, mark in zip(word, pattern_marks(pattern, length), strict=True):
+            best[letter] = max(best.get(letter, 0), mark)
+    return best
+
+
 def all_green(length: int = 5) -> Pattern:
     """The winning pattern for words of `length` letters."""
     return 3**length - 1

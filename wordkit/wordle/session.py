@@ -328,16 +328,20 @@ class Versus:
         return line
 
 
-@dataclass(frozen=True)
+@dataclass
 class Hosted:
     """A game the computer hosts for a human (made by `Session.hosted`): the host, the
     opening position and the variant's name in the game history."""
 
+    session: Session
     host: Any
     start: Any
     mode: str
     """`honest` or `evil`."""
     variant: str
+
+    def __post_init__(self) -> None:
+        self.latest = self.start
 
     @property
     def limit(self) -> int | None:
@@ -347,12 +351,14 @@ class Hosted:
     def play(self, guesser: Any, *, watch: Watch | None = None, wrap: Any = None) -> GameRecord:
         """Play the game: `guesser` (a human) against the host (`wrap` may wrap it: a
         spinner); `Quit` is raised on."""
-        host = self.host if wrap is None else wrap(self.host)
-        return loop.play(guesser, host, self.start, watch=watch)
 
-    def answer(self, state: Any) -> str:
-        """The answer (the answers, ` / ` between, with several boards) given `state`."""
-        return " / ".join(self.host.reveal(state).split("/"))
+        def seen(before: Any, move: Decision, after: Any) -> None:
+            self.latest = after
+            if watch is not None:
+                watch(before, move, after)
+
+        host = self.host if wrap is None else wrap(self.host)
+        return loop.play(guesser, host, self.start, watch=seen)
 
     def banner(self) -> str:
         """The game's first line: the variant and the keys."""
@@ -363,13 +369,28 @@ class Hosted:
         text += ", hard mode" if rules.hard else ""
         return text + ". Type a word; L lists, ? hints, G gives up, Q quits."
 
-    def ending(self, state: Any, record: GameRecord | None, *, gave_up: bool) -> str:
+    def ending(self, record: GameRecord | None, *, gave_up: bool) -> str:
         """The game's last line: the win, or the answer (`record` None: the game was quit)."""
-        answer = self.answer(state).upper()
+        answer = " / ".join(self.host.reveal(self.latest).split("/")).upper()
         if record is not None and record.won:
             return f"You win in {record.guesses}: {answer}."
         lead = "" if gave_up or record is None else "Out of guesses. "
         return f"{lead}The answer{'s were' if ' / ' in answer else ' was'} {answer}."
+
+    def keep(self, record: GameRecord, path: Path) -> Any:
+        """Record a game of at least one guess in the history at `path`, and the player's
+        statistics over that table and variant (None: nothing recorded)."""
+        if not record.moves:
+            return None
+        from wordkit.history import player_stats, record_game, recorded_games
+
+        name = self.session.name
+        record_game(
+            record, game="wordle", table=name, variant=self.variant,
+            strategy=self.mode, source="host", path=path,
+        )  # fmt: skip
+        games = recorded_games(game="wordle", table=name, variant=self.variant, path=path)
+        return player_stats([g.record for g in games], limit=self.limit)
 
 
 # --- the session ----------------------------------------------------------------------------
@@ -831,15 +852,7 @@ class Session:
             if self.boards == 1
             else multi.HonestBoards(self.game, self.boards, seed=seed)
         )
-        return Hosted(host, self.start(kind), kind, self.variant(kind))
-
-    def play_hosted(
-        self, guesser: Any, mode: str = "honest", seed: int | None = None, *,
-        watch: Watch | None = None,
-    ) -> GameRecord:  # fmt: skip
-        """A human (`guesser`: a position -> a Decision, None to give up, or raise `Quit`)
-        plays against the computer host."""
-        return self.hosted(mode, seed).play(guesser, watch=watch)
+        return Hosted(self, host, self.start(kind), kind, self.variant(kind))
 
     def ai_intro(self) -> str:
         """What a human hosting the AI's game is told first: what to think of, what to type."""
@@ -903,20 +916,6 @@ class Session:
         text = f"{self.game.length} letters, {mode} host, {limit or 'unlimited'} guesses"
         text += ", hard mode" if self.hard else ""
         return text + (f", {self.boards} boards" if self.boards > 1 else "")
-
-    def keep_score(self, record: GameRecord, hosted: Hosted, path: Path) -> Any:
-        """Record a hosted game of at least one guess in the history at `path`, and the
-        player's statistics over that table and variant (None: nothing recorded)."""
-        if not record.moves:
-            return None
-        from wordkit.history import player_stats, record_game, recorded_games
-
-        record_game(
-            record, game="wordle", table=self.name, variant=hosted.variant,
-            strategy=hosted.mode, source="host", path=path,
-        )  # fmt: skip
-        games = recorded_games(game="wordle", table=self.name, variant=hosted.variant, path=path)
-        return player_stats([g.record for g in games], limit=hosted.limit)
 
 
 LISTS_AND_FORMAT = frozenset({"answers", "guesses", "length", "table", "format", "json"})
