@@ -40,7 +40,7 @@ from _readme import write_tables  # noqa: E402
 
 from wordkit import tables  # noqa: E402
 from wordkit.hangman.optimum import exact_optimum  # noqa: E402
-from wordkit.hangman.play import StatsRun, hangman_stats, holdout_split  # noqa: E402
+from wordkit.hangman.play import Played, hangman_stats, holdout_split  # noqa: E402
 from wordkit.hangman.rules import Rules  # noqa: E402
 
 CODEWORDS = ROOT.parent / "shared" / "data" / "codewords" / "words.csv"
@@ -64,7 +64,7 @@ ABSENT_SAMPLE = 1000
 """Real English words missing from `english` (web2's words of 4-12 letters it lacks) played."""
 
 
-def summary(run: StatsRun) -> dict[str, Any]:
+def summary(run: Played) -> dict[str, Any]:
     """The figures of one run worth keeping: mean guesses over every game (lost ones too), the
     wrong-guess histogram, and the ten hardest words (lost first, then by wrong guesses)."""
     stats, records = run.summary, run.records

@@ -14,7 +14,14 @@ from hypothesis import strategies as st
 
 from wordkit import __version__
 from wordkit.cache import atomic_write, content_key
-from wordkit.runner import GameRecord, chunked, numeric_histogram, record_lines, run_chunks
+from wordkit.runner import (
+    GameRecord,
+    chunked,
+    csv_value,
+    numeric_histogram,
+    record_lines,
+    run_chunks,
+)
 from wordkit.runner import summarize as summarize_records
 
 _SETUP: dict[str, int] = {}
@@ -76,9 +83,9 @@ def test_summary_of_hangman_like_records() -> None:
         assert key in data
     assert data["lives"] == 6 and data["wordkit_version"] == __version__
     assert data["by_length"]["3"]["games"] == 4
-    header, row = summary.as_csv().splitlines()
-    assert header.split(",")[:3] == ["game", "strategy", "table"]
-    assert row.startswith("hangman,coverage,t,4,2,0.5,")
+    (row,) = summary.rows()
+    assert list(row)[:3] == ["game", "strategy", "table"]
+    assert [csv_value(v) for v in row.values()][:6] == ["hangman", "coverage", "t", 4, 2, 0.5]
 
 
 def test_summary_counts_a_game_solved_over_the_limit_as_a_failure() -> None:

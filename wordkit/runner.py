@@ -4,8 +4,6 @@ runner that plays chunks of games in worker processes."""
 from __future__ import annotations
 
 import contextlib
-import csv
-import io
 import json
 import multiprocessing as mp
 import queue
@@ -99,14 +97,27 @@ class Summary:
         out["seconds"] = round(self.seconds, 3)
         return out | self.extra | self.options
 
-    def as_csv(self) -> str:
-        """One header line and one row; nested values (histogram, by_length...) as JSON."""
-        row = {key: csv_value(value) for key, value in self.as_dict().items()}
-        text = io.StringIO()
-        writer = csv.DictWriter(text, fieldnames=list(row), lineterminator="\n")
-        writer.writeheader()
-        writer.writerow(row)
-        return text.getvalue()
+    def rows(self) -> list[dict[str, Any]]:
+        """The summary as one CSV row (nested values, such as the histogram, as JSON)."""
+        return [self.as_dict()]
+
+
+@dataclass(frozen=True)
+class Played:
+    """Many games of either game: their summary and records (a stats run, the history's games,
+    a decision tree checked), and what a check found, in words."""
+
+    summary: Summary
+    records: list[GameRecord]
+    verdict: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The summary as `stats --format json` prints it."""
+        return self.summary.as_dict()
+
+    def labels(self) -> dict[str, Any]:
+        """What the game's stats table adds to the shared one (`show_summary`'s options)."""
+        return {}
 
 
 def csv_value(value: Any) -> Any:

@@ -268,23 +268,18 @@ class Opponent:
 
 @dataclass(frozen=True)
 class RunChoice:
-    """Which games a stats run plays, and where."""
+    """Which games a stats run plays."""
 
     hint: Annotated[bool, opt(None, "Give each game its word's category.", "--hint")] = False
     sample: Annotated[int | None, opt("N", "Play N secrets drawn with the prior.")] = None
     secrets: Annotated[str | None, opt("NAME_OR_PATH",
         "Play these words against the --words table.")] = None
-    jobs: options.Jobs = 1
-    cluster: options.Cluster = None
 
 
 @dataclass(frozen=True)
-class HistoryReport:
-    """A stats report of the games in the history instead of a run."""
+class HistoryReport(options.FromHistory):
+    """A stats report of the games in the history, and learning from it."""
 
-    from_history: Annotated[bool, opt(None, "Report the games recorded in the game history (of "
-        "--words, when given) instead of playing.", "--from-history")] = False
-    history_db: options.HistoryDb = None
     learn: Learn = False
 # fmt: on
 
@@ -297,11 +292,9 @@ def stats_hangman(
     run: RunChoice,
     opponent: Opponent,
     report: HistoryReport,
+    out: options.StatsOutput,
     seed: options.FreshSeed = None,
     host: Host = None,
-    format: options.StatsFormat = "table",
-    json: options.Json = False,
-    records: options.Records = None,
 ) -> None:
     """Play every word of a table: win rate, wrong guesses, distribution, hardest words.
     With --records - the records are the only output on stdout (the table goes to stderr).
@@ -313,14 +306,14 @@ def stats_hangman(
       wordkit stats hangman --host evil --difficulty hard --strategy coverage
       wordkit stats hangman --from-history --words english
     """
-    fmt = options.stats_format(format, json=json, jobs=run.jobs)
+    fmt, records = out.chosen(), out.records
     given = options.given_options(ctx)
     with thinking(f"loading {game.words}"):
         db = None if report.history_db is None else Path(report.history_db)
         session = game.session(seed=seed, learn=report.learn, db=db)
         session.check_stats(given, from_history=report.from_history, host=host)
     if report.from_history:
-        summary, played = session.from_history(every_table="words" not in given)
+        played = session.from_history(every_table="words" not in given)
     elif host is not None:
         with thinking(f"playing against the {host} host, one game per length"):
             versus = session.versus(host, **asdict(opponent))
@@ -331,14 +324,12 @@ def stats_hangman(
     else:
         todo = session.games_to_play(sample=run.sample, secrets=run.secrets)
         with terminal.progress_bar(todo) as bar, options.kept_on_failure(records):
-            done = session.stats(
-                sample=run.sample, hint=run.hint, secrets=run.secrets, jobs=run.jobs,
-                cluster=options.cluster_of(run.cluster), progress=bar,
+            played = session.stats(
+                sample=run.sample, hint=run.hint, secrets=run.secrets, jobs=out.jobs,
+                cluster=options.cluster_of(out.cluster), progress=bar,
             )  # fmt: skip
         options.show_seed(session.drawn_seed)
-        summary, played = done.summary, done.records
-    options.write_records(records, played)
-    render.show_summary(summary, fmt, to_stderr=records == "-", **session.labels(summary))
+    render.show_played(played, fmt, records)
 
 
 def render_versus(versus: Versus, fmt: str) -> None:

@@ -63,21 +63,6 @@ StatsFormat = Annotated[str, opt("FORMAT", "table, json or csv.", "--format")]
 STATS_FORMATS = ("table", "json", "csv")
 
 
-def stats_format(fmt: str, *, json: bool, jobs: int) -> str:
-    """The output format of a stats command (`--json` is `--format json`), with `--jobs`
-    checked too."""
-    if json and fmt not in ("table", "json"):
-        raise UnknownNameError(f"--json asks for JSON: drop --json or --format {fmt}")
-    chosen = "json" if json else fmt
-    if chosen not in STATS_FORMATS:
-        raise UnknownNameError(
-            f"unknown format {chosen!r}; choose one of: {', '.join(STATS_FORMATS)}"
-        )
-    if jobs < 1:
-        raise RangeError(f"--jobs must be at least 1, not {jobs}")
-    return chosen
-
-
 FreshSeed = Annotated[
     int | None,
     opt("S", "Seed for every random choice (default: a fresh one, shown).", "--seed"),
@@ -121,10 +106,8 @@ Trainer = Annotated[
     bool,
     opt(None, "After each guess, compare it with the AI's recommendation.", "--trainer"),
 ]
-Records = Annotated[
-    str | None,
-    opt("FILE", "Write one JSON line per game to FILE (- for stdout)."),
-]
+Records = Annotated[str | None, opt("FILE", "Write one JSON line per game to FILE (- for stdout: "
+    "then stdout holds only the records, and the table goes to stderr).")]  # fmt: skip
 HISTORY_DB = (
     "The game history (SQLite).  [default: $XDG_DATA_HOME/wordkit/history.sqlite, else "
     "~/.local/share/wordkit/history.sqlite]"
@@ -150,6 +133,40 @@ class HistoryChoice:
         from wordkit.history import check_history
 
         return check_history(self.db()) if self.record else None
+
+
+@dataclasses.dataclass(frozen=True)
+class StatsOutput:
+    """How a stats run of either game shows its result, where its games go, where it runs."""
+
+    format: StatsFormat = "table"
+    json: Json = False
+    records: Records = None
+    jobs: Jobs = 1
+    cluster: Cluster = None
+
+    def chosen(self) -> str:
+        """The output format (`--json` is `--format json`), `--jobs` checked too."""
+        if self.json and self.format not in ("table", "json"):
+            raise UnknownNameError(f"--json asks for JSON: drop --json or --format {self.format}")
+        chosen = "json" if self.json else self.format
+        if chosen not in STATS_FORMATS:
+            raise UnknownNameError(
+                f"unknown format {chosen!r}; choose one of: {', '.join(STATS_FORMATS)}"
+            )
+        if self.jobs < 1:
+            raise RangeError(f"--jobs must be at least 1, not {self.jobs}")
+        return chosen
+
+
+@dataclasses.dataclass(frozen=True)
+class FromHistory:
+    """A stats report of the games in the history instead of a run, in either game."""
+
+    from_history: Annotated[bool, opt(None, "Report the games recorded in the game history (of "
+        "the table or lists given, else of every one) instead of playing.",
+        "--from-history")] = False  # fmt: skip
+    history_db: HistoryDb = None
 
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # rich is imported by the functions that draw, so `--help` st
     from rich.table import Table
     from rich.text import Text
 
-    from wordkit.runner import Summary
+    from wordkit.runner import Played, Summary
     from wordkit.trainer import Advice
 
 # Wordle marks: 0 grey (letter absent), 1 yellow (elsewhere), 2 green (in place).
@@ -40,15 +40,24 @@ def console(*, err: bool = False) -> Console:
     return PipedConsole(file=stream, highlight=False, soft_wrap=True, markup=False)
 
 
-def tiles(word: str, marks: Sequence[int]) -> Text:
-    """A guess as coloured tiles, followed by its marks as squares (readable without colour)."""
+def tiles(word: str, pattern: int, tail: str = "") -> Text:
+    """A Wordle guess as coloured tiles, then its marks as squares (readable without colour)
+    and `tail`."""
     from rich.text import Text
 
+    from wordkit.wordle.rules import pattern_marks
+
+    marks = pattern_marks(pattern, len(word))
     text = Text()
     for letter, mark in zip(word, marks, strict=True):
         text.append(f" {letter.upper()} ", style=TILE_STYLES[mark])
-    text.append("  " + squares(marks))
+    text.append("  " + squares(marks) + tail)
     return text
+
+
+def arrow() -> str:
+    """→, or -> where stdout cannot show it."""
+    return "→" if encodable("→") else "->"
 
 
 def squares(marks: Sequence[int]) -> str:
@@ -104,9 +113,9 @@ NUMERIC_HEADERS = frozenset(
 )
 
 
-def emit_json(data: Any) -> None:
-    """Print machine-readable output (one JSON document) on stdout."""
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+def emit_json(data: Any, *, err: bool = False) -> None:
+    """Print machine-readable output (one JSON document) on stdout (or stderr)."""
+    (sys.stderr if err else sys.stdout).write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 def emit_json_line(data: Any) -> None:
@@ -114,8 +123,8 @@ def emit_json_line(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
-def emit_csv(rows: Sequence[Mapping[str, Any]]) -> None:
-    """Print rows as CSV with a header, booleans as true/false."""
+def emit_csv(rows: Sequence[Mapping[str, Any]], *, err: bool = False) -> None:
+    """Print rows as CSV with a header, booleans as true/false, nested values as JSON."""
     import csv
     import io
 
@@ -127,30 +136,17 @@ def emit_csv(rows: Sequence[Mapping[str, Any]]) -> None:
     writer = csv.DictWriter(text, fieldnames=list(rows[0]), lineterminator="\n")
     writer.writeheader()
     writer.writerows({k: csv_value(v) for k, v in row.items()} for row in rows)
-    sys.stdout.write(text.getvalue())
+    (sys.stderr if err else sys.stdout).write(text.getvalue())
 
 
-def emit_data(result: Any, fmt: str) -> bool:
-    """A result as JSON (its `as_dict()`) or CSV (its `rows()`) on stdout; False when `fmt` is
-    `table` (the game draws it)."""
-    if fmt == "json":
-        emit_json(result.as_dict())
-    elif fmt == "csv":
-        emit_csv(result.rows())
-    return fmt != "table"
-
-
-def emit_summary(summary: Summary, fmt: str, *, to_stderr: bool = False) -> bool:
-    """Print a stats summary as JSON or CSV (on stderr when stdout carries records); False
+def emit_data(result: Any, fmt: str, *, err: bool = False) -> bool:
+    """A result as JSON (its `as_dict()`) or CSV (its `rows()`) on stdout (or stderr); False
     when `fmt` is `table` (the game draws it)."""
-    stream = sys.stderr if to_stderr else sys.stdout
     if fmt == "json":
-        stream.write(json.dumps(summary.as_dict(), indent=2, ensure_ascii=False) + "\n")
-        return True
-    if fmt == "csv":
-        stream.write(summary.as_csv())
-        return True
-    return False
+        emit_json(result.as_dict(), err=err)
+    elif fmt == "csv":
+        emit_csv(result.rows(), err=err)
+    return fmt != "table"
 
 
 HARDEST = 20
@@ -168,7 +164,7 @@ def show_summary(
     the game's `tables`, then the failures; on stderr when stdout carries data."""
     from wordkit.cli.terminal import say
 
-    if emit_summary(summary, fmt, to_stderr=to_stderr):
+    if emit_data(summary, fmt, err=to_stderr):
         return
     out = console(err=to_stderr)
     rows = [
@@ -190,6 +186,20 @@ def show_summary(
         more = len(summary.failures) - HARDEST
         tail = f" (and {more:,} more)" if more > 0 else ""
         say(out, f"{lost}: " + ", ".join(summary.failures[:HARDEST]) + tail)
+
+
+def show_played(played: Played, fmt: str, records: str | None, *, to_stderr: bool = False) -> None:
+    """Many games of either game: the records where asked (`--records`), then the summary and
+    the verdict; on stderr when stdout carries the records (or other data: `to_stderr`)."""
+    from wordkit import outputs, runner
+    from wordkit.cli.terminal import say
+
+    if records is not None:
+        outputs.write(runner.record_lines(played.records), records)
+    to_stderr = to_stderr or records == "-"
+    show_summary(played.summary, fmt, to_stderr=to_stderr, **played.labels())
+    if played.verdict and fmt == "table":
+        say(console(err=to_stderr), played.verdict)
 
 
 def histogram(counts: Mapping[str, int], *, width: int = 40) -> list[str]:

@@ -147,24 +147,11 @@ class ThinkingHost:
 
 @contextlib.contextmanager
 def progress_bar(total: int) -> Iterator[Any]:
-    """A tqdm bar on stderr counting games (only when stderr is a terminal); yields the
-    callback that advances it."""
-    if not stderr_is_terminal():
-        yield None
-        return
-    from tqdm import tqdm
-
-    try:  # a terminal that reports no size would get no bar at all
-        sized = os.get_terminal_size(sys.stderr.fileno()).columns > 0
-    except (OSError, ValueError):
-        sized = False
-    size = {} if sized else {"ncols": 80, "nrows": 24}
-    with tqdm(total=total, unit="game", file=sys.stderr, **size) as bar:
-        _BAR.append(bar)
-        try:
-            yield bar.update
-        finally:
-            _BAR.remove(bar)
+    """A bar on stderr counting games (only when stderr is a terminal); yields the callback
+    that advances it (None: no bar)."""
+    with progress_sized_later("game") as (started, advance):
+        started(total, 0)
+        yield advance if _BAR else None
 
 
 # --- reading the human's lines ----------------------------------------------------------------
@@ -394,22 +381,27 @@ def play_hosted(hosted: Any, guesser: HumanGuesser, watch: Any, kept: Any) -> An
 def progress_sized_later(unit: str) -> Iterator[tuple[Any, Any]]:
     """A tqdm bar on stderr (only when it is a terminal) for work whose size is known only
     once it starts: yields (started(todo, resumed), advance(count)) callbacks."""
-    bars: list[Any] = []
 
     def started(todo: int, resumed: int) -> None:
         if resumed:
             say(err_console(), f"resuming: {resumed:,} {unit}s already done")
-        if stderr_is_terminal():
-            from tqdm import tqdm
+        if not stderr_is_terminal():
+            return
+        from tqdm import tqdm
 
-            bars.append(tqdm(total=todo, unit=unit, file=sys.stderr, leave=False))
+        try:  # a terminal that reports no size would get no bar at all
+            sized = os.get_terminal_size(sys.stderr.fileno()).columns > 0
+        except (OSError, ValueError):
+            sized = False
+        size = {} if sized else {"ncols": 80, "nrows": 24}
+        _BAR.append(tqdm(total=todo, unit=unit, file=sys.stderr, leave=unit == "game", **size))
 
     def advance(count: int) -> None:
-        if bars:
-            bars[0].update(count)
+        if _BAR:
+            _BAR[-1].update(count)
 
     try:
         yield started, advance
     finally:
-        for bar in bars:
-            bar.close()
+        while _BAR:
+            _BAR.pop().close()

@@ -119,12 +119,10 @@ def boards_header(answers: Sequence[str], length: int) -> str:
 
 def turn_shown(before: Any, after: Any) -> Text | str:
     """The last guess: coloured tiles on one board, a row of squares with several."""
-    from wordkit.wordle.rules import pattern_marks
     from wordkit.wordle.session import boards_of
 
     if not hasattr(after, "boards"):
-        word, pattern = after.turns[-1]
-        return render.tiles(word, pattern_marks(pattern, after.game.length))
+        return render.tiles(*after.turns[-1])
     pairs = zip(boards_of(before), boards_of(after), strict=True)
     patterns = [None if b.solved else a.turns[-1][1] for b, a in pairs]
     return boards_row(before.turn, after.guesses[-1], patterns, after.game.length)
@@ -175,24 +173,13 @@ def solve_wordle(
 def show_review(session: Session, history: Sequence[str], json: bool) -> None:
     """Every guess of the game rated: answers before and after, expected left (yours and the
     advisor's guess), skill and luck; --json gives one JSON line per guess."""
-    from wordkit.wordle.rules import parse_feedback, pattern_marks
-
     with terminal.notices_shown(), thinking():
         rows = session.review(history)
-    out = render.console()
-    arrow = "→" if render.encodable("→") else "->"
     for row in rows:
         if json:
             render.emit_json_line(row.as_dict())
-            continue
-        marks = pattern_marks(parse_feedback(row.feedback), session.game.length)
-        line = render.tiles(row.guess, marks)
-        line.append(
-            f"  {row.answers_before:,} {arrow} {render.plural(row.answers_after, 'answer')}"
-            f"  expected {row.expected_left:.1f} left (AI: {row.best_guess.upper()} "
-            f"{row.best_expected_left:.1f})  skill {row.skill}  luck {row.luck}"
-        )
-        say(out, line)
+        else:
+            say(render.console(), render.tiles(row.guess, row.pattern(), row.line(render.arrow())))
 
 
 class WordleHumanHost(terminal.HumanHost):
@@ -291,22 +278,18 @@ def game_items(words: list[str], boards: int) -> list[Any]:
 
 def show_game(game: Game, *, first: bool, named: bool) -> None:
     """One game as tiles (one board) or boards side by side, and its verdict."""
-    from wordkit.wordle.rules import pattern_marks
-
     out = render.console()
     length = game.steps[0].length if game.steps else 0
     if not first:
         say(out, "")
     if game.boards > 1:
         say(out, boards_header(game.secret, length))
-    arrow = "→" if render.encodable("→") else "->"
     for s in game.steps:
         if game.boards > 1:
             say(out, boards_row(s.turn, s.guess, s.pattern, length))
             continue
-        tiles = render.tiles(s.guess, pattern_marks(s.pattern, length))
-        tiles.append(f"  {s.candidates:>5,} {arrow} {render.plural(s.answers_left, 'answer')}")
-        say(out, tiles)
+        left = f"  {s.candidates:>5,} {render.arrow()} {render.plural(s.answers_left, 'answer')}"
+        say(out, render.tiles(s.guess, s.pattern, left))
         if s.note:
             say(out, f"  note: {s.note}")
     say(out, game.verdict(named=named))
@@ -317,7 +300,7 @@ def show_game(game: Game, *, first: bool, named: bool) -> None:
 
 # fmt: off
 @dataclass(frozen=True)
-class StatsModes:
+class StatsModes(options.FromHistory):
     """The options choosing what `stats wordle` does besides playing every answer."""
 
     host: Annotated[str | None, opt("HOST", "Play against a host instead: evil (Absurdle).")] = None
@@ -329,37 +312,29 @@ class StatsModes:
         "all, the N best by a cheap bound, or WORD,WORD.")] = None
     cutoff: Annotated[str | None, opt("T|none", "With --openers: stop an opener once it cannot "
         "beat T guesses in total (default: the best so far; none: every value exact).")] = None
-    from_history: Annotated[bool, opt(None, "Report the games recorded in the game history (of "
-        "the lists given, else of every list) instead of playing.", "--from-history")] = False
-    history_db: options.HistoryDb = None
 
 
 @dataclass(frozen=True)
 class StatsRun:
-    """How `stats wordle` plays and what it writes."""
+    """How `stats wordle` plays."""
 
-    jobs: options.Jobs = 1
-    cluster: options.Cluster = None
     budget: Annotated[float | None, opt("SECONDS", "Time an exact search may think per guess "
         "(default: none, the figures are exact).", "--budget")] = None
-    records: Annotated[str | None, opt("FILE", "Write one JSON line per game to FILE (- for "
-        "stdout: then stdout holds only the records, and the table goes to stderr).")] = None
     secrets: Secrets = None
     max_guesses: MaxGuesses = None
     sample: Annotated[
         int | None, opt("N", "With --boards: games played, 1-100,000 (default 500).")
     ] = None
     seed: options.FreshSeed = None
-    format: options.StatsFormat = "table"
-    json: options.Json = False
 # fmt: on
 
 
 @stats_app.command("wordle")
 @options.grouped
 def stats_wordle(
-    ctx: typer.Context, ai: AIChoice, lists: ListsChoice, run: StatsRun, modes: StatsModes
-) -> None:
+    ctx: typer.Context, ai: AIChoice, lists: ListsChoice, run: StatsRun, modes: StatsModes,
+    out: options.StatsOutput,
+) -> None:  # fmt: skip
     """Play every answer with a strategy: mean, histogram, max, share solved within 6.
 
     With --host evil the strategy plays one game against Absurdle, which never commits to a
@@ -375,28 +350,28 @@ def stats_wordle(
       wordkit stats wordle --from-history
     """
     session = open_session(
-        ai, lists, budget=run.budget, jobs=run.jobs, cluster=run.cluster, secrets=run.secrets,
+        ai, lists, budget=run.budget, jobs=out.jobs, cluster=out.cluster, secrets=run.secrets,
         max_guesses=run.max_guesses, sample=run.sample, seed=run.seed,
     )  # fmt: skip
-    fmt = options.stats_format(run.format, json=run.json, jobs=run.jobs)
+    fmt, records = out.chosen(), out.records
     mode = session.stats_mode(
         given=options.given_options(ctx), host=modes.host, tree=modes.tree,
         tree_in=modes.tree_in, openers=modes.openers, cutoff=modes.cutoff,
         from_history=modes.from_history,
     )  # fmt: skip
-    session.cluster = options.cluster_of(run.cluster)
+    session.cluster = options.cluster_of(out.cluster)
     with terminal.notices_shown():
         if mode == "openers":
             assert modes.openers is not None
-            show_openers(session, modes.openers, modes.cutoff, records=run.records, fmt=fmt)
+            show_openers(session, modes.openers, modes.cutoff, records=records, fmt=fmt)
         elif mode == "versus":
             with thinking():
                 versus = session.versus(modes.host or "evil")
             show_versus(versus, fmt)
         else:
-            played = stats_played(session, mode, modes, run.records)
+            played = stats_played(session, mode, modes, records)
             options.show_seed(session.seed.drawn)
-            emit_played(session, played, fmt, run.records, modes.tree)
+            emit_played(session, played, fmt, records, modes.tree)
 
 
 def stats_played(session: Session, mode: str, modes: StatsModes, records: str | None) -> Played:
@@ -416,28 +391,21 @@ def stats_played(session: Session, mode: str, modes: StatsModes, records: str | 
 def emit_played(
     session: Session, played: Played, fmt: str, records: str | None, tree: str | None
 ) -> None:
-    """The records and the tree where asked, then the summary: on stdout, or on stderr when
-    stdout holds the records or the tree (so it carries data only)."""
-    options.write_records(records, played.records)
+    """The tree where asked, the records and the summary (on stderr when stdout holds data)."""
     if tree is not None:
         from wordkit.wordle.trees import write_tree
 
         write_tree(played.records, tree, session.game.length)
-    to_stderr = "-" in (records, tree)
-    render.show_summary(played.summary, fmt, to_stderr=to_stderr, **played.labels())
-    if played.verdict and fmt == "table":
-        say(render.console(err=to_stderr), played.verdict)
+    render.show_played(played, fmt, records, to_stderr=tree == "-")
 
 
 def show_versus(versus: Versus, fmt: str) -> None:
     """A game against Absurdle as JSON, CSV (the turns) or tiles and a closing line."""
-    from wordkit.wordle.rules import pattern_marks
-
     if render.emit_data(versus, fmt):
         return
     out = render.console()
     for guess, pattern in versus.turns:
-        say(out, render.tiles(guess, pattern_marks(pattern, versus.length)))
+        say(out, render.tiles(guess, pattern))
     say(out, versus.verdict())
 
 
@@ -461,20 +429,15 @@ def show_openers(
                 )
                 typer.echo(kept, err=True)
             raise
-    if records == "-":
+    if records == "-" or render.emit_data(result, fmt):
         return
-    if fmt == "json":
-        render.emit_json(result.as_dict())
-    elif fmt == "csv":
-        render.emit_csv(result.csv_rows())
-    else:
-        from wordkit.wordle.sweep import RANKING_COLUMNS
+    from wordkit.wordle.sweep import RANKING_COLUMNS
 
-        title, rows, note = result.ranking("≥" if render.encodable("≥") else ">=")
-        out = render.console()
-        out.print(render.table(title, RANKING_COLUMNS, rows))
-        for line in ([note] if note else []) + [f"{result.seconds:.1f} s"]:
-            say(out, line)
+    title, rows, note = result.ranking("≥" if render.encodable("≥") else ">=")
+    out = render.console()
+    out.print(render.table(title, RANKING_COLUMNS, rows))
+    for line in ([note] if note else []) + [f"{result.seconds:.1f} s"]:
+        say(out, line)
 
 
 # --- host -------------------------------------------------------------------------------------

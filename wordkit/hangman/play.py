@@ -11,11 +11,11 @@ import time
 import zlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from wordkit import runner
 from wordkit.errors import GameStateError, RangeError, UnknownNameError
 from wordkit.game import Undo, Watch
 from wordkit.hangman import book as book_store
@@ -196,12 +196,29 @@ Game = tuple[int, str, str | None]
 _WORK: dict[str, Any] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class StatsRun:
-    """A stats run: its summary and every game's record (in the order of the secrets)."""
+class Played(runner.Played):
+    """Many Hangman games (a stats run, in the order of the secrets, or the history's): their
+    summary and records."""
 
-    summary: Summary
-    records: list[GameRecord]
+    def labels(self) -> dict[str, Any]:
+        """What a Hangman stats table adds to the shared one (`summary_labels`)."""
+        return summary_labels(self.summary)
+
+
+def summary_labels(summary: Summary) -> dict[str, Any]:
+    """What a Hangman stats table adds to the shared one: the mean wrong guesses, a histogram
+    of the wrong guesses per game, and the figures per length when there are several."""
+    lengths = [
+        (n, f"{r['games']:,}", f"{r['win_rate']:.2%}", f"{r['mean_wrong']:.2f}")
+        for n, r in summary.by_length.items()
+    ]
+    columns = ("length", "games", "win rate", "mean wrong")
+    return {
+        "per_game": "wrong guesses",
+        "extra": [("mean wrong guesses", f"{summary.extra['mean_wrong']:.3f}")],
+        "counts": summary.extra["wrong_histogram"],
+        "tables": [(columns, lengths)] if len(lengths) > 1 else [],
+    }
 
 
 def secret_rows(
@@ -309,7 +326,7 @@ def hangman_stats(
     secrets: pd.DataFrame | None = None,
     progress: Progress | None = None,
     lexicon: Lexicon | None = None,
-) -> StatsRun:
+) -> Played:
     """Play every row of `secrets` (default: the table itself) or a prior-drawn sample
     (`lexicon`: the table's, when already built), in `jobs` processes or on the Dask cluster
     at `cluster` (the lexicon and books sent to each worker once)."""
@@ -376,4 +393,4 @@ def hangman_stats(
         seconds=time.perf_counter() - started,
         options=options,
     )
-    return StatsRun(summary, records)
+    return Played(summary, records)

@@ -32,9 +32,9 @@ from wordkit.game import (
 if TYPE_CHECKING:
     from wordkit.hangman.board import Board, Guesser
     from wordkit.hangman.lexicon import Lexicon, Pool
-    from wordkit.hangman.play import Host, StatsRun
+    from wordkit.hangman.play import Host, Played
     from wordkit.hangman.rules import Rules, State
-    from wordkit.runner import GameRecord, Progress, Summary
+    from wordkit.runner import GameRecord, Progress
 
 MAX_LENGTH = 63
 """Longest word a human host's mask may stand for (the rules' limit)."""
@@ -427,7 +427,7 @@ class Session:
         jobs: int = 1,
         cluster: str | None = None,
         progress: Progress | None = None,
-    ) -> StatsRun:
+    ) -> Played:
         """Play every row of the table (or of `secrets`, against it), or `sample` secrets drawn
         by the prior, in `jobs` processes or on a Dask cluster.
 
@@ -522,10 +522,6 @@ class Session:
             return "Bye."
         return "I win!" if record.won else "You win: I am out of lives."
 
-    def labels(self, summary: Summary) -> dict[str, Any]:
-        """What this game's stats table adds to the shared one (`summary_labels`)."""
-        return summary_labels(summary)
-
     def listing(self, position: Board | State) -> list[str]:
         """What `L` shows: the words still possible, likeliest first."""
         from wordkit.hangman.board import Board, board_for, top_candidates
@@ -569,7 +565,7 @@ class Session:
             flag = "--" + ignored[0].replace("_", "-")
             raise GameStateError(STATS_IGNORES[mode].format(flag=flag))
 
-    def from_history(self, *, every_table: bool = False) -> tuple[Summary, list[GameRecord]]:
+    def from_history(self, *, every_table: bool = False) -> Played:
         """The Hangman games recorded in the session's history (of this table, or of every
         table) as a stats summary, and their records."""
         return history_summary(None if every_table else self.words, self.history)
@@ -640,28 +636,13 @@ MISS = ("", "n", "no", "-")
 """What a human host may type after a letter that is not in the word."""
 
 
-def summary_labels(summary: Summary) -> dict[str, Any]:
-    """What a Hangman stats table adds to the shared one: the mean wrong guesses, a histogram
-    of the wrong guesses per game, and the figures per length when there are several."""
-    lengths = [
-        (n, f"{r['games']:,}", f"{r['win_rate']:.2%}", f"{r['mean_wrong']:.2f}")
-        for n, r in summary.by_length.items()
-    ]
-    columns = ("length", "games", "win rate", "mean wrong")
-    return {
-        "per_game": "wrong guesses",
-        "extra": [("mean wrong guesses", f"{summary.extra['mean_wrong']:.3f}")],
-        "counts": summary.extra["wrong_histogram"],
-        "tables": [(columns, lengths)] if len(lengths) > 1 else [],
-    }
-
-
-def history_summary(words: str | None, path: Path | None) -> tuple[Summary, list[GameRecord]]:
+def history_summary(words: str | None, path: Path | None) -> Played:
     """The Hangman games recorded in the history at `path` (of table `words`, or every table)
     as a stats summary, and their records."""
     import time
     from collections import Counter
 
+    from wordkit.hangman.play import Played
     from wordkit.history import default_history_path, recorded_games, table_key
     from wordkit.runner import summarize
 
@@ -678,4 +659,4 @@ def history_summary(words: str | None, path: Path | None) -> tuple[Summary, list
         seconds=time.perf_counter() - started,
         options={"history": str(where), "sources": dict(Counter(g.source for g in games))},
     )  # fmt: skip
-    return summary, played
+    return Played(summary, played)

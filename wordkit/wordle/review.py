@@ -23,10 +23,11 @@ from typing import Any
 
 import numpy as np
 
+from wordkit.game import plural
 from wordkit.wordle import partitions
 from wordkit.wordle.guessers import PartitionGuesser
 from wordkit.wordle.lists import Wordle
-from wordkit.wordle.rules import State, pattern_str
+from wordkit.wordle.rules import State, parse_feedback, pattern_str
 
 ROWS_AT_ONCE = 1024
 """Guesses whose partitions are held in memory at once (bounds the temporaries to MBs)."""
@@ -58,6 +59,18 @@ class GuessReview:
     def as_dict(self) -> dict[str, Any]:
         """The review as one JSON object."""
         return asdict(self)
+
+    def pattern(self) -> int:
+        """The feedback as a pattern."""
+        return parse_feedback(self.feedback, len(self.guess))
+
+    def line(self, arrow: str = "→") -> str:
+        """The review as `solve wordle --review` writes it after the guess's tiles."""
+        return (
+            f"  {self.answers_before:,} {arrow} {plural(self.answers_after, 'answer')}  expected "
+            f"{self.expected_left:.1f} left (AI: {self.best_guess.upper()} "
+            f"{self.best_expected_left:.1f})  skill {self.skill}  luck {self.luck}"
+        )
 
 
 def guess_bits(game: Wordle, rows: np.ndarray, remaining: np.ndarray) -> np.ndarray:

@@ -39,7 +39,7 @@ from wordkit.game import (
     step_dict,
     whole_number,
 )  # fmt: skip
-from wordkit.runner import GameRecord, Summary
+from wordkit.runner import GameRecord
 from wordkit.wordle import boards as multi
 from wordkit.wordle import play as loop
 from wordkit.wordle.guessers import guesser_names, make_guesser
@@ -243,18 +243,8 @@ class Game:
         return f"{name}{won} in {guesses} ({self.strategy})"
 
 
-@dataclass(frozen=True)
-class Played:
-    """Many games: their summary and records (`stats`, `from_history`, a tree check)."""
-
-    summary: Summary
-    records: list[GameRecord]
-    verdict: str = ""
-    """What a tree check found, in words."""
-
-    def as_dict(self) -> dict[str, Any]:
-        """The summary as `stats wordle --format json` prints it."""
-        return self.summary.as_dict()
+class Played(runner.Played):
+    """Many Wordle games: their summary and records (`stats`, `from_history`, a tree check)."""
 
     def labels(self) -> dict[str, Any]:
         """How the stats table names this run: its strategy line, the rows for wins and

@@ -350,7 +350,7 @@ class Sweep:
     """Openers taken from the records file instead of evaluated again."""
     options: dict[str, Any] = field(default_factory=dict)
 
-    def csv_rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[dict[str, Any]]:
         """The ranking as CSV rows, best first (an empty cell: not known)."""
         return [
             {"rank": n, "opener": r.opener, "total": r.total, "exact": r.exact,
