@@ -98,3 +98,12 @@ def test_trainer_line_shows_skill_and_luck(tmp_path):
     assert result.exit_code == 0, result.output
     # Absurdle keeps {batch catch match}: the luck of the worst outcome there is 25.
     assert "Skill 65/100, luck 25/100." in result.output
+
+
+def test_review_reads_the_feedback_of_words_of_any_length(tmp_path):
+    words = tmp_path / "answers.txt"
+    words.write_text("planet\nplanes\nbanter\ncanter\n")
+    args = ["solve", "wordle", "--answers", str(words), "--guesses", str(words), "--review"]
+    result = CliRunner().invoke(app, [*args, "--history", "banter=BGGGGG"])
+    assert result.exit_code == 0, result.output
+    assert "4 → 1 answer" in result.output or "4 -> 1 answer" in result.output
