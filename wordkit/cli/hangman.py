@@ -4,6 +4,7 @@ human at the terminal plugs into the one game loop through `cli/terminal.py`."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -14,12 +15,11 @@ from wordkit.cli import options, render, terminal
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
 from wordkit.cli.options import choice, grouped, opt
 from wordkit.cli.terminal import say, thinking
-from wordkit.errors import GameStateError, WordkitError
+from wordkit.errors import GameStateError
 
 if TYPE_CHECKING:
     from wordkit.game import Decision
     from wordkit.hangman.board import Board
-    from wordkit.hangman.rules import State
     from wordkit.hangman.session import Session, Versus, Walkthrough
 
 LISTED = 100
@@ -143,13 +143,17 @@ def solve_hangman(
 
 def ai_game(session: Session, kept: Any) -> None:
     """The AI guesses the word the human thinks of; the game goes into the history (Q: not)."""
-    host = human_host(session)
+    from wordkit.game import Quit
+
+    answered = lambda before, after: say(render.console(), session.answered(after))  # noqa: E731
+    host = terminal.HumanHost(session, answered=answered, letters_are_guesses=True)
     record = terminal.play_ai(session, host, announce=session.announcement)
     if record is None:
         return
-    final: State = host.answers[-1] if host.answers else host.opening
-    secret = record.secret if record.won else told_word(session, final)
-    record = replace(record, secret=secret or record.secret)
+    if not record.won:  # the human may tell their word, checked against their answers
+        told = lambda line: line and session.told_word(host.latest, line)  # noqa: E731
+        with contextlib.suppress(Quit):
+            record = replace(record, secret=host.asked(TELL, told) or record.secret)
     if session.keep(record, source="solve", strategy=session.strategy, path=kept):
         say(
             render.console(),
@@ -157,53 +161,7 @@ def ai_game(session: Session, kept: Any) -> None:
         )
 
 
-class HangmanHumanHost(terminal.HumanHost):
-    """The human host of Hangman: the opening is the length or mask they type."""
-
-    opening: Any = None
-    session: Session
-
-    def start(self, rules: Any) -> State:
-        """The opening state, from the length or mask typed (Q: quit)."""
-        parse = lambda line: self.session.opening(line, rules)  # noqa: E731
-        self.opening = self.asked("length or mask> ", parse)
-        return self.opening
-
-    def reveal(self, state: State) -> str:
-        """The word as far as the human showed it."""
-        return state.mask
-
-
-def human_host(session: Session) -> HangmanHumanHost:
-    """The human as the host of the AI's game."""
-
-    def answered(before: State, after: State) -> None:
-        lives = "unlimited" if after.rules.lives is None else after.rules.lives - after.wrong
-        say(render.console(), f"  {' '.join(after.mask)}   lives left: {lives}")
-
-    host = HangmanHumanHost(
-        prompt=lambda state, move: (
-            "right? (y/n)> " if len(move) > 1 else "mask (empty: not in it)> "
-        ),
-        parse=session.reported,
-        listing=session.listing,
-        answered=answered,
-        letters_are_guesses=True,
-    )
-    host.session = session
-    return host
-
-
-def told_word(session: Session, state: State) -> str | None:
-    """The human's word after the AI lost, checked against their answers (None: not told)."""
-    while True:
-        line = terminal.ask("What was your word? (empty: keep it secret)> ")
-        if not line or terminal.command_of(line, letters_are_guesses=True) == terminal.QUIT:
-            return None
-        try:
-            return session.told_word(state, line)
-        except WordkitError as exc:
-            say(render.console(), f"{exc}; type your word, or an empty line.")
+TELL = "What was your word? (empty: keep it secret)> "
 
 
 # --- query ----------------------------------------------------------------------------------

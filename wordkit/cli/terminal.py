@@ -306,28 +306,39 @@ class HumanGuesser(Human):
 
 
 class HumanHost(Human):
-    """The human hosts: shown each move (`show`), they type the answer, which `parse(position,
-    move, line)` turns into the next position (a typed error is shown and the line asked
-    again), then `answered(position, after)`. U takes back the last answer (`Undo`)."""
+    """The human hosts the AI's game, in either game: asked what the session asks
+    (`host_prompt`), they type the answer, which the session reads (`reported`) into the next
+    position, then `answered(position, after)`; U takes back the last answer (`Undo`). A
+    Hangman host first types the opening (`opening`)."""
 
-    def __init__(
-        self, *, prompt: Callable[[Any, Any], str], parse: Callable[[Any, Any, str], Any],
-        show: Callable[[Any, Any], None] | None = None,
-        answered: Callable[[Any, Any], None] | None = None, **human: Any,
-    ) -> None:  # fmt: skip
-        super().__init__(**human)
-        self.prompt, self.parse, self.show, self.answered = prompt, parse, show, answered
+    def __init__(self, session: Any, *, answered: Callable[[Any, Any], None], **human: Any):
+        super().__init__(listing=session.listing, **human)
+        self.session, self.answered = session, answered
         self.answers: list[Any] = []
+        self.opened: Any = None
+
+    def start(self, rules: Any) -> Any:
+        """The opening position the human types (Hangman: the length or the mask)."""
+        parse = lambda text: self.session.opening(text, rules)  # noqa: E731
+        self.opened = self.asked(self.session.opening_prompt, parse)
+        return self.opened
+
+    @property
+    def latest(self) -> Any:
+        """The last position the human gave."""
+        return self.answers[-1] if self.answers else self.opened
+
+    def reveal(self, position: Any) -> str:
+        """What the human showed of the secret by the end."""
+        return str(self.session.revealed(position))
 
     def answer(self, position: Any, move: Any) -> Any:
         """The next position, as the human reports it."""
         from wordkit.errors import WordkitError
         from wordkit.game import Undo
 
-        if self.show is not None:
-            self.show(position, move)
         while True:
-            _, line = self.line(self.prompt(position, move), position)
+            _, line = self.line(self.session.host_prompt(position, move), position)
             if line in UNDO or (line == "u" and not self.letters_are_guesses):
                 if self.answers:
                     self.answers.pop()
@@ -335,14 +346,13 @@ class HumanHost(Human):
                 say(self.out, "Nothing to undo yet.")
                 continue
             try:
-                after = self.parse(position, move, line)
+                after = self.session.reported(position, move, line)
             except WordkitError as exc:
                 undo = " (type U to undo)" if self.answers else ""
                 say(self.out, f"{exc}{undo}", style="red")
                 continue
             self.answers.append(after)
-            if self.answered is not None:
-                self.answered(position, after)
+            self.answered(position, after)
             return after
 
 

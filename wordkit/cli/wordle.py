@@ -182,48 +182,12 @@ def show_review(session: Session, history: Sequence[str], json: bool) -> None:
             say(render.console(), render.tiles(row.guess, row.pattern(), row.line(render.arrow())))
 
 
-class WordleHumanHost(terminal.HumanHost):
-    """The human hosts the AI's Wordle game, one board or several."""
-
-    def reveal(self, state: Any) -> str:
-        """The last guess when it solved the game, else nothing known."""
-        return state.moves[-1] if state.solved else ""
-
-
-def human_host(session: Session) -> terminal.HumanHost:
-    """The human as the host: shown each guess, they type its feedback (one per unsolved
-    board, / between); L lists, U undoes, Q quits."""
-    several = " (one per unsolved board, / between)" if session.boards > 1 else ""
-    return WordleHumanHost(
-        prompt=lambda state, row: f"feedback{several}> ",
-        parse=session.reported,
-        listing=session.listing,
-        show=lambda state, row: say(render.console(), heading(state, row)),
-        answered=lambda state, after: say(render.console(), turn_shown(state, after)),
-        letters_are_guesses=False,
-    )
-
-
-def heading(state: Any, row: int) -> Text:
-    """`Guess N: WORD` with the answers (or boards) left."""
-    from rich.text import Text
-
-    from wordkit.wordle.play import expected_left
-
-    text = Text(f"Guess {state.turn}: ")
-    text.append(state.game.guesses[row].upper(), style="bold")
-    if hasattr(state, "boards"):
-        text.append(f"  (boards left: {len(state.unsolved)})")
-        return text
-    left = render.plural(len(state.remaining), "answer")
-    text.append(f"  ({left} left, expected {expected_left(state, row):.1f} after it)")
-    return text
-
-
 def ai_mode(session: Session) -> None:
     """The human hosts: the AI guesses and the human types the feedback after each guess."""
+    answered = lambda state, after: say(render.console(), turn_shown(state, after))  # noqa: E731
+    host = terminal.HumanHost(session, answered=answered, letters_are_guesses=False)
     with terminal.notices_shown():
-        terminal.play_ai(session, human_host(session))
+        terminal.play_ai(session, host, announce=session.announcement)
 
 
 # --- query ------------------------------------------------------------------------------------

@@ -510,6 +510,22 @@ class Session:
         """What a human hosting the AI's game is told first."""
         return "Think of a word. Type its length, or its mask with `_` for each letter."
 
+    opening_prompt = "length or mask> "
+    """What a human hosting the AI's game is asked first (answered by `opening`)."""
+
+    def host_prompt(self, state: State, move: str) -> str:
+        """What a human hosting the AI's game is asked after each move."""
+        return "right? (y/n)> " if len(move) > 1 else "mask (empty: not in it)> "
+
+    def revealed(self, state: State) -> str:
+        """What a human host showed of the word by the end: the mask."""
+        return state.mask
+
+    def answered(self, state: State) -> str:
+        """The line a human host sees after answering: the mask and the lives left."""
+        lives = "unlimited" if state.rules.lives is None else state.rules.lives - state.wrong
+        return f"  {' '.join(state.mask)}   lives left: {lives}"
+
     def announcement(self, board: Board, decision: Decision) -> list[str]:
         """What the AI says of its move before the human host answers it."""
         said = [] if len(board.ids) else [f"({NO_WORD_FITS})"]
@@ -625,10 +641,13 @@ class Session:
         from wordkit.tables import folded
 
         word = folded(line)
-        check_word(word)
-        if not len(candidate_ids(encode_words([word]), np.zeros(1, dtype=np.int64), state)):
-            spaced = " ".join(state.mask)
-            raise GameStateError(f"{word.upper()} does not fit your answers ({spaced})")
+        try:
+            check_word(word)
+            if not len(candidate_ids(encode_words([word]), np.zeros(1, dtype=np.int64), state)):
+                spaced = " ".join(state.mask)
+                raise GameStateError(f"{word.upper()} does not fit your answers ({spaced})")
+        except WordkitError as exc:
+            raise GameStateError(f"{exc}; type your word, or an empty line.") from None
         return word
 
 

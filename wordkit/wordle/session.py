@@ -844,6 +844,26 @@ class Session:
         )
         return Hosted(self, host, self.start(kind), kind, self.variant(kind))
 
+    def announcement(self, state: Any, move: Decision) -> list[str]:
+        """What the AI says of its guess before the human host answers it: the answers (or
+        boards) left, and how many answers it expects to leave."""
+        head = f"Guess {state.turn}: {move.word.upper()}"
+        if hasattr(state, "boards"):
+            return [f"{head}  (boards left: {len(state.unsolved)})"]
+        left = plural(len(state.remaining), "answer")
+        return [
+            f"{head}  ({left} left, expected {loop.expected_left(state, move.row):.1f} after it)"
+        ]
+
+    def host_prompt(self, state: Any, row: int) -> str:
+        """What a human hosting the AI's game is asked after each guess."""
+        return "feedback (one per unsolved board, / between)> " if self.boards > 1 else "feedback> "
+
+    def revealed(self, state: Any) -> str:
+        """What a human host showed of the answer by the end: the last guess when it solved
+        the game, else nothing."""
+        return state.moves[-1] if state.solved else ""
+
     def ai_intro(self) -> str:
         """What a human hosting the AI's game is told first: what to think of, what to type."""
         length, n = self.game.length, self.boards
