@@ -22,9 +22,6 @@ if TYPE_CHECKING:
     from wordkit.hangman.board import Board
     from wordkit.hangman.session import Session, Versus, Walkthrough
 
-LISTED = 100
-"""Words shown by the L command."""
-
 STRATEGIES = ("best", "coverage", "entropy", "lookahead", "model", "expected-size", "greedy",
               "minimax", "minimax-search")  # fmt: skip
 VERSUS = ("evil", "lookahead")
@@ -121,7 +118,7 @@ def solve_hangman(
       wordkit solve hangman --mask a__le --guessed aeli
       wordkit solve hangman --words categories --category animals   # interactive
     """
-    playing = mask is None and (interactive or (terminal.interactive() and not json))
+    playing = mask is None and terminal.plays(interactive, json)
     if mask is None and not playing:
         raise GameStateError("give the game state with --mask (e.g. --mask a__le --guessed aeli)")
     kept = history.recording() if playing else None
@@ -135,10 +132,7 @@ def solve_hangman(
     assert mask is not None
     with thinking():
         found = session.next_move(mask, guessed=guessed or "", refuted=refuted or "")
-    if json:
-        render.emit_json(found.as_dict())
-    for line in [] if json else found.lines():
-        say(render.console(), line)
+    render.show(found, json=json)
 
 
 def ai_game(session: Session, kept: Any) -> None:
@@ -173,7 +167,7 @@ def query_hangman(
     word: Secrets,
     game: PlayChoice,
     seed: options.FreshSeed = None,
-    json: options.Json = False,
+    json: options.JsonLines = False,
 ) -> None:
     """How the AI would solve each WORD, turn by turn (words outside the table are played too).
 

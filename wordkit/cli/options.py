@@ -32,15 +32,23 @@ def choice(metavar: str, help: str, choices: tuple[str, ...], *names: str) -> An
     )  # fmt: skip
 
 
+# fmt: off
 Json = Annotated[bool, opt(None, "Machine-readable output.", "--json")]
-Interactive = Annotated[
-    bool, opt(None, "Play interactively even when piped.", "--interactive", "-i")
-]
+JsonLines = Annotated[bool, opt(None, "Machine-readable output: one JSON line per game.", "--json")]
+Interactive = Annotated[bool, opt(None, "Play interactively even when piped.", "--interactive",
+    "-i")]
 Jobs = Annotated[int, opt("N", "Worker processes.")]
-Cluster = Annotated[
-    str | None,
-    opt("ADDRESS", "Run on a Dask cluster instead: tcp://HOST:PORT, or local:N to start N here."),
-]
+Cluster = Annotated[str | None, opt("ADDRESS",
+    "Run on a Dask cluster instead: tcp://HOST:PORT, or local:N to start N here.")]
+Trainer = Annotated[bool, opt(None, "After each guess, compare it with the AI's recommendation.",
+    "--trainer")]
+Records = Annotated[str | None, opt("FILE", "Write one JSON line per game to FILE (- for stdout: "
+    "then stdout holds only the records, and the table goes to stderr).")]
+HistoryDb = Annotated[str | None, opt("PATH", "The game history (SQLite).  [default: "
+    "$XDG_DATA_HOME/wordkit/history.sqlite, else ~/.local/share/wordkit/history.sqlite]",
+    "--history-db", show_default=False)]
+Record = Annotated[bool, opt(None, "Record the game in the history.", "--record/--no-record")]
+# fmt: on
 
 
 def given_options(ctx: typer.Context) -> set[str]:
@@ -100,20 +108,6 @@ def kept_on_failure(path: str | None) -> Iterator[None]:
             raise  # nothing finished, or not games (a book's build)
         write_records(path, done)
         raise type(exc)(f"{exc}; the {len(done):,} games finished are kept in {path}") from exc
-
-
-Trainer = Annotated[
-    bool,
-    opt(None, "After each guess, compare it with the AI's recommendation.", "--trainer"),
-]
-Records = Annotated[str | None, opt("FILE", "Write one JSON line per game to FILE (- for stdout: "
-    "then stdout holds only the records, and the table goes to stderr).")]  # fmt: skip
-HISTORY_DB = (
-    "The game history (SQLite).  [default: $XDG_DATA_HOME/wordkit/history.sqlite, else "
-    "~/.local/share/wordkit/history.sqlite]"
-)
-HistoryDb = Annotated[str | None, opt("PATH", HISTORY_DB, "--history-db", show_default=False)]
-Record = Annotated[bool, opt(None, "Record the game in the history.", "--record/--no-record")]
 
 
 @dataclasses.dataclass(frozen=True)

@@ -76,21 +76,15 @@ def encodable(text: str, stream: Any = None) -> bool:
     return True
 
 
-def keyboard(known: Mapping[str, int], tried: Iterable[str]) -> Text:
-    """A QWERTY keyboard: each tried letter coloured by the best mark it has had."""
+def keyboard(known: Mapping[str, int]) -> Text:
+    """A QWERTY keyboard: each letter guessed coloured by the best mark it has had."""
     from rich.text import Text
 
-    used = set(tried)
     text = Text()
     for indent, row in enumerate(KEYBOARD_ROWS):
         text.append(" " * indent)
         for letter in row:
-            if letter in known:
-                style = TILE_STYLES[known[letter]]
-            elif letter in used:
-                style = "dim"
-            else:
-                style = UNUSED_STYLE
+            style = TILE_STYLES[known[letter]] if letter in known else UNUSED_STYLE
             text.append(f" {letter.upper()} ", style=style)
         text.append("\n")
     return text
@@ -116,6 +110,16 @@ NUMERIC_HEADERS = frozenset(
 def emit_json(data: Any, *, err: bool = False) -> None:
     """Print machine-readable output (one JSON document) on stdout (or stderr)."""
     (sys.stderr if err else sys.stdout).write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def show(result: Any, *, json: bool) -> None:
+    """A result as its JSON document, or as the lines it says itself."""
+    from wordkit.cli.terminal import say
+
+    if json:
+        emit_json(result.as_dict())
+    for line in [] if json else result.lines():
+        say(console(), line)
 
 
 def emit_json_line(data: Any) -> None:
@@ -191,11 +195,10 @@ def show_summary(
 def show_played(played: Played, fmt: str, records: str | None, *, to_stderr: bool = False) -> None:
     """Many games of either game: the records where asked (`--records`), then the summary and
     the verdict; on stderr when stdout carries the records (or other data: `to_stderr`)."""
-    from wordkit import outputs, runner
+    from wordkit.cli.options import write_records
     from wordkit.cli.terminal import say
 
-    if records is not None:
-        outputs.write(runner.record_lines(played.records), records)
+    write_records(records, played.records)
     to_stderr = to_stderr or records == "-"
     show_summary(played.summary, fmt, to_stderr=to_stderr, **played.labels())
     if played.verdict and fmt == "table":

@@ -73,12 +73,18 @@ T = TypeVar("T")
 
 
 def show_games(games: Iterable[Any], *, json: bool, show: Callable[[Any, bool], None]) -> int:
-    """A batch query's games as each is played: a JSON line, or `show(game, first)`; a game
-    refused is one `Error:` line on stderr. Returns how many were refused."""
+    """A batch query's games as each is played (the spinner showing meanwhile): a JSON line,
+    or `show(game, first)`; a game refused is one `Error:` line on stderr. Returns how many
+    were refused."""
     from wordkit.game import Refused
 
     refused = shown = 0
-    for game in each_thinking(games):
+    played = iter(games)
+    while True:
+        with thinking():
+            game = next(played, None)
+        if game is None:
+            return refused
         if isinstance(game, Refused):
             print(f"Error: {game.error}", file=sys.stderr)
             refused += 1
@@ -87,18 +93,6 @@ def show_games(games: Iterable[Any], *, json: bool, show: Callable[[Any, bool], 
         else:
             show(game, not shown)
             shown += 1
-    return refused
-
-
-def each_thinking(items: Iterable[T]) -> Iterator[T]:
-    """The items of a lazy iterable, the spinner showing while each one is computed."""
-    iterator = iter(items)
-    while True:
-        with thinking():
-            item = next(iterator, None)
-        if item is None:
-            return
-        yield item
 
 
 _BAR: list[Any] = []
@@ -206,9 +200,10 @@ def read_line() -> str:
     return bytes(stream.readline()).decode(encoding, errors="replace")
 
 
-def interactive() -> bool:
-    """Whether both stdin and stdout are terminals (so a game can be played by hand)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+def plays(interactive: bool, json: bool) -> bool:
+    """Whether `solve` plays a game with the human: asked to (`-i`), or both stdin and stdout
+    are terminals and no JSON is asked for."""
+    return interactive or (sys.stdin.isatty() and sys.stdout.isatty() and not json)
 
 
 def typed_words(words: Sequence[str]) -> list[str]:

@@ -27,7 +27,6 @@ STRATEGY_NAMES = "expected-size, entropy, minimax, heuristic, heuristic-seed, op
 """The names of wordkit.wordle.guessers.GUESSERS (kept here so `--help` imports no numpy)."""
 LENGTH_RANGE = (2, 15)
 """wordkit.wordle.lists.LENGTHS, first and last (kept here so `--help` imports no numpy)."""
-LIST_AT_MOST = 100
 BUDGET = 3.0
 """Seconds an exact search may think per decision in solve, query and host."""
 GAP = "  "
@@ -45,8 +44,6 @@ Review = Annotated[bool, opt(None, "Rate every guess of --history: answers left,
     "against the AI's guess, skill and luck (0-100).", "--review")]
 Words = Annotated[list[str] | None, typer.Argument(metavar="WORD...", help="The answers to "
     "solve (N a game with --boards N); - reads them from stdin, one game a line.")]
-JsonLines = Annotated[bool,
-    opt(None, "Machine-readable output: one JSON line per game.", "--json")]
 HostMode = Annotated[str, opt("MODE", "honest, or evil (Absurdle: never commits).")]
 MaxGuesses = Annotated[int | None, opt("N", "Guesses allowed, 1-100 (default: 6; with --boards "
     "7, 9, 13, 21; unlimited against the evil host).", "--max-guesses")]
@@ -158,16 +155,12 @@ def solve_wordle(
     session = open_session(ai, lists, budget=budget)
     if review:
         show_review(session, history or (), json)
-    elif history is None and (interactive or (terminal.interactive() and not json)):
+    elif history is None and terminal.plays(interactive, json):
         ai_mode(session)
     else:
         with terminal.notices_shown(), thinking():
             move = session.next_move(history or ())
-        if json:
-            render.emit_json(move.as_dict())
-        else:
-            for line in move.lines():
-                say(render.console(), line)
+        render.show(move, json=json)
 
 
 def show_review(session: Session, history: Sequence[str], json: bool) -> None:
@@ -202,7 +195,7 @@ def query_wordle(
     words: Words = None,
     secrets: Secrets = None,
     budget: Budget = BUDGET,
-    json: JsonLines = False,
+    json: options.JsonLines = False,
 ) -> None:
     """How the AI would solve each WORD: each guess, its feedback and the answers left.
 
@@ -425,8 +418,7 @@ def watcher(session: Session, trainer: bool) -> Any:
                 tip, skill, luck = session.advice(before, move.row, after)
             say(out, f"{render.trainer_line(tip)} Skill {skill}/100, luck {luck}/100.")
         if not after.solved:
-            known = letter_marks(after.turns, after.game.length)
-            say(out, render.keyboard(known, "".join(after.moves)), end="")
+            say(out, render.keyboard(letter_marks(after.turns, after.game.length)), end="")
 
     return watch
 
