@@ -16,9 +16,10 @@ run: $(STAMP)
 	$(BIN)/wordkit stats hangman --words categories
 	$(BIN)/wordkit stats wordle
 
-# The fast tier: everything but the tests marked `full` (the full tables and ../shared/data).
+# The fast tier: everything but the tests marked `full` (the full tables and ../shared/data),
+# on every core (pytest-xdist).
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not full"
+	$(BIN)/python -m pytest -q -m "not full" -n auto
 
 test-full: $(STAMP)
 	$(BIN)/python -m pytest -q -m full

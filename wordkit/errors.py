@@ -1,6 +1,12 @@
 """Typed errors raised by wordkit's core; only cli.py turns them into messages."""
 
 
+def shortened(text: str, limit: int = 240) -> str:
+    """`text` (a path, a list of names) cut in the middle for a one-line message: whole up to
+    `limit` characters, which real paths do not reach."""
+    return text if len(text) <= limit else text[: limit // 2] + "…" + text[-limit // 2 :]
+
+
 class WordkitError(Exception):
     """Base class: its message is shown to the user as one `Error: ...` line."""
 

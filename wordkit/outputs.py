@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from wordkit.cache import atomic_write
-from wordkit.errors import OutputPathError, WordkitError
+from wordkit.errors import OutputPathError, WordkitError, shortened
 
 STDOUT = "-"
 
@@ -39,11 +39,6 @@ read and written."""
 TABLES = ("input", "--words", "--answers", "--guesses", "--secrets")
 """Inputs that may name a built-in table instead of a path."""
 HISTORY = "--history-db"
-
-
-def short(name: str, limit: int = 80) -> str:
-    """A path shortened for a one-line message."""
-    return name if len(name) <= limit else name[: limit // 2] + "…" + name[-limit // 2 :]
 
 
 def _stat(path: str | os.PathLike[str]) -> os.stat_result | None:
@@ -118,18 +113,18 @@ def _target(dest: str) -> Path:
     if not dest:
         raise OutputPathError("an output path is empty: give a file name (or - for stdout)")
     if _kind(dest) == "dir":
-        raise OutputPathError(f"output {short(dest)} is a directory")
+        raise OutputPathError(f"output {shortened(dest)} is a directory")
     try:
         os.stat(dest)
     except FileNotFoundError:
         pass  # a new file, or a link to one
     except (OSError, ValueError) as exc:  # a symlink loop, a file used as a folder
         why = getattr(exc, "strerror", None) or exc
-        raise OutputPathError(f"cannot write {short(dest)}: {why}") from None
+        raise OutputPathError(f"cannot write {shortened(dest)}: {why}") from None
     path = Path(os.path.realpath(dest))
     if not path.parent.is_dir():
         raise OutputPathError(
-            f"cannot write {short(dest)}: folder {short(str(path.parent))} does not exist"
+            f"cannot write {shortened(dest)}: folder {shortened(str(path.parent))} does not exist"
         )
     return path
 
@@ -156,7 +151,7 @@ class Output:
 
     def _failed(self, exc: OSError) -> OutputPathError:
         """The one-line error for a write that failed."""
-        return OutputPathError(f"cannot write {short(self.dest)}: {exc.strerror or exc}")
+        return OutputPathError(f"cannot write {shortened(self.dest)}: {exc.strerror or exc}")
 
     def write(self, data: str | bytes) -> None:
         """Append `data` and flush it (on disk before the next part arrives)."""
@@ -218,13 +213,13 @@ def check_options(params: Mapping[str, Any]) -> dict[str, Any]:
         for other, source in inputs.items():
             if other != name and source is not None and _overwrites(dest, source, other):
                 what = "the file on standard input" if params[other] == STDOUT else INPUTS[other]
-                raise OutputPathError(f"{label} {short(dest)} is {what}; choose another path")
+                raise OutputPathError(f"{label} {shortened(dest)} is {what}; choose another path")
         if name == HISTORY:
             continue
         for other, dest2 in written.items():
             if other in OUTPUTS and other < name and _clash(dest, dest2):
                 what = f"the {OUTPUTS[other]} file"
-                raise OutputPathError(f"{label} {short(dest)} is {what}; choose another path")
+                raise OutputPathError(f"{label} {shortened(dest)} is {what}; choose another path")
         if is_stdout(dest):
             changed[name] = STDOUT
         elif not dest or _stream_for(dest) is None and _kind(dest) != "special":

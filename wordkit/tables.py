@@ -24,6 +24,7 @@ from wordkit.errors import (
     UnknownTableError,
     ValueFormatError,
     WordkitWarning,
+    shortened,
 )
 from wordkit.game import fold_word
 
@@ -127,7 +128,7 @@ def read_text(source: str, *, encoding: str | None = None) -> tuple[str, str]:
         with path.open("rb") as handle:
             raw = _bounded_read(handle, source)
     except OSError as exc:
-        raise InputFileError(f"{_short(source)}: cannot read ({exc.strerror})") from exc
+        raise InputFileError(f"{shortened(source)}: cannot read ({exc.strerror})") from exc
     return _decode(raw, source, encoding), source
 
 
@@ -136,15 +137,10 @@ def _bounded_read(handle: BinaryIO, name: str) -> bytes:
     data = handle.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
         raise InputFileError(
-            f"{_short(name)} is larger than {MAX_INPUT_BYTES // 2**20} MiB; "
+            f"{shortened(name)} is larger than {MAX_INPUT_BYTES // 2**20} MiB; "
             "a word table is far smaller"
         )
     return bytes(data)
-
-
-def _short(name: str, limit: int = 80) -> str:
-    """A path shortened for a one-line message."""
-    return name if len(name) <= limit else name[: limit // 2] + "…" + name[-limit // 2 :]
 
 
 def parse_raw(text: str, *, name: str, fmt: Format | None = None) -> pd.DataFrame:
@@ -227,7 +223,7 @@ def resolve(source: str) -> str:
         if Path(source).exists():
             return source
     except OSError as exc:
-        raise InputFileError(f"{_short(source)}: {exc.strerror}") from exc
+        raise InputFileError(f"{shortened(source)}: {exc.strerror}") from exc
     names = ", ".join(builtin_names()) or "none installed"
     raise UnknownTableError(
         f"{source!r} is neither a built-in table ({names}) nor an existing file"

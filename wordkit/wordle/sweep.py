@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from wordkit import __version__, outputs, runner
-from wordkit.errors import InputFileError, RangeError, WordkitError
+from wordkit.errors import InputFileError, RangeError, WordkitError, shortened
 from wordkit.game import fold_word, whole_number
 from wordkit.wordle.guessers import make_guesser
 from wordkit.wordle.hosts import HonestWordle
@@ -513,7 +513,7 @@ def read_records(
         keys = [*ours, *(k for k in theirs if k not in ours)]  # a forged key is named too
         differ = [str(k) for k in keys if theirs.get(k) != ours.get(k)]
         raise SweepRecordsError(
-            f"{name} holds a sweep with other {outputs.short(', '.join(differ))}; resume it "
+            f"{name} holds a sweep with other {shortened(', '.join(differ))}; resume it "
             "with the same options, or give another --records file"
         )
     spec = SweepSpec(**{k: v for k, v in ours.items() if k != "lists"})
@@ -575,7 +575,7 @@ def _result(data: Any, spec: SweepSpec, games: int | None) -> OpenerResult | str
             and (not spec.exact_search or total <= n * deepest)
         )
     if not fits:
-        return outputs.short(f"holds figures no sweep gives (total {total!r}, solved {solved!r})")
+        return shortened(f"holds figures no sweep gives (total {total!r}, solved {solved!r})")
     return OpenerResult(
         opener=opener, total=total, exact=exact, games=n, solved=solved,
         max_guesses=deepest, seconds=float(seconds),
