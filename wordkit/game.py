@@ -157,6 +157,40 @@ class Log(list[Exchange]):
         self.append(Exchange(before, decision, after))
 
 
+Loop = Callable[..., Any]
+"""A game's loop: `play(guesser, host, start, *, watch)`."""
+
+
+@dataclass
+class Hosted:
+    """A game the computer hosts for a human, in either game (made by a session's `hosted`):
+    the host, the opening position and the host's mode; `latest` follows the game."""
+
+    session: Any
+    host: Any
+    start: Any
+    mode: str
+
+    def __post_init__(self) -> None:
+        self.latest = self.start
+
+    def loop(self) -> Loop:
+        """The game's loop."""
+        raise NotImplementedError
+
+    def play(self, guesser: Any, *, watch: Watch | None = None, wrap: Any = None) -> Any:
+        """Play the game: `guesser` (a human) against the host (`wrap` may wrap it: a
+        spinner); `Quit` is raised on."""
+
+        def seen(before: Any, decision: Decision, after: Any) -> None:
+            self.latest = after
+            if watch is not None:
+                watch(before, decision, after)
+
+        host = self.host if wrap is None else wrap(self.host)
+        return self.loop()(guesser, host, self.start, watch=seen)
+
+
 MAX_SEED = 2**63 - 1
 
 

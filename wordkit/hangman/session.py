@@ -16,6 +16,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wordkit import game
 from wordkit.errors import GameStateError, RangeError, WordkitError
 from wordkit.game import (
     Decision,
@@ -32,7 +33,7 @@ from wordkit.game import (
 if TYPE_CHECKING:
     from wordkit.hangman.board import Board, Guesser
     from wordkit.hangman.lexicon import Lexicon, Pool
-    from wordkit.hangman.play import Host, Played
+    from wordkit.hangman.play import Played
     from wordkit.hangman.rules import Rules, State
     from wordkit.runner import GameRecord, Progress
 
@@ -204,33 +205,17 @@ def drawing(state: State) -> str:
 
 
 @dataclass
-class Hosted:
-    """A game the computer hosts for a human (made by `Session.hosted`): the host, the
-    opening board, and what the game goes into the history as."""
+class Hosted(game.Hosted):
+    """A Hangman game the computer hosts for a human (made by `Session.hosted`); `strategy`
+    is the host as the game history names it (e.g. `evil-hard`)."""
 
-    session: Session
-    host: Host
-    start: Board
-    mode: str
-    """`honest`, `evil` or `lookahead`."""
     strategy: str
-    """The host as the history names it (e.g. `evil-hard`)."""
 
-    def __post_init__(self) -> None:
-        self.latest = self.start
-
-    def play(self, guesser: Any, *, watch: Any = None, wrap: Any = None) -> GameRecord:
-        """Play the game: `guesser` (a human) against the host (`wrap` may wrap it: a
-        spinner); `Quit` is raised on."""
+    def loop(self) -> Any:
+        """The Hangman loop."""
         from wordkit.hangman.play import play
 
-        def seen(before: Board, decision: Decision, after: Board) -> None:
-            self.latest = after
-            if watch is not None:
-                watch(before, decision, after)
-
-        host = self.host if wrap is None else wrap(self.host)
-        return play(guesser, host, self.start, watch=seen)
+        return play
 
     def banner(self) -> str:
         """The game's first lines: the variant, the keys and the empty board."""

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from wordkit import runner
+from wordkit import game, runner
 from wordkit.errors import GameStateError, OptionConflictError, RangeError, WordkitError
 from wordkit.game import (
     Decision,
@@ -319,36 +319,20 @@ class Versus:
 
 
 @dataclass
-class Hosted:
-    """A game the computer hosts for a human (made by `Session.hosted`): the host, the
-    opening position and the variant's name in the game history."""
+class Hosted(game.Hosted):
+    """A Wordle game the computer hosts for a human (made by `Session.hosted`); `variant` is
+    its name in the game history."""
 
-    session: Session
-    host: Any
-    start: Any
-    mode: str
-    """`honest` or `evil`."""
     variant: str
-
-    def __post_init__(self) -> None:
-        self.latest = self.start
 
     @property
     def limit(self) -> int | None:
         """Guesses allowed (None: as many as needed)."""
         return self.start.rules.max_guesses
 
-    def play(self, guesser: Any, *, watch: Watch | None = None, wrap: Any = None) -> GameRecord:
-        """Play the game: `guesser` (a human) against the host (`wrap` may wrap it: a
-        spinner); `Quit` is raised on."""
-
-        def seen(before: Any, move: Decision, after: Any) -> None:
-            self.latest = after
-            if watch is not None:
-                watch(before, move, after)
-
-        host = self.host if wrap is None else wrap(self.host)
-        return loop.play(guesser, host, self.start, watch=seen)
+    def loop(self) -> Any:
+        """The Wordle loop."""
+        return loop.play
 
     def banner(self) -> str:
         """The game's first line: the variant and the keys."""
