@@ -17,6 +17,7 @@ from wordkit.hangman.guessers.model import (
     HISTORIES,
     START,
     STATES,
+    LetterModel,
     cached_model,
     learned_model,
     model_bytes,
@@ -140,3 +141,27 @@ def test_cli_says_when_no_word_fits_and_when_the_mask_is_too_long(tmp_path: Path
         "Warning: the word has 9 letters, more than any word the letter model learned from "
         "(at most 3): its guesses past that are little better than letter frequencies"
     )
+
+
+def test_cached_model_reads_its_context_counts_on_first_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    words = ["ab", "ac", "b", "abc"]
+    fresh = learned_model(words)
+    cached_model(words)
+    path = tmp_path / model_key(words)
+    good = path.read_bytes()
+    lazy = cached_model(words)
+    assert "contexts" not in vars(lazy)  # the n-gram table only, until counts are needed
+    assert np.array_equal(lazy.ngram, fresh.ngram) and np.array_equal(lazy.keys, fresh.keys)
+    assert np.array_equal(lazy.counts, fresh.counts) and lazy.counts.dtype == np.int32
+    unsorted = model_bytes(
+        LetterModel(fresh.unigram, fresh.ngram, lambda: (fresh.keys[::-1].copy(), fresh.counts))
+    )
+    for damaged in (b"", good[: len(good) - 40], unsorted):
+        lazy = cached_model(words)  # read while the file was good
+        path.write_bytes(damaged)  # then damaged before the counts are needed
+        assert lazy.context_counts("^a", "$") is not None
+        assert np.array_equal(lazy.keys, fresh.keys) and np.array_equal(lazy.counts, fresh.counts)
+        assert path.read_bytes() == good  # rebuilt

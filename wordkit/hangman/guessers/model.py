@@ -13,9 +13,13 @@ The model is built once per table and kept in the disk cache (keyed by the table
 
 from __future__ import annotations
 
+import functools
 import io
+import os
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import product
 from pathlib import Path
 
@@ -25,7 +29,7 @@ import numpy.typing as npt
 from wordkit import cache
 from wordkit.errors import WordkitWarning
 from wordkit.hangman.board import Board, Decision, fallback_letter
-from wordkit.hangman.lexicon import Floats, Pool
+from wordkit.hangman.lexicon import Floats, Pool, pool_words
 from wordkit.hangman.rules import ALPHABET, HIDDEN, Ids, State, exhausted_letters, letter_code
 
 Counts = npt.NDArray[np.float64]
@@ -65,17 +69,37 @@ RADIX = len(SYMBOLS) + 1
 SHAPES_RADIX = 64
 
 
-@dataclass(frozen=True, slots=True)
+Contexts = tuple[npt.NDArray[np.int64], npt.NDArray[np.int32]]
+"""A model's context counts: the sorted (context key * 26 + letter) pairs seen, how often."""
+
+
+@dataclass(frozen=True, eq=False)
 class LetterModel:
     """Letter counts for every context `LEFT?RIGHT` of up to five known characters a side
     (`^` before the start, `$` after the end) in the table's words, and overall: `keys` holds
     the sorted (context key * 26 + letter) pairs seen and `counts` how often."""
 
-    keys: npt.NDArray[np.int64]
-    counts: npt.NDArray[np.int32]
     unigram: Counts
     ngram: npt.NDArray[np.float32]
     """P(next symbol | last HISTORY symbols): (HISTORIES, 28), the 26 letters, START, END."""
+    contexts_source: Callable[[], Contexts]
+    """Gives `keys` and `counts` when first needed: they are most of a model's bytes, and a
+    move inside the dictionary needs only the n-gram table."""
+
+    @cached_property
+    def contexts(self) -> Contexts:
+        """The context counts, read on first use."""
+        return self.contexts_source()
+
+    @property
+    def keys(self) -> npt.NDArray[np.int64]:
+        """The sorted (context key * 26 + letter) pairs seen."""
+        return self.contexts[0]
+
+    @property
+    def counts(self) -> npt.NDArray[np.int32]:
+        """How often each pair of `keys` was seen."""
+        return self.contexts[1]
 
     def letter_order(self) -> str:
         """The letters from most to least frequent in the table's words (ties alphabetical)."""
@@ -122,7 +146,13 @@ def learned_model(words: list[str]) -> LetterModel:
         pairs.append(((key * SHAPES_RADIX + shape) * 26 + letters)[inside])
     keys, counts = np.unique(np.concatenate(pairs), return_counts=True)
     unigram = np.bincount(letters[inside], minlength=26).astype(np.float64)
-    return LetterModel(keys, counts.astype(np.int32), unigram, ngram_table(words))
+    contexts = functools.partial(_given, keys.astype(np.int64), counts.astype(np.int32))
+    return LetterModel(unigram, ngram_table(words), contexts)
+
+
+def _given(keys: npt.NDArray[np.int64], counts: npt.NDArray[np.int32]) -> Contexts:
+    """Context counts already at hand (a partial of this pickles, unlike a lambda)."""
+    return keys, counts
 
 
 def ngram_counts(words: list[str]) -> Counts:
@@ -170,28 +200,70 @@ def model_bytes(model: LetterModel) -> bytes:
     return out.getvalue()
 
 
-def model_of_bytes(data: bytes | Path) -> LetterModel | None:
-    """A model read back from `model_bytes` (or the file holding them), or None when they are
-    damaged."""
-    try:
-        with np.load(io.BytesIO(data) if isinstance(data, bytes) else data) as arrays:
-            model = LetterModel(
-                arrays["keys"], arrays["counts"], arrays["unigram"], arrays["ngram"]
-            )
-    except (OSError, ValueError, KeyError):
+def model_of_bytes(data: bytes) -> LetterModel | None:
+    """A model read back from `model_bytes`, or None when they are damaged."""
+    parts = _stored(io.BytesIO(data), ("unigram", "ngram", "keys", "counts"))
+    if parts is None:
         return None
-    return model if model.ngram.shape == (HISTORIES, 28) else None
+    contexts = _checked_contexts(parts)
+    if contexts is None:
+        return None
+    return LetterModel(parts["unigram"], parts["ngram"], functools.partial(_given, *contexts))
 
 
 def cached_model(words: list[str]) -> LetterModel:
-    """The letter model of `words`: from the disk cache, else learned and stored there."""
+    """The letter model of `words`: from the disk cache, else learned and stored there. Its
+    n-gram table is read now; its context counts (most of the file) on first use."""
     name = model_key(words)
-    path = cache.cached_file(name)  # read from the file: the bytes are never held twice
-    model = None if path is None else model_of_bytes(path)
-    if model is None:
+    path = cache.cached_file(name)
+    parts = None if path is None else _stored(path, ("unigram", "ngram"))
+    if parts is None:
         model = learned_model(words)
         cache.write_cached(name, model_bytes(model))
-    return model
+        return model
+    return LetterModel(parts["unigram"], parts["ngram"], functools.partial(_cached_contexts, words))
+
+
+def _cached_contexts(words: list[str]) -> Contexts:
+    """The context counts of `words`' model from its cache file, or learned again (and the
+    file rewritten) when it has gone or is damaged."""
+    name = model_key(words)
+    path = cache.cached_file(name)
+    parts = None if path is None else _stored(path, ("keys", "counts"))
+    found = None if parts is None else _checked_contexts(parts)
+    if found is None:
+        model = learned_model(words)
+        cache.write_cached(name, model_bytes(model))
+        found = model.contexts
+    return found
+
+
+def _stored(source: io.BytesIO | Path, names: tuple[str, ...]) -> dict[str, np.ndarray] | None:
+    """Some arrays of a model's .npz (each checked against the archive's CRC-32 as it is
+    read; the n-gram table and letter counts of their shapes), or None when any is amiss."""
+    import zipfile
+
+    try:
+        handle = os.fdopen(cache.open_regular(source), "rb") if isinstance(source, Path) else source
+        with handle, np.load(handle, allow_pickle=False) as arrays:
+            parts = {name: arrays[name] for name in names}
+    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
+        return None
+    shapes = {"unigram": ((26,), np.float64), "ngram": ((HISTORIES, 28), np.float32)}
+    for name, (shape, dtype) in shapes.items():
+        if name in parts and (parts[name].shape != shape or parts[name].dtype != dtype):
+            return None
+    return parts
+
+
+def _checked_contexts(parts: dict[str, np.ndarray]) -> Contexts | None:
+    """The stored context counts when they are what `learned_model` makes (keys sorted)."""
+    keys, counts = parts["keys"], parts["counts"]
+    if keys.dtype != np.int64 or counts.dtype != np.int32 or keys.ndim != 1:
+        return None
+    if keys.shape != counts.shape or (len(keys) > 1 and (np.diff(keys) <= 0).any()):
+        return None
+    return keys, counts
 
 
 _MODELS: dict[int, tuple[Pool, LetterModel]] = {}
@@ -201,8 +273,7 @@ def model_for(pool: Pool) -> LetterModel:
     """The letter model of a pool's words (once per pool in a process, once per table on disk)."""
     cached = _MODELS.get(id(pool))
     if cached is None or cached[0] is not pool:
-        words = [pool.lexicon.enc.words[i] for i in pool.ids]
-        cached = (pool, cached_model(words))
+        cached = (pool, cached_model(pool_words(pool)))
         _MODELS[id(pool)] = cached
     return cached[1]
 
