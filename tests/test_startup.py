@@ -209,13 +209,14 @@ def test_progress_moves_as_each_chunk_finishes() -> None:
     assert told[0][0] < 0.9 <= told[1][0]  # the quick chunk was told before the slow ended
 
 
-def test_warm_one_shot_commands_import_no_pandas(mini_data: Path) -> None:
+def test_warm_one_shot_commands_import_no_pandas_pydantic_or_numpy_ma(mini_data: Path) -> None:
     probe = (
         "import sys\n"
         "sys.argv = ['wordkit', *sys.argv[1:]]\n"
         "from wordkit.cli import app\n"
         "try:\n    app()\nexcept SystemExit as exc:\n    code = exc.code\n"
-        "print('PANDAS' if 'pandas' in sys.modules else 'NO-PANDAS', code)\n"
+        "heavy = [m for m in ('pandas', 'pydantic', 'numpy.ma') if m in sys.modules]\n"
+        "print(heavy or 'NO-PANDAS', code)\n"
     )
     commands = [
         ["solve", "hangman", "--words", "mini", "--mask", "__a__", "--guessed", "a"],
@@ -304,3 +305,12 @@ def test_shuffled_cached_lexicon_arrays_are_refused(mini_data: Path) -> None:
     for lexicon in (wrong_rows, wrong_codes, wrong_counts):
         assert unpack_lexicon(pack_lexicon(lexicon, key), key, columns) is None
     assert unpack_lexicon(pack_lexicon(good, key), key, columns) is not None
+
+
+@pytest.mark.parametrize("values", [[], [3], [5, 1, 5, 2, 1, 9], list(range(50, 0, -3)) * 2])
+def test_distinct_is_numpy_unique(values: list[int]) -> None:
+    from wordkit.wordle.partitions import distinct
+
+    array = np.array(values, dtype=np.int64)
+    assert np.array_equal(distinct(array), np.unique(array))
+    assert distinct(array).dtype == np.unique(array).dtype

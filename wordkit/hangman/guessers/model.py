@@ -17,6 +17,7 @@ import functools
 import io
 import os
 import warnings
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -53,7 +54,7 @@ SPARSE_STEP = 2048
 """Below this many successor histories a forward step merges them by sorting, not densely."""
 """Histories kept at each step of the forward pass (the likeliest): bounds the time on long
 masks with many blanks in a row."""
-MODEL_VERSION = "hangman-letter-model-v2"
+MODEL_VERSION = "hangman-letter-model-v3"
 MAX_FILL_BLANKS = 2
 FILL_OPTIONS = 6
 CONTEXT_SHAPES = sorted(
@@ -69,8 +70,11 @@ RADIX = len(SYMBOLS) + 1
 SHAPES_RADIX = 64
 
 
-Contexts = tuple[npt.NDArray[np.int64], npt.NDArray[np.int32]]
-"""A model's context counts: the sorted (context key * 26 + letter) pairs seen, how often."""
+Contexts = tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.uint32] | None]
+"""A model's context counts: the sorted (context key * 26 + letter) pairs seen, how often, and
+for arrays mapped from a file, the CRC-32 of each CRC_BLOCK of both (checked per lookup)."""
+CRC_BLOCK = 4096
+"""Keys (and counts) per checksum of a model file: a lookup checks the blocks it reads."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,14 +86,15 @@ class LetterModel:
     unigram: Counts
     ngram: npt.NDArray[np.float32]
     """P(next symbol | last HISTORY symbols): (HISTORIES, 28), the 26 letters, START, END."""
-    contexts_source: Callable[[], Contexts]
-    """Gives `keys` and `counts` when first needed: they are most of a model's bytes, and a
-    move inside the dictionary needs only the n-gram table."""
+    contexts_source: Callable[[bool], Contexts]
+    """Gives `keys` and `counts` when first needed (they are most of a model's bytes, and a
+    move inside the dictionary needs only the n-gram table): memory-mapped from the cache, a
+    lookup reading a few pages; with True, read whole and checked."""
 
     @cached_property
     def contexts(self) -> Contexts:
         """The context counts, read on first use."""
-        return self.contexts_source()
+        return self.contexts_source(False)
 
     @property
     def keys(self) -> npt.NDArray[np.int64]:
@@ -108,12 +113,38 @@ class LetterModel:
     def context_counts(self, left: str, right: str) -> Counts | None:
         """Letter counts between `left` and `right`, or None for a context seen under twice."""
         key = context_key(CONTEXT_SHAPES.index((len(left), len(right))), left + right) * 26
-        lo, hi = np.searchsorted(self.keys, [key, key + 26])
+        lo, hi = (int(i) for i in np.searchsorted(self.keys, [key, key + 26]))
+        if not _sound(self.contexts, lo, hi, key):  # a mapped file damaged since it was opened
+            self.__dict__["contexts"] = self.contexts_source(True)
+            return self.context_counts(left, right)
         if hi - lo == 0:
             return None
         out = np.zeros(26)
         out[self.keys[lo:hi] - key] = self.counts[lo:hi]
         return out if out.sum() >= MIN_CONTEXT_COUNT else None
+
+
+def _sound(contexts: Contexts, lo: int, hi: int, key: int) -> bool:
+    """Whether a lookup's slice [lo, hi) of sorted keys holds exactly the keys from `key` to
+    `key + 25`: the blocks read match their checksums, the slice's neighbours fall outside,
+    its keys rise within, its counts are positive. (A binary search sent astray by a damaged
+    entry lands where this fails.)"""
+    keys, counts, crcs = contexts
+    start = max(lo - 1, 0)
+    if crcs is not None:
+        first, last = start // CRC_BLOCK, min(hi, len(keys) - 1) // CRC_BLOCK
+        for block in range(first, last + 1):
+            if crcs[block] != _block_crc(keys, counts, block):
+                return False
+    window = np.asarray(keys[start : hi + 1]).astype(np.int64)
+    inner = window[lo - start : hi - start]
+    return (
+        bool((np.diff(window) > 0).all())
+        and (lo == 0 or window[0] < key)
+        and (hi == len(keys) or window[-1] >= key + 26)
+        and bool(((inner >= key) & (inner < key + 26)).all())
+        and bool((np.asarray(counts[lo:hi]) > 0).all())
+    )
 
 
 def context_key(shape: int, chars: str) -> int:
@@ -150,9 +181,16 @@ def learned_model(words: list[str]) -> LetterModel:
     return LetterModel(unigram, ngram_table(words), contexts)
 
 
-def _given(keys: npt.NDArray[np.int64], counts: npt.NDArray[np.int32]) -> Contexts:
+def _given(keys: npt.NDArray[np.int64], counts: npt.NDArray[np.int32], _: bool) -> Contexts:
     """Context counts already at hand (a partial of this pickles, unlike a lambda)."""
-    return keys, counts
+    return keys, counts, None
+
+
+def _block_crc(keys: np.ndarray, counts: np.ndarray, block: int) -> int:
+    """The CRC-32 of one block of keys and their counts."""
+    part = slice(block * CRC_BLOCK, (block + 1) * CRC_BLOCK)
+    crc = zlib.crc32(np.ascontiguousarray(keys[part]).tobytes())
+    return zlib.crc32(np.ascontiguousarray(counts[part]).tobytes(), crc)
 
 
 def ngram_counts(words: list[str]) -> Counts:
@@ -196,7 +234,16 @@ def model_key(words: list[str]) -> str:
 def model_bytes(model: LetterModel) -> bytes:
     """A model as the bytes of an .npz file."""
     out = io.BytesIO()
-    np.savez(out, keys=model.keys, counts=model.counts, unigram=model.unigram, ngram=model.ngram)
+    keys, counts = model.keys, model.counts
+    crcs = [_block_crc(keys, counts, b) for b in range(-(-len(keys) // CRC_BLOCK))]
+    np.savez(
+        out,
+        keys=keys,
+        counts=counts,
+        crcs=np.array(crcs, dtype=np.uint32),
+        unigram=model.unigram,
+        ngram=model.ngram,
+    )
     return out.getvalue()
 
 
@@ -208,7 +255,8 @@ def model_of_bytes(data: bytes) -> LetterModel | None:
     contexts = _checked_contexts(parts)
     if contexts is None:
         return None
-    return LetterModel(parts["unigram"], parts["ngram"], functools.partial(_given, *contexts))
+    keys, counts, _ = contexts
+    return LetterModel(parts["unigram"], parts["ngram"], functools.partial(_given, keys, counts))
 
 
 def cached_model(words: list[str]) -> LetterModel:
@@ -224,11 +272,16 @@ def cached_model(words: list[str]) -> LetterModel:
     return LetterModel(parts["unigram"], parts["ngram"], functools.partial(_cached_contexts, words))
 
 
-def _cached_contexts(words: list[str]) -> Contexts:
-    """The context counts of `words`' model from its cache file, or learned again (and the
-    file rewritten) when it has gone or is damaged."""
+def _cached_contexts(words: list[str], whole: bool) -> Contexts:
+    """The context counts of `words`' model from its cache file (memory-mapped; `whole`: read
+    whole and checked), or learned again (and the file rewritten) when it has gone or is
+    damaged."""
     name = model_key(words)
     path = cache.cached_file(name)
+    if path is not None and not whole:
+        mapped = _mapped_contexts(path)
+        if mapped is not None:
+            return mapped
     parts = None if path is None else _stored(path, ("keys", "counts"))
     found = None if parts is None else _checked_contexts(parts)
     if found is None:
@@ -256,6 +309,65 @@ def _stored(source: io.BytesIO | Path, names: tuple[str, ...]) -> dict[str, np.n
     return parts
 
 
+SAMPLED_KEYS = 64
+"""Keys of a mapped model checked for order when it is opened (each lookup checks its own)."""
+
+
+def _mapped_contexts(path: Path) -> Contexts | None:
+    """The context counts of a model file memory-mapped read-only, when both arrays are
+    stored whole and uncompressed, of the right types and shapes, and sampled keys rise."""
+    keys, counts = _mapped_member(path, "keys"), _mapped_member(path, "counts")
+    if keys is None or counts is None or keys.dtype != np.int64 or counts.dtype != np.int32:
+        return None
+    if keys.ndim != 1 or keys.shape != counts.shape:
+        return None
+    parts = _stored(path, ("crcs",))
+    crcs = None if parts is None else parts["crcs"]
+    if crcs is None or crcs.dtype != np.uint32 or crcs.shape != (-(-len(keys) // CRC_BLOCK),):
+        return None
+    picks = sorted({i * (len(keys) - 1) // (SAMPLED_KEYS - 1) for i in range(SAMPLED_KEYS)})
+    if len(keys) > 1 and (np.diff(keys[picks]) <= 0).any():
+        return None
+    return keys, counts, crcs
+
+
+def _mapped_member(path: Path, name: str) -> np.ndarray | None:
+    """One array of an uncompressed .npz (as np.savez writes) memory-mapped read-only, or
+    None when it is not there whole."""
+    import struct
+    import zipfile
+
+    try:
+        with os.fdopen(cache.open_regular(path), "rb") as handle:
+            with zipfile.ZipFile(handle) as archive:
+                info = archive.getinfo(f"{name}.npy")
+            if info.compress_type != zipfile.ZIP_STORED:
+                return None
+            handle.seek(info.header_offset)
+            local = handle.read(30)
+            if len(local) != 30 or local[:4] != b"PK\x03\x04":
+                return None
+            start = info.header_offset + 30 + sum(struct.unpack("<HH", local[26:30]))
+            handle.seek(start)
+            version = np.lib.format.read_magic(handle)
+            read_header = (
+                np.lib.format.read_array_header_1_0
+                if version == (1, 0)
+                else np.lib.format.read_array_header_2_0
+            )
+            shape, fortran, dtype = read_header(handle)
+            offset = handle.tell()
+        size = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+        if fortran or dtype.hasobject or offset - start + size != info.file_size:
+            return None
+        if not size:
+            return np.zeros(shape, dtype=dtype)
+        mapped = np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=shape)
+    except (OSError, ValueError, EOFError, KeyError, struct.error, zipfile.BadZipFile):
+        return None
+    return mapped.view(np.ndarray)
+
+
 def _checked_contexts(parts: dict[str, np.ndarray]) -> Contexts | None:
     """The stored context counts when they are what `learned_model` makes (keys sorted)."""
     keys, counts = parts["keys"], parts["counts"]
@@ -263,7 +375,7 @@ def _checked_contexts(parts: dict[str, np.ndarray]) -> Contexts | None:
         return None
     if keys.shape != counts.shape or (len(keys) > 1 and (np.diff(keys) <= 0).any()):
         return None
-    return keys, counts
+    return keys, counts, None
 
 
 _MODELS: dict[int, tuple[Pool, LetterModel]] = {}
