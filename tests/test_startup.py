@@ -314,3 +314,14 @@ def test_distinct_is_numpy_unique(values: list[int]) -> None:
     array = np.array(values, dtype=np.int64)
     assert np.array_equal(distinct(array), np.unique(array))
     assert distinct(array).dtype == np.unique(array).dtype
+
+
+def test_the_cli_lets_openblas_threads_sleep_unless_told_otherwise() -> None:
+    code = "import os, wordkit.__main__; print(os.environ['OPENBLAS_THREAD_TIMEOUT'])"
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_THREAD_TIMEOUT"}
+    for given, expected in [(None, "22"), ("28", "28")]:
+        run_env = env if given is None else env | {"OPENBLAS_THREAD_TIMEOUT": given}
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=run_env, capture_output=True, text=True, check=True
+        )
+        assert done.stdout.strip() == expected
