@@ -13,11 +13,14 @@ from wordkit.errors import WordkitWarning
 from wordkit.hangman.board import board_for
 from wordkit.hangman.guessers import make_guesser
 from wordkit.hangman.guessers.model import (
+    CONTEXT_SHAPES,
     END,
     HISTORIES,
     START,
     STATES,
+    LetterModel,
     cached_model,
+    context_key,
     learned_model,
     model_bytes,
     model_key,
@@ -140,3 +143,53 @@ def test_cli_says_when_no_word_fits_and_when_the_mask_is_too_long(tmp_path: Path
         "Warning: the word has 9 letters, more than any word the letter model learned from "
         "(at most 3): its guesses past that are little better than letter frequencies"
     )
+
+
+def test_cached_model_reads_its_context_counts_on_first_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    words = ["ab", "ac", "b", "abc"]
+    fresh = learned_model(words)
+    cached_model(words)
+    path = tmp_path / model_key(words)
+    good = path.read_bytes()
+    lazy = cached_model(words)
+    assert "contexts" not in vars(lazy)  # the n-gram table only, until counts are needed
+    assert np.array_equal(lazy.ngram, fresh.ngram) and np.array_equal(lazy.keys, fresh.keys)
+    assert np.array_equal(lazy.counts, fresh.counts) and lazy.counts.dtype == np.int32
+    unsorted = model_bytes(
+        LetterModel(fresh.unigram, fresh.ngram, lambda _: (fresh.keys[::-1].copy(), fresh.counts))
+    )
+    for damaged in (b"", good[: len(good) - 40], unsorted):
+        lazy = cached_model(words)  # read while the file was good
+        path.write_bytes(damaged)  # then damaged before the counts are needed
+        assert lazy.context_counts("^a", "$") is not None
+        assert np.array_equal(lazy.keys, fresh.keys) and np.array_equal(lazy.counts, fresh.counts)
+        assert path.read_bytes() == good  # rebuilt
+
+
+def test_a_mapped_model_damaged_under_a_lookup_is_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    words = [a + b + c for a in "abcdef" for b in "aeiou" for c in "lmnrst"]
+    fresh = learned_model(words)
+    cached_model(words)
+    path = tmp_path / model_key(words)
+    good = path.read_bytes()
+    start = good.find(fresh.keys.tobytes())
+    mapped = cached_model(words)
+    assert type(mapped.keys) is np.ndarray and not mapped.keys.flags.owndata  # a map
+    for left, right in [("^b", ""), ("a", "n"), ("^", ""), ("^z", "")]:
+        key = context_key(CONTEXT_SHAPES.index((len(left), len(right))), left + right) * 26
+        for at in {int(np.searchsorted(fresh.keys, key)) + d for d in (-1, 0, 1)}:
+            damaged = bytearray(good)
+            damaged[start + 8 * at : start + 8 * at + 8] = np.int64(key + 3).tobytes()
+            lazy = cached_model(words)
+            path.write_bytes(bytes(damaged))  # one key near the lookup's, after the open
+            found, truth = lazy.context_counts(left, right), fresh.context_counts(left, right)
+            assert (found is None) == (truth is None), (left, right, at)
+            assert found is None or truth is None or np.array_equal(found, truth)
+            assert np.array_equal(lazy.keys, fresh.keys)  # read whole, or learned again
+            path.write_bytes(good)

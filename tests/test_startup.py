@@ -18,13 +18,17 @@ import pytest
 from wordkit import tables
 from wordkit.hangman import book as book_store
 from wordkit.hangman.lexicon import (
+    Lexicon,
     columns_with_words,
     fast_encode,
     lexicon_from_columns,
+    lexicon_from_rows,
     lexicon_from_table,
+    pack_lexicon,
+    unpack_lexicon,
     with_words,
 )
-from wordkit.hangman.rules import InvalidMoveError, encode_words
+from wordkit.hangman.rules import Encoded, InvalidMoveError, encode_words
 from wordkit.runner import run_chunks
 from wordkit.wordle import matrix
 
@@ -205,13 +209,14 @@ def test_progress_moves_as_each_chunk_finishes() -> None:
     assert told[0][0] < 0.9 <= told[1][0]  # the quick chunk was told before the slow ended
 
 
-def test_warm_one_shot_commands_import_no_pandas(mini_data: Path) -> None:
+def test_warm_one_shot_commands_import_no_pandas_pydantic_or_numpy_ma(mini_data: Path) -> None:
     probe = (
         "import sys\n"
         "sys.argv = ['wordkit', *sys.argv[1:]]\n"
         "from wordkit.cli import app\n"
         "try:\n    app()\nexcept SystemExit as exc:\n    code = exc.code\n"
-        "print('PANDAS' if 'pandas' in sys.modules else 'NO-PANDAS', code)\n"
+        "heavy = [m for m in ('pandas', 'pydantic', 'numpy.ma') if m in sys.modules]\n"
+        "print(heavy or 'NO-PANDAS', code)\n"
     )
     commands = [
         ["solve", "hangman", "--words", "mini", "--mask", "__a__", "--guessed", "a"],
@@ -233,3 +238,90 @@ def test_warm_one_shot_commands_import_no_pandas(mini_data: Path) -> None:
         ]
         last = runs[-1].stdout.strip().splitlines()
         assert last and last[-1] == "NO-PANDAS 0", (args, runs[-1].stdout, runs[-1].stderr)
+
+
+def _same_lexicon(a: Lexicon, b: Lexicon) -> bool:
+    arrays = [(x.enc.codes, y.enc.codes) for x, y in [(a, b)]]
+    arrays += [(a.enc.lengths, b.enc.lengths), (a.enc.positions, b.enc.positions)]
+    arrays += [(a.enc.counts, b.enc.counts), (a.row_ids, b.row_ids), (a.row_weights, b.row_weights)]
+    return (
+        a.enc.words == b.enc.words
+        and a.index == b.index
+        and a.row_categories == b.row_categories
+        and all(x.dtype == y.dtype and np.array_equal(x, y) for x, y in arrays)
+    )
+
+
+def test_cached_lexicon_equals_a_fresh_encoding(mini_data: Path) -> None:
+    columns = tables.load_columns("mini")
+    fresh = lexicon_from_rows(list(columns.words), columns.weights, columns.categories)
+    first = lexicon_from_columns(columns)
+    (stored,) = mini_data.glob("hangman-lexicon-*.npz")
+    again = lexicon_from_columns(tables.load_columns("mini"))
+    assert _same_lexicon(first, fresh) and _same_lexicon(again, fresh)
+    assert fresh.size == 6 and list(fresh.row_ids) == [0, 1, 2, 0, 3, 4, 5]  # crane twice
+    changed = columns_with_words(columns, {"ibis": "birds"})
+    assert changed.key is None  # not the table any more: encoded afresh, not cached
+    lexicon_from_columns(changed)
+    assert len(list(mini_data.glob("hangman-lexicon-*.npz"))) == 1 and stored.is_file()
+
+
+def test_damaged_or_foreign_cached_lexicons_are_rebuilt(mini_data: Path) -> None:
+    columns = tables.load_columns("mini")
+    good = lexicon_from_columns(columns)
+    (stored,) = mini_data.glob("hangman-lexicon-*.npz")
+    data = stored.read_bytes()
+    key = stored.stem.removeprefix("hangman-lexicon-")
+    owl = tables.Columns(("owl", "crane"), np.ones(2))
+    foreign = pack_lexicon(lexicon_from_rows(list(owl.words), owl.weights, None), key)
+    other_key = pack_lexicon(good, "0" * 24)
+    flipped = bytearray(data)
+    flipped[len(data) // 2] ^= 0x01  # a bit of an array: the archive's CRC-32 no longer holds
+    damaged = [b"", b"PK\x03\x04junk", data[:-9], data[:200], bytes(flipped), foreign, other_key]
+    for content in damaged:
+        assert unpack_lexicon(content, key, columns) is None
+        stored.write_bytes(content)
+        assert _same_lexicon(lexicon_from_columns(columns), good)
+        assert stored.read_bytes() == data  # rebuilt
+    stored.unlink()
+    stored.mkdir()  # not a regular file: encoded afresh, never an error
+    assert _same_lexicon(lexicon_from_columns(columns), good)
+
+
+def test_shuffled_cached_lexicon_arrays_are_refused(mini_data: Path) -> None:
+    columns = tables.load_columns("mini")
+    good = lexicon_from_columns(columns)
+    key = next(mini_data.glob("hangman-lexicon-*.npz")).stem.removeprefix("hangman-lexicon-")
+    enc = good.enc
+    wrong_rows = Lexicon(enc, good.row_ids[::-1].copy(), good.row_weights, None, good.index)
+    wrong_codes = Lexicon(
+        Encoded(enc.words, enc.codes[::-1].copy(), enc.lengths, enc.positions, enc.counts),
+        good.row_ids, good.row_weights, None, good.index,
+    )  # fmt: skip
+    wrong_counts = Lexicon(
+        Encoded(enc.words, enc.codes, enc.lengths, enc.positions, enc.counts[::-1].copy()),
+        good.row_ids, good.row_weights, None, good.index,
+    )  # fmt: skip
+    for lexicon in (wrong_rows, wrong_codes, wrong_counts):
+        assert unpack_lexicon(pack_lexicon(lexicon, key), key, columns) is None
+    assert unpack_lexicon(pack_lexicon(good, key), key, columns) is not None
+
+
+@pytest.mark.parametrize("values", [[], [3], [5, 1, 5, 2, 1, 9], list(range(50, 0, -3)) * 2])
+def test_distinct_is_numpy_unique(values: list[int]) -> None:
+    from wordkit.wordle.partitions import distinct
+
+    array = np.array(values, dtype=np.int64)
+    assert np.array_equal(distinct(array), np.unique(array))
+    assert distinct(array).dtype == np.unique(array).dtype
+
+
+def test_the_cli_lets_openblas_threads_sleep_unless_told_otherwise() -> None:
+    code = "import os, wordkit.__main__; print(os.environ['OPENBLAS_THREAD_TIMEOUT'])"
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_THREAD_TIMEOUT"}
+    for given, expected in [(None, "22"), ("28", "28")]:
+        run_env = env if given is None else env | {"OPENBLAS_THREAD_TIMEOUT": given}
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=run_env, capture_output=True, text=True, check=True
+        )
+        assert done.stdout.strip() == expected

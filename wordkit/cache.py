@@ -29,7 +29,7 @@ _MEGABYTES = re.compile(r"[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+(?:[eE
 """A size in megabytes: ASCII digits only (float() would take 'inf', 'nan', '1_0', '٣')."""
 
 OWN_NAME = re.compile(
-    r"(?:hangman-(?:book|packed|model)|wordle-(?:tree|openers|matrix)|table)-[^/\\]+"
+    r"(?:hangman-(?:book|packed|model|lexicon)|wordle-(?:tree|openers|matrix)|table)-[^/\\]+"
 )
 """The names of the files wordkit puts in the cache: the cap and `cache clear` delete only
 these (and the temp files of their writes), never a file of the user's beside them."""

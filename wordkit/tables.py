@@ -8,7 +8,7 @@ import os
 import re
 import sys
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Literal
@@ -314,6 +314,9 @@ class Columns:
     words: tuple[str, ...]
     weights: np.ndarray
     categories: tuple[str, ...] | None = None
+    key: str | None = None
+    """The content key of the built-in table these columns are exactly (None: any other
+    source, or columns changed since): what is computed from them may be cached under it."""
 
     def __len__(self) -> int:
         return len(self.words)
@@ -355,6 +358,7 @@ def load_columns(source: str, *, encoding: str | None = None) -> Columns:
     columns = columns_of(table)
     if not caught:
         cache.write_cached(name, pack_columns(columns, key))
+        columns = replace(columns, key=key)
     return columns
 
 
@@ -441,7 +445,7 @@ def unpack_columns(data: bytes, key: str) -> Columns | None:
         if len(codes) and (codes.min() < 0 or codes.max() >= len(names)):
             return None
         categories = tuple(names[i] for i in codes.tolist())
-    return Columns(words, weights, categories)
+    return Columns(words, weights, categories, key)
 
 
 def require_column(frame: pd.DataFrame, column: str, *, name: str) -> None:

@@ -12,6 +12,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from wordkit import __version__
+from wordkit.cli import params
 from wordkit.errors import WordkitError
 from wordkit.game import Quit
 
@@ -43,6 +44,11 @@ class _Group(TyperGroup):
             _discard_stdout()
             typer.echo(f"Error: cannot write the output: {exc.strerror or exc}", err=True)
             raise typer.Exit(1) from None
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Parse as usual, plain values without pydantic (wordkit.cli.params)."""
+        params.install(self.get_params(ctx))
+        return super().parse_args(ctx, args)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Run the command line; a usage error is one `Error:` line naming the help to read,
@@ -85,7 +91,8 @@ class Command(TyperCommand):
     silently); options meant to be repeated (`--history`, `--prior`) accumulate."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        """Check for repeated options, then parse as usual."""
+        """Check for repeated options, then parse as usual (plain values without pydantic)."""
+        params.install(self.get_params(ctx))
         if not ctx.resilient_parsing:
             _, _, order = self.make_parser(ctx).parse_args(args=list(args))
             counts = Counter(

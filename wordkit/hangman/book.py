@@ -27,7 +27,7 @@ import numpy as np
 
 from wordkit import cache
 from wordkit.hangman.board import Board, Decision
-from wordkit.hangman.lexicon import Pool
+from wordkit.hangman.lexicon import Pool, pool_words
 from wordkit.hangman.rules import Rules, State
 
 if TYPE_CHECKING:
@@ -59,8 +59,7 @@ def state_key(state: State) -> str:
 
 def book_name(pool: Pool, rules: Rules) -> str:
     """The cache file name of a pool's book: a key of its words, priors and the rules."""
-    enc = pool.lexicon.enc
-    words = "\n".join(enc.words[i] for i in pool.ids)
+    words = "\n".join(pool_words(pool))
     probs = np.round(pool.probs[pool.ids], 15).astype(np.float64).tobytes()
     key = cache.content_key(BOOK_VERSION, words, probs, f"{rules.lives}")
     return f"hangman-book-{key}.json.z"

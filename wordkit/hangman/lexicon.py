@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -54,6 +55,14 @@ class Pool:
     probs: Floats
 
 
+def pool_words(pool: Pool) -> list[str]:
+    """The pool's words in search order."""
+    words, ids = pool.lexicon.enc.words, pool.ids
+    if len(ids) == len(words) and bool((ids == np.arange(len(words))).all()):
+        return list(words)  # the whole table in order: no word to look up one by one
+    return [words[i] for i in ids.tolist()]
+
+
 def lexicon_from_table(table: pd.DataFrame) -> Lexicon:
     """Encode a word table (`word`, optional `weight` and `category`), keeping every row."""
     import pandas as pd
@@ -71,10 +80,127 @@ def lexicon_from_table(table: pd.DataFrame) -> Lexicon:
 
 
 def lexicon_from_columns(columns: Columns) -> Lexicon:
-    """Encode a table's columns (`wordkit.tables.load_columns`), keeping every row."""
-    return lexicon_from_rows(
-        list(columns.words), np.asarray(columns.weights, dtype=np.float64), columns.categories
+    """Encode a table's columns (`wordkit.tables.load_columns`), keeping every row. A built-in
+    table's encoding is cached, named by its content, so a warm run only reads it back."""
+    weights = np.asarray(columns.weights, dtype=np.float64)
+    if columns.key is None:
+        return lexicon_from_rows(list(columns.words), weights, columns.categories)
+    from wordkit import cache
+
+    key = cache.content_key(LEXICON_VERSION, columns.key)
+    name = f"hangman-lexicon-{key}.npz"
+    path = cache.cached_file(name)  # read from the file: the bytes are never held twice
+    found = None if path is None else unpack_lexicon(path, key, columns)
+    if found is not None:
+        return found
+    lexicon = lexicon_from_rows(list(columns.words), weights, columns.categories)
+    cache.write_cached(name, pack_lexicon(lexicon, key))
+    return lexicon
+
+
+LEXICON_VERSION = "hangman-lexicon-v1"
+"""Names the layout of a cached encoding; a new layout gets a new name."""
+_LEXICON_FILES = frozenset({"key", "first", "row_ids", "codes", "lengths", "positions", "counts"})
+
+
+def pack_lexicon(lexicon: Lexicon, key: str) -> bytes:
+    """A lexicon's arrays as .npz bytes (the words themselves are the table's): each distinct
+    word's first row, each row's word id, the encoding; `key` names the source. Each array is
+    stored in the narrowest type that holds it (a third of the bytes to read back)."""
+    import io
+
+    enc = lexicon.enc
+    _, first = np.unique(lexicon.row_ids, return_index=True)  # ids number first rows in order
+    width = enc.codes.shape[1] if enc.codes.ndim == 2 else 0
+    buffer = io.BytesIO()
+    np.savez(
+        buffer,
+        allow_pickle=False,
+        key=np.frombuffer(key.encode(), dtype=np.uint8),
+        first=first.astype(np.int32),
+        row_ids=lexicon.row_ids.astype(np.int32),
+        codes=enc.codes,
+        lengths=enc.lengths.astype(np.uint8),
+        positions=enc.positions.astype(_position_type(width)),
+        counts=enc.counts,
     )
+    return buffer.getvalue()
+
+
+def _position_type(width: int) -> type[np.unsignedinteger]:
+    """The narrowest unsigned type with a bit for each of `width` letter positions."""
+    return np.uint16 if width <= 16 else np.uint32 if width <= 32 else np.uint64
+
+
+def unpack_lexicon(data: bytes | Path, key: str, columns: Columns) -> Lexicon | None:
+    """The lexicon of `columns` in `pack_lexicon`'s bytes (or the file holding them) when
+    every part checks out against them, else None (a truncated, foreign or damaged file: the
+    caller encodes afresh)."""
+    import io
+    import zipfile
+
+    source = io.BytesIO(data) if isinstance(data, bytes) else data
+    try:  # a member whose bytes changed fails the archive's CRC-32 here
+        with np.load(source, allow_pickle=False) as stored:
+            if set(stored.files) != _LEXICON_FILES:
+                return None
+            parts = {name: stored[name] for name in stored.files}
+    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
+        return None
+    if parts["key"].dtype != np.uint8 or parts["key"].tobytes() != key.encode():
+        return None
+    words = encoded_words(parts, columns.words)
+    if words is None:
+        return None
+    lengths = parts["lengths"].astype(np.int64)
+    positions = parts["positions"].astype(np.uint64)
+    enc = Encoded(words, parts["codes"], lengths, positions, parts["counts"])
+    index = dict(zip(words, range(len(words)), strict=True))
+    weights = np.asarray(columns.weights, dtype=np.float64)
+    if (weights < 0).any():
+        return None
+    return Lexicon(enc, parts["row_ids"].astype(np.int64), weights, columns.categories, index)
+
+
+def encoded_words(parts: Mapping[str, np.ndarray], rows: Sequence[str]) -> tuple[str, ...] | None:
+    """The distinct words of a cached lexicon when its arrays fit the table's `rows` (shapes,
+    types, each row's word, each word's letters and counts), else None."""
+    first, row_ids = parts["first"], parts["row_ids"]
+    codes, lengths = parts["codes"], parts["lengths"]
+    positions, counts = parts["positions"], parts["counts"]
+    n = len(first)
+    width = codes.shape[1] if codes.ndim == 2 else 0
+    kinds = [(first, np.int32, 1), (row_ids, np.int32, 1), (codes, np.uint8, 2)]
+    kinds += [(lengths, np.uint8, 1), (positions, _position_type(width), 2)]
+    if any(
+        a.dtype != dtype or a.ndim != ndim for a, dtype, ndim in [*kinds, (counts, np.uint8, 2)]
+    ):
+        return None
+    if len(row_ids) != len(rows) or len(lengths) != n or positions.shape != (n, 26):
+        return None
+    if counts.shape != (n, 26) or len(codes) != n or (n == 0) != (len(rows) == 0):
+        return None
+    if n and (first[0] != 0 or (np.diff(first) <= 0).any() or first[-1] >= len(rows)):
+        return None
+    if n and (row_ids.min() < 0 or row_ids.max() >= n or (row_ids[first] != np.arange(n)).any()):
+        return None
+    words = tuple(rows) if n == len(rows) else tuple(rows[i] for i in first.tolist())
+    if n < len(rows) and any(rows[r] != words[i] for r, i in enumerate(row_ids.tolist())):
+        return None
+    if n == len(rows) and (row_ids != np.arange(n)).any():
+        return None
+    if not words:
+        return words
+    actual = np.fromiter(map(len, words), dtype=np.int64, count=n)
+    if codes.shape[1] != int(actual.max()) or (lengths != actual).any():
+        return None
+    inside = np.arange(codes.shape[1]) < lengths[:, None]
+    letters = np.frombuffer("".join(words).encode("ascii", "replace"), dtype=np.uint8) - 97
+    if not np.array_equal(codes[inside], letters) or (codes[~inside] != 26).any():
+        return None
+    if (counts.sum(axis=1, dtype=np.int64) != lengths).any():
+        return None
+    return words if np.array_equal(positions != 0, counts != 0) else None
 
 
 def lexicon_from_rows(

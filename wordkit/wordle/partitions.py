@@ -28,6 +28,15 @@ FEW = 16
 the answer-major matrix instead of every guess row."""
 
 
+def distinct(values: np.ndarray) -> np.ndarray:
+    """`np.unique` of a 1-D array, sorted, without its check for a masked array (whose first
+    call imports numpy.ma: ~15 ms of a one-shot command)."""
+    ordered = np.sort(values)
+    keep = np.ones(len(ordered), dtype=bool)
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
 def patterns(game: Wordle, rows: Rows, answers: Answers) -> np.ndarray:
     """(len(rows), len(answers)): the pattern of each answer under each guess row. Few answers
     are read as their rows of the answer-major copy, not from every guess row of the matrix

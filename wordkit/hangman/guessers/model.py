@@ -13,9 +13,14 @@ The model is built once per table and kept in the disk cache (keyed by the table
 
 from __future__ import annotations
 
+import functools
 import io
+import os
 import warnings
+import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import product
 from pathlib import Path
 
@@ -25,7 +30,7 @@ import numpy.typing as npt
 from wordkit import cache
 from wordkit.errors import WordkitWarning
 from wordkit.hangman.board import Board, Decision, fallback_letter
-from wordkit.hangman.lexicon import Floats, Pool
+from wordkit.hangman.lexicon import Floats, Pool, pool_words
 from wordkit.hangman.rules import ALPHABET, HIDDEN, Ids, State, exhausted_letters, letter_code
 
 Counts = npt.NDArray[np.float64]
@@ -49,7 +54,7 @@ SPARSE_STEP = 2048
 """Below this many successor histories a forward step merges them by sorting, not densely."""
 """Histories kept at each step of the forward pass (the likeliest): bounds the time on long
 masks with many blanks in a row."""
-MODEL_VERSION = "hangman-letter-model-v2"
+MODEL_VERSION = "hangman-letter-model-v3"
 MAX_FILL_BLANKS = 2
 FILL_OPTIONS = 6
 CONTEXT_SHAPES = sorted(
@@ -65,17 +70,41 @@ RADIX = len(SYMBOLS) + 1
 SHAPES_RADIX = 64
 
 
-@dataclass(frozen=True, slots=True)
+Contexts = tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.uint32] | None]
+"""A model's context counts: the sorted (context key * 26 + letter) pairs seen, how often, and
+for arrays mapped from a file, the CRC-32 of each CRC_BLOCK of both (checked per lookup)."""
+CRC_BLOCK = 4096
+"""Keys (and counts) per checksum of a model file: a lookup checks the blocks it reads."""
+
+
+@dataclass(frozen=True, eq=False)
 class LetterModel:
     """Letter counts for every context `LEFT?RIGHT` of up to five known characters a side
     (`^` before the start, `$` after the end) in the table's words, and overall: `keys` holds
     the sorted (context key * 26 + letter) pairs seen and `counts` how often."""
 
-    keys: npt.NDArray[np.int64]
-    counts: npt.NDArray[np.int32]
     unigram: Counts
     ngram: npt.NDArray[np.float32]
     """P(next symbol | last HISTORY symbols): (HISTORIES, 28), the 26 letters, START, END."""
+    contexts_source: Callable[[bool], Contexts]
+    """Gives `keys` and `counts` when first needed (they are most of a model's bytes, and a
+    move inside the dictionary needs only the n-gram table): memory-mapped from the cache, a
+    lookup reading a few pages; with True, read whole and checked."""
+
+    @cached_property
+    def contexts(self) -> Contexts:
+        """The context counts, read on first use."""
+        return self.contexts_source(False)
+
+    @property
+    def keys(self) -> npt.NDArray[np.int64]:
+        """The sorted (context key * 26 + letter) pairs seen."""
+        return self.contexts[0]
+
+    @property
+    def counts(self) -> npt.NDArray[np.int32]:
+        """How often each pair of `keys` was seen."""
+        return self.contexts[1]
 
     def letter_order(self) -> str:
         """The letters from most to least frequent in the table's words (ties alphabetical)."""
@@ -84,12 +113,38 @@ class LetterModel:
     def context_counts(self, left: str, right: str) -> Counts | None:
         """Letter counts between `left` and `right`, or None for a context seen under twice."""
         key = context_key(CONTEXT_SHAPES.index((len(left), len(right))), left + right) * 26
-        lo, hi = np.searchsorted(self.keys, [key, key + 26])
+        lo, hi = (int(i) for i in np.searchsorted(self.keys, [key, key + 26]))
+        if not _sound(self.contexts, lo, hi, key):  # a mapped file damaged since it was opened
+            self.__dict__["contexts"] = self.contexts_source(True)
+            return self.context_counts(left, right)
         if hi - lo == 0:
             return None
         out = np.zeros(26)
         out[self.keys[lo:hi] - key] = self.counts[lo:hi]
         return out if out.sum() >= MIN_CONTEXT_COUNT else None
+
+
+def _sound(contexts: Contexts, lo: int, hi: int, key: int) -> bool:
+    """Whether a lookup's slice [lo, hi) of sorted keys holds exactly the keys from `key` to
+    `key + 25`: the blocks read match their checksums, the slice's neighbours fall outside,
+    its keys rise within, its counts are positive. (A binary search sent astray by a damaged
+    entry lands where this fails.)"""
+    keys, counts, crcs = contexts
+    start = max(lo - 1, 0)
+    if crcs is not None:
+        first, last = start // CRC_BLOCK, min(hi, len(keys) - 1) // CRC_BLOCK
+        for block in range(first, last + 1):
+            if crcs[block] != _block_crc(keys, counts, block):
+                return False
+    window = np.asarray(keys[start : hi + 1]).astype(np.int64)
+    inner = window[lo - start : hi - start]
+    return (
+        bool((np.diff(window) > 0).all())
+        and (lo == 0 or window[0] < key)
+        and (hi == len(keys) or window[-1] >= key + 26)
+        and bool(((inner >= key) & (inner < key + 26)).all())
+        and bool((np.asarray(counts[lo:hi]) > 0).all())
+    )
 
 
 def context_key(shape: int, chars: str) -> int:
@@ -122,7 +177,20 @@ def learned_model(words: list[str]) -> LetterModel:
         pairs.append(((key * SHAPES_RADIX + shape) * 26 + letters)[inside])
     keys, counts = np.unique(np.concatenate(pairs), return_counts=True)
     unigram = np.bincount(letters[inside], minlength=26).astype(np.float64)
-    return LetterModel(keys, counts.astype(np.int32), unigram, ngram_table(words))
+    contexts = functools.partial(_given, keys.astype(np.int64), counts.astype(np.int32))
+    return LetterModel(unigram, ngram_table(words), contexts)
+
+
+def _given(keys: npt.NDArray[np.int64], counts: npt.NDArray[np.int32], _: bool) -> Contexts:
+    """Context counts already at hand (a partial of this pickles, unlike a lambda)."""
+    return keys, counts, None
+
+
+def _block_crc(keys: np.ndarray, counts: np.ndarray, block: int) -> int:
+    """The CRC-32 of one block of keys and their counts."""
+    part = slice(block * CRC_BLOCK, (block + 1) * CRC_BLOCK)
+    crc = zlib.crc32(np.ascontiguousarray(keys[part]).tobytes())
+    return zlib.crc32(np.ascontiguousarray(counts[part]).tobytes(), crc)
 
 
 def ngram_counts(words: list[str]) -> Counts:
@@ -166,32 +234,148 @@ def model_key(words: list[str]) -> str:
 def model_bytes(model: LetterModel) -> bytes:
     """A model as the bytes of an .npz file."""
     out = io.BytesIO()
-    np.savez(out, keys=model.keys, counts=model.counts, unigram=model.unigram, ngram=model.ngram)
+    keys, counts = model.keys, model.counts
+    crcs = [_block_crc(keys, counts, b) for b in range(-(-len(keys) // CRC_BLOCK))]
+    np.savez(
+        out,
+        keys=keys,
+        counts=counts,
+        crcs=np.array(crcs, dtype=np.uint32),
+        unigram=model.unigram,
+        ngram=model.ngram,
+    )
     return out.getvalue()
 
 
-def model_of_bytes(data: bytes | Path) -> LetterModel | None:
-    """A model read back from `model_bytes` (or the file holding them), or None when they are
-    damaged."""
-    try:
-        with np.load(io.BytesIO(data) if isinstance(data, bytes) else data) as arrays:
-            model = LetterModel(
-                arrays["keys"], arrays["counts"], arrays["unigram"], arrays["ngram"]
-            )
-    except (OSError, ValueError, KeyError):
+def model_of_bytes(data: bytes) -> LetterModel | None:
+    """A model read back from `model_bytes`, or None when they are damaged."""
+    parts = _stored(io.BytesIO(data), ("unigram", "ngram", "keys", "counts"))
+    if parts is None:
         return None
-    return model if model.ngram.shape == (HISTORIES, 28) else None
+    contexts = _checked_contexts(parts)
+    if contexts is None:
+        return None
+    keys, counts, _ = contexts
+    return LetterModel(parts["unigram"], parts["ngram"], functools.partial(_given, keys, counts))
 
 
 def cached_model(words: list[str]) -> LetterModel:
-    """The letter model of `words`: from the disk cache, else learned and stored there."""
+    """The letter model of `words`: from the disk cache, else learned and stored there. Its
+    n-gram table is read now; its context counts (most of the file) on first use."""
     name = model_key(words)
-    path = cache.cached_file(name)  # read from the file: the bytes are never held twice
-    model = None if path is None else model_of_bytes(path)
-    if model is None:
+    path = cache.cached_file(name)
+    parts = None if path is None else _stored(path, ("unigram", "ngram"))
+    if parts is None:
         model = learned_model(words)
         cache.write_cached(name, model_bytes(model))
-    return model
+        return model
+    return LetterModel(parts["unigram"], parts["ngram"], functools.partial(_cached_contexts, words))
+
+
+def _cached_contexts(words: list[str], whole: bool) -> Contexts:
+    """The context counts of `words`' model from its cache file (memory-mapped; `whole`: read
+    whole and checked), or learned again (and the file rewritten) when it has gone or is
+    damaged."""
+    name = model_key(words)
+    path = cache.cached_file(name)
+    if path is not None and not whole:
+        mapped = _mapped_contexts(path)
+        if mapped is not None:
+            return mapped
+    parts = None if path is None else _stored(path, ("keys", "counts"))
+    found = None if parts is None else _checked_contexts(parts)
+    if found is None:
+        model = learned_model(words)
+        cache.write_cached(name, model_bytes(model))
+        found = model.contexts
+    return found
+
+
+def _stored(source: io.BytesIO | Path, names: tuple[str, ...]) -> dict[str, np.ndarray] | None:
+    """Some arrays of a model's .npz (each checked against the archive's CRC-32 as it is
+    read; the n-gram table and letter counts of their shapes), or None when any is amiss."""
+    import zipfile
+
+    try:
+        handle = os.fdopen(cache.open_regular(source), "rb") if isinstance(source, Path) else source
+        with handle, np.load(handle, allow_pickle=False) as arrays:
+            parts = {name: arrays[name] for name in names}
+    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
+        return None
+    shapes = {"unigram": ((26,), np.float64), "ngram": ((HISTORIES, 28), np.float32)}
+    for name, (shape, dtype) in shapes.items():
+        if name in parts and (parts[name].shape != shape or parts[name].dtype != dtype):
+            return None
+    return parts
+
+
+SAMPLED_KEYS = 64
+"""Keys of a mapped model checked for order when it is opened (each lookup checks its own)."""
+
+
+def _mapped_contexts(path: Path) -> Contexts | None:
+    """The context counts of a model file memory-mapped read-only, when both arrays are
+    stored whole and uncompressed, of the right types and shapes, and sampled keys rise."""
+    keys, counts = _mapped_member(path, "keys"), _mapped_member(path, "counts")
+    if keys is None or counts is None or keys.dtype != np.int64 or counts.dtype != np.int32:
+        return None
+    if keys.ndim != 1 or keys.shape != counts.shape:
+        return None
+    parts = _stored(path, ("crcs",))
+    crcs = None if parts is None else parts["crcs"]
+    if crcs is None or crcs.dtype != np.uint32 or crcs.shape != (-(-len(keys) // CRC_BLOCK),):
+        return None
+    picks = sorted({i * (len(keys) - 1) // (SAMPLED_KEYS - 1) for i in range(SAMPLED_KEYS)})
+    if len(keys) > 1 and (np.diff(keys[picks]) <= 0).any():
+        return None
+    return keys, counts, crcs
+
+
+def _mapped_member(path: Path, name: str) -> np.ndarray | None:
+    """One array of an uncompressed .npz (as np.savez writes) memory-mapped read-only, or
+    None when it is not there whole."""
+    import struct
+    import zipfile
+
+    try:
+        with os.fdopen(cache.open_regular(path), "rb") as handle:
+            with zipfile.ZipFile(handle) as archive:
+                info = archive.getinfo(f"{name}.npy")
+            if info.compress_type != zipfile.ZIP_STORED:
+                return None
+            handle.seek(info.header_offset)
+            local = handle.read(30)
+            if len(local) != 30 or local[:4] != b"PK\x03\x04":
+                return None
+            start = info.header_offset + 30 + sum(struct.unpack("<HH", local[26:30]))
+            handle.seek(start)
+            version = np.lib.format.read_magic(handle)
+            read_header = (
+                np.lib.format.read_array_header_1_0
+                if version == (1, 0)
+                else np.lib.format.read_array_header_2_0
+            )
+            shape, fortran, dtype = read_header(handle)
+            offset = handle.tell()
+        size = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+        if fortran or dtype.hasobject or offset - start + size != info.file_size:
+            return None
+        if not size:
+            return np.zeros(shape, dtype=dtype)
+        mapped = np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=shape)
+    except (OSError, ValueError, EOFError, KeyError, struct.error, zipfile.BadZipFile):
+        return None
+    return mapped.view(np.ndarray)
+
+
+def _checked_contexts(parts: dict[str, np.ndarray]) -> Contexts | None:
+    """The stored context counts when they are what `learned_model` makes (keys sorted)."""
+    keys, counts = parts["keys"], parts["counts"]
+    if keys.dtype != np.int64 or counts.dtype != np.int32 or keys.ndim != 1:
+        return None
+    if keys.shape != counts.shape or (len(keys) > 1 and (np.diff(keys) <= 0).any()):
+        return None
+    return keys, counts, None
 
 
 _MODELS: dict[int, tuple[Pool, LetterModel]] = {}
@@ -201,8 +385,7 @@ def model_for(pool: Pool) -> LetterModel:
     """The letter model of a pool's words (once per pool in a process, once per table on disk)."""
     cached = _MODELS.get(id(pool))
     if cached is None or cached[0] is not pool:
-        words = [pool.lexicon.enc.words[i] for i in pool.ids]
-        cached = (pool, cached_model(words))
+        cached = (pool, cached_model(pool_words(pool)))
         _MODELS[id(pool)] = cached
     return cached[1]
 

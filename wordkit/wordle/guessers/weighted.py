@@ -94,7 +94,7 @@ class WeightedSearch:
         self.nodes += 1
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise SearchTimeout(f"the weighted search passed its deadline after {self.nodes} nodes")
-        rows = np.unique(np.concatenate((self.answer_rows[subset], top)))
+        rows = partitions.distinct(np.concatenate((self.answer_rows[subset], top)))
         if legal is not None:
             rows = rows[legal[rows]]
         bound = self.bounds(rows, subset, p)
