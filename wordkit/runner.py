@@ -116,8 +116,29 @@ class Played:
         return self.summary.as_dict()
 
     def labels(self) -> dict[str, Any]:
-        """What the game's stats table adds to the shared one (`show_summary`'s options)."""
+        """What the game's stats table changes in the shared one: `strategy`, `wins` and `lost`
+        (row names), `extra` rows after the wins, the histogram's `per_game` noun and its
+        `counts`, and `tables` of its own (header, rows)."""
         return {}
+
+    def figures(self) -> list[tuple[str, str]]:
+        """The stats table's rows: the strategy, the games and wins, the game's own rows, the
+        guesses and the time."""
+        s, labels = self.summary, self.labels()
+        return [
+            ("strategy", labels.get("strategy") or s.strategy), ("games", f"{s.games:,}"),
+            (labels.get("wins", "wins"), f"{s.wins:,} ({s.win_rate:.2%})"),
+            *labels.get("extra", ()), ("mean guesses", f"{s.mean_guesses:.4f}"),
+            ("max guesses", f"{s.max_guesses}"), ("seconds", f"{s.seconds:.1f}"),
+        ]  # fmt: skip
+
+    def closing(self, listed: int = 20) -> list[str]:
+        """The lines after the tables: the games lost (the first `listed`), and the verdict."""
+        lost, more = self.summary.failures, len(self.summary.failures) - listed
+        tail = f" (and {more:,} more)" if more > 0 else ""
+        name = self.labels().get("lost", "lost")
+        lines = [f"{name}: {', '.join(lost[:listed])}{tail}"] if lost else []
+        return lines + ([self.verdict] if self.verdict else [])
 
 
 def csv_value(value: Any) -> Any:

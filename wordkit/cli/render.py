@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # rich is imported by the functions that draw, so `--help` st
     from rich.table import Table
     from rich.text import Text
 
-    from wordkit.runner import Played, Summary
+    from wordkit.runner import Played
     from wordkit.trainer import Advice
 
 # Wordle marks: 0 grey (letter absent), 1 yellow (elsewhere), 2 green (in place).
@@ -153,56 +153,26 @@ def emit_data(result: Any, fmt: str, *, err: bool = False) -> bool:
     return fmt != "table"
 
 
-HARDEST = 20
-"""Failures listed under a stats table."""
-
-
-def show_summary(
-    summary: Summary, fmt: str, *, to_stderr: bool = False, strategy: str | None = None,
-    wins: str = "wins", extra: Sequence[tuple[str, str]] = (), per_game: str = "guesses",
-    counts: Mapping[str, int] | None = None, lost: str = "lost",
-    tables: Sequence[tuple[Sequence[str], Sequence[Sequence[Any]]]] = (),
-) -> None:  # fmt: skip
-    """A stats summary, in both games: JSON or CSV, or the figures table (the game's `extra`
-    rows after the wins), a histogram of `per_game` per game (`counts`, default the guesses),
-    the game's `tables`, then the failures; on stderr when stdout carries data."""
-    from wordkit.cli.terminal import say
-
-    if emit_data(summary, fmt, err=to_stderr):
-        return
-    out = console(err=to_stderr)
-    rows = [
-        ("strategy", strategy or summary.strategy),
-        ("games", f"{summary.games:,}"),
-        (wins, f"{summary.wins:,} ({summary.win_rate:.2%})"),
-        *extra,
-        ("mean guesses", f"{summary.mean_guesses:.4f}"),
-        ("max guesses", f"{summary.max_guesses}"),
-        ("seconds", f"{summary.seconds:.1f}"),
-    ]
-    out.print(table(None, ("", ""), rows))
-    say(out, f"{per_game} per game:")
-    for line in histogram(summary.histogram if counts is None else counts):
-        say(out, line)
-    for header, cells in tables:  # the game's own tables
-        out.print(table(None, header, cells))
-    if summary.failures:
-        more = len(summary.failures) - HARDEST
-        tail = f" (and {more:,} more)" if more > 0 else ""
-        say(out, f"{lost}: " + ", ".join(summary.failures[:HARDEST]) + tail)
-
-
 def show_played(played: Played, fmt: str, records: str | None, *, to_stderr: bool = False) -> None:
-    """Many games of either game: the records where asked (`--records`), then the summary and
-    the verdict; on stderr when stdout carries the records (or other data: `to_stderr`)."""
+    """Many games of either game: the records where asked (`--records`), then the summary as
+    JSON, CSV or the figures table, the histogram, the game's tables, the games lost and the
+    verdict; on stderr when stdout carries the records (or other data: `to_stderr`)."""
     from wordkit.cli.options import write_records
     from wordkit.cli.terminal import say
 
     write_records(records, played.records)
     to_stderr = to_stderr or records == "-"
-    show_summary(played.summary, fmt, to_stderr=to_stderr, **played.labels())
-    if played.verdict and fmt == "table":
-        say(console(err=to_stderr), played.verdict)
+    if emit_data(played.summary, fmt, err=to_stderr):
+        return
+    out, labels = console(err=to_stderr), played.labels()
+    out.print(table(None, ("", ""), played.figures()))
+    say(out, f"{labels.get('per_game', 'guesses')} per game:")
+    for line in histogram(labels.get("counts", played.summary.histogram)):
+        say(out, line)
+    for header, cells in labels.get("tables", ()):
+        out.print(table(None, header, cells))
+    for line in played.closing():
+        say(out, line)
 
 
 def histogram(counts: Mapping[str, int], *, width: int = 40) -> list[str]:
