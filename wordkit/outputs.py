@@ -10,15 +10,19 @@ another output, is refused before any work: it would be overwritten.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from wordkit.cache import atomic_write
 from wordkit.errors import OutputPathError, WordkitError, shortened
+
+if TYPE_CHECKING:
+    from wordkit.runner import GameRecord
 
 STDOUT = "-"
 
@@ -275,3 +279,30 @@ def _clash(a: str, b: str) -> bool:
     if STDOUT in (a, b) or "special" in (_kind(a), _kind(b)):
         return False
     return same_file(a, b)
+
+
+def write_records(path: str | None, records: Sequence[GameRecord]) -> None:
+    """Write one JSON line per game to `path` (`-`: stdout; a link or special file is written
+    through, a regular file replaced atomically), when a path was given."""
+    if path is None:
+        return
+    from wordkit import runner
+
+    write(runner.record_lines(list(records)), path)
+
+
+@contextlib.contextmanager
+def kept_on_failure(path: str | None) -> Iterator[None]:
+    """Write the games a failed run finished (a cluster lost mid-run) to `--records` before
+    the error is reported, and say so in it."""
+    try:
+        yield
+    except WordkitError as exc:
+        from wordkit.runner import GameRecord
+
+        # Hangman's chunks give (index, record) pairs
+        done = [d[-1] if isinstance(d, tuple) else d for d in getattr(exc, "partial", ())]
+        if path is None or not done or not isinstance(done[0], GameRecord):
+            raise  # nothing finished, or not games (a book's build)
+        write_records(path, done)
+        raise type(exc)(f"{exc}; the {len(done):,} games finished are kept in {path}") from exc

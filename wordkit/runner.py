@@ -141,6 +141,25 @@ class Played:
         return lines + ([self.verdict] if self.verdict else [])
 
 
+STATS_FORMATS = ("table", "json", "csv")
+
+
+def stats_format(fmt: str, *, json: bool, jobs: int) -> str:
+    """The output format of a stats run (`--json` is `--format json`), `--jobs` checked too."""
+    from wordkit.errors import RangeError, UnknownNameError
+
+    if json and fmt not in ("table", "json"):
+        raise UnknownNameError(f"--json asks for JSON: drop --json or --format {fmt}")
+    chosen = "json" if json else fmt
+    if chosen not in STATS_FORMATS:
+        raise UnknownNameError(
+            f"unknown format {chosen!r}; choose one of: {', '.join(STATS_FORMATS)}"
+        )
+    if jobs < 1:
+        raise RangeError(f"--jobs must be at least 1, not {jobs}")
+    return chosen
+
+
 def csv_value(value: Any) -> Any:
     """A value as a CSV cell: booleans and nested values as JSON (true, false, [..], {..})."""
     return json.dumps(value) if isinstance(value, bool | dict | list) else value

@@ -20,7 +20,7 @@ from wordkit.errors import GameStateError
 if TYPE_CHECKING:
     from wordkit.game import Decision
     from wordkit.hangman.board import Board
-    from wordkit.hangman.session import Session, Versus, Walkthrough
+    from wordkit.hangman.session import Session, Walkthrough
 
 STRATEGIES = ("best", "coverage", "entropy", "lookahead", "model", "expected-size", "greedy",
               "minimax", "minimax-search")  # fmt: skip
@@ -258,6 +258,8 @@ def stats_hangman(
       wordkit stats hangman --host evil --difficulty hard --strategy coverage
       wordkit stats hangman --from-history --words english
     """
+    from wordkit import outputs
+
     fmt, records = out.chosen(), out.records
     given = options.given_options(ctx)
     with thinking(f"loading {game.words}"):
@@ -270,26 +272,19 @@ def stats_hangman(
         with thinking(f"playing against the {host} host, one game per length"):
             versus = session.versus(host, **asdict(opponent))
         options.show_seed(session.drawn_seed)
-        options.write_records(records, list(versus.by_length.values()))
-        render_versus(versus, fmt)
+        outputs.write_records(records, list(versus.by_length.values()))
+        if not render.emit_data(versus, fmt):
+            render.console().print(render.table(*versus.table()))
         return
     else:
         todo = session.games_to_play(sample=run.sample, secrets=run.secrets)
-        with terminal.progress_bar(todo) as bar, options.kept_on_failure(records):
+        with terminal.progress_bar(todo) as bar, outputs.kept_on_failure(records):
             played = session.stats(
                 sample=run.sample, hint=run.hint, secrets=run.secrets, jobs=out.jobs,
                 cluster=options.cluster_of(out.cluster), progress=bar,
             )  # fmt: skip
         options.show_seed(session.drawn_seed)
     render.show_played(played, fmt, records)
-
-
-def render_versus(versus: Versus, fmt: str) -> None:
-    """One game per word length against an adversarial host: the wrong guesses needed."""
-    if not render.emit_data(versus, fmt):
-        columns = ("length", "wrong", "guesses", "word")
-        table = [[r[c] for c in columns] for r in versus.rows()]
-        render.console().print(render.table(versus.title(), columns, table))
 
 
 # --- host ---------------------------------------------------------------------------------

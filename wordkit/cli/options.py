@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 import inspect
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast, get_type_hints
 
 import typer
 
-from wordkit.errors import RangeError, UnknownNameError, WordkitError
-
 if TYPE_CHECKING:
-    from wordkit.runner import GameRecord
+    pass
 
 
 def opt(metavar: str | None, help: str, *names: str, show_default: bool = True) -> Any:
@@ -68,7 +65,6 @@ def cluster_of(address: str | None) -> str | None:
 
 
 StatsFormat = Annotated[str, opt("FORMAT", "table, json or csv.", "--format")]
-STATS_FORMATS = ("table", "json", "csv")
 
 
 FreshSeed = Annotated[
@@ -81,33 +77,6 @@ def show_seed(drawn: int | None) -> None:
     """Say on stderr which seed a run drew (None: it drew none), so it can be repeated."""
     if drawn is not None:
         typer.echo(f"seed: {drawn} (repeat this run with --seed {drawn})", err=True)
-
-
-def write_records(path: str | None, records: Sequence[GameRecord]) -> None:
-    """Write one JSON line per game to `path` (`-`: stdout; a link or special file is written
-    through, a regular file replaced atomically), when a path was given."""
-    if path is None:
-        return
-    from wordkit import outputs, runner
-
-    outputs.write(runner.record_lines(list(records)), path)
-
-
-@contextlib.contextmanager
-def kept_on_failure(path: str | None) -> Iterator[None]:
-    """Write the games a failed run finished (a cluster lost mid-run) to `--records` before
-    the error is reported, and say so in it."""
-    try:
-        yield
-    except WordkitError as exc:
-        from wordkit.runner import GameRecord
-
-        # Hangman's chunks give (index, record) pairs
-        done = [d[-1] if isinstance(d, tuple) else d for d in getattr(exc, "partial", ())]
-        if path is None or not done or not isinstance(done[0], GameRecord):
-            raise  # nothing finished, or not games (a book's build)
-        write_records(path, done)
-        raise type(exc)(f"{exc}; the {len(done):,} games finished are kept in {path}") from exc
 
 
 @dataclasses.dataclass(frozen=True)
@@ -141,16 +110,9 @@ class StatsOutput:
 
     def chosen(self) -> str:
         """The output format (`--json` is `--format json`), `--jobs` checked too."""
-        if self.json and self.format not in ("table", "json"):
-            raise UnknownNameError(f"--json asks for JSON: drop --json or --format {self.format}")
-        chosen = "json" if self.json else self.format
-        if chosen not in STATS_FORMATS:
-            raise UnknownNameError(
-                f"unknown format {chosen!r}; choose one of: {', '.join(STATS_FORMATS)}"
-            )
-        if self.jobs < 1:
-            raise RangeError(f"--jobs must be at least 1, not {self.jobs}")
-        return chosen
+        from wordkit.runner import stats_format
+
+        return stats_format(self.format, json=self.json, jobs=self.jobs)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -157,8 +157,8 @@ def show_played(played: Played, fmt: str, records: str | None, *, to_stderr: boo
     """Many games of either game: the records where asked (`--records`), then the summary as
     JSON, CSV or the figures table, the histogram, the game's tables, the games lost and the
     verdict; on stderr when stdout carries the records (or other data: `to_stderr`)."""
-    from wordkit.cli.options import write_records
     from wordkit.cli.terminal import say
+    from wordkit.outputs import write_records
 
     write_records(records, played.records)
     to_stderr = to_stderr or records == "-"

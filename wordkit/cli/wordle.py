@@ -29,8 +29,6 @@ LENGTH_RANGE = (2, 15)
 """wordkit.wordle.lists.LENGTHS, first and last (kept here so `--help` imports no numpy)."""
 BUDGET = 3.0
 """Seconds an exact search may think per decision in solve, query and host."""
-GAP = "  "
-"""Between two boards side by side."""
 
 
 # fmt: off
@@ -92,26 +90,19 @@ def open_session(ai: AIChoice | None, lists: ListsChoice, **more: Any) -> Sessio
 # --- boards and tiles -------------------------------------------------------------------------
 
 
-def boards_row(turn: int, word: str, patterns: Sequence[int | None], length: int) -> str:
-    """One guess across the boards, side by side: the word, then its marks on each board
-    (blank on a board solved before it)."""
+def side_by_side(lead: str, cells: Sequence[int | str | None], length: int) -> str:
+    """A line across the boards: `lead`, then on each board its marks (a pattern), a word, or
+    a blank (a board solved before)."""
     from rich.cells import cell_len
 
     from wordkit.wordle.rules import pattern_marks
 
     width = cell_len(render.squares([0] * length))
-    cells = [
-        " " * width if p is None else render.squares(pattern_marks(p, length)) for p in patterns
-    ]
-    return f"{turn:>2}. {word.upper()}  " + GAP.join(cells)
-
-
-def boards_header(answers: Sequence[str], length: int) -> str:
-    """The boards' answers above their columns."""
-    from rich.cells import cell_len
-
-    width = cell_len(render.squares([0] * length))
-    return " " * (length + 6) + GAP.join(a.upper().ljust(width) for a in answers)
+    shown = [
+        c.upper().ljust(width) if isinstance(c, str) else " " * width if c is None
+        else render.squares(pattern_marks(c, length)) for c in cells
+    ]  # fmt: skip
+    return lead + "  ".join(shown)
 
 
 def turn_shown(before: Any, after: Any) -> Text | str:
@@ -122,7 +113,9 @@ def turn_shown(before: Any, after: Any) -> Text | str:
         return render.tiles(*after.turns[-1])
     pairs = zip(boards_of(before), boards_of(after), strict=True)
     patterns = [None if b.solved else a.turns[-1][1] for b, a in pairs]
-    return boards_row(before.turn, after.guesses[-1], patterns, after.game.length)
+    return side_by_side(
+        f"{before.turn:>2}. {after.guesses[-1].upper()}  ", patterns, after.game.length
+    )
 
 
 # --- solve ------------------------------------------------------------------------------------
@@ -240,10 +233,10 @@ def show_game(game: Game, *, first: bool, named: bool) -> None:
     if not first:
         say(out, "")
     if game.boards > 1:
-        say(out, boards_header(game.secret, length))
+        say(out, side_by_side(" " * (length + 6), game.secret, length))
     for s in game.steps:
         if game.boards > 1:
-            say(out, boards_row(s.turn, s.guess, s.pattern, length))
+            say(out, side_by_side(f"{s.turn:>2}. {s.guess.upper()}  ", s.pattern, length))
             continue
         left = f"  {s.candidates:>5,} {render.arrow()} {render.plural(s.answers_left, 'answer')}"
         say(out, render.tiles(s.guess, s.pattern, left))
@@ -335,13 +328,15 @@ def stats_played(session: Session, mode: str, modes: StatsModes, records: str | 
     """The games of a stats mode: the history's, a tree's checked, or the AI's."""
     from pathlib import Path
 
+    from wordkit import outputs
+
     if mode == "history":
         return session.from_history(None if modes.history_db is None else Path(modes.history_db))
     if mode == "tree-check":
         assert modes.tree_in is not None
         with terminal.progress_bar(len(session.game.answers)) as advance:
             return session.check_tree(modes.tree_in, progress=advance)
-    with terminal.progress_bar(session.stats_games()) as bar, options.kept_on_failure(records):
+    with terminal.progress_bar(session.stats_games()) as bar, outputs.kept_on_failure(records):
         return session.stats(progress=bar)
 
 
@@ -380,10 +375,8 @@ def show_openers(
                 openers, cutoff, records=records, progress=advance, started=started
             )
         except KeyboardInterrupt:
+            kept = f"Every opener finished is kept in {records}; run the same command to resume."
             if records not in (None, "-"):
-                kept = (
-                    f"Every opener finished is kept in {records}; run the same command to resume."
-                )
                 typer.echo(kept, err=True)
             raise
     if records == "-" or render.emit_data(result, fmt):

@@ -170,10 +170,12 @@ class Versus:
         head = {"host": self.host, "difficulty": self.difficulty, "strategy": self.strategy}
         return head | {"by_length": self.rows()}
 
-    def title(self) -> str:
-        """What the table of the run is."""
+    def table(self) -> tuple[str, tuple[str, ...], list[list[Any]]]:
+        """The run as `stats hangman --host` shows it: a title, the columns, one row a length."""
         level = f"({self.difficulty})" if self.host == "evil" else f"(depth {self.depth})"
-        return f"{self.strategy} against the {self.host} {level} host: wrong guesses needed to win"
+        title = f"{self.strategy} against the {self.host} {level} host: wrong guesses needed to win"
+        columns = ("length", "wrong", "guesses", "word")
+        return title, columns, [[r[c] for c in columns] for r in self.rows()]
 
 
 # Seven drawings, from an empty gallows to a whole figure; lives are scaled onto them.
