@@ -546,3 +546,14 @@ def test_a_cluster_lost_mid_stats_keeps_the_games_finished(
     assert lines and all("secret" in json.loads(line) for line in lines)
     assert err.startswith("Error: the Dask cluster at tcp://127.0.0.1:8786 failed mid-run")
     assert err.endswith(f"; the {len(lines):,} games finished are kept in {records}\n")
+
+
+@pytest.mark.parametrize("game", ["hangman", "wordle"])
+def test_a_report_of_a_missing_history_creates_nothing(tmp_path: Path, game: str) -> None:
+    db = tmp_path / "new" / "h.sqlite"
+    result = runner.invoke(app, ["stats", game, "--from-history", "--history-db", str(db)])
+    assert result.exit_code == 1
+    noun = game.capitalize()
+    assert result.stderr == f"Error: no {noun} game is recorded in the game history {db}\n"
+    assert not (tmp_path / "new").exists()
+    assert recorded_games(game=game, path=db) == [] and not (tmp_path / "new").exists()

@@ -358,6 +358,72 @@ def test_stats_hangman_refuses_what_its_mode_ignores(
     assert not (tmp_path / "h.sqlite").exists()
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "hangman", "--mask", "a__le", "--learn"], "--learn/--no-learn does not apply "
+         "to one position (--mask): drop it"),
+        (["solve", "hangman", "--mask", "a__le", "--no-record"], "--record/--no-record does not "
+         "apply to one position (--mask): drop it"),
+        (["solve", "hangman", "--mask", "a__le", "-i"], "--interactive does not apply to one "
+         "position (--mask): drop it"),
+        (["solve", "hangman", "-i", "--guessed", "e"], "--guessed does not apply to a game played "
+         "with you (no --mask): drop it"),
+        (["host", "hangman", "--difficulty", "easy"], "--difficulty does not apply to host "
+         "hangman --mode honest: drop it"),
+        (["host", "hangman", "--mode", "evil", "--depth", "2"], "--depth does not apply to host "
+         "hangman --mode evil: drop it"),
+        (["host", "hangman", "--strategy", "coverage"], "--strategy does not apply to host "
+         "hangman --mode honest: drop it"),
+    ],
+)  # fmt: skip
+def test_solve_and_host_hangman_refuse_what_their_mode_ignores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    refused([*args, *HANGMAN], message)
+    assert list(tmp_path.iterdir()) == []  # no history was made
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--history", "crane=BBYGB", "-i"], "--interactive does not apply to the next move of a "
+         "game (--history): drop it"),
+        (["-i", "--json"], "--json does not apply to a game played with you: drop it"),
+        (["--review", "--history", "crane=BBYGB", "--boards", "2"], "--boards does not apply to "
+         "--review: drop it"),
+        (["--review", "--history", "crane=BBYGB", "-i"], "--interactive does not apply to "
+         "--review: drop it"),
+    ],
+)  # fmt: skip
+def test_solve_wordle_refuses_what_its_mode_ignores(args: list[str], message: str) -> None:
+    refused(["solve", "wordle", *WORDLE, *args], message)
+
+
+@pytest.mark.parametrize(
+    ("command", "tables"),
+    [
+        ("solve_hangman", "SOLVE_USES"),
+        ("host_hangman", "HOST_USES"),
+        ("solve_wordle", "SOLVE_USES"),
+    ],
+)
+def test_every_solve_and_host_option_is_in_a_table(command: str, tables: str) -> None:
+    """A new option must be placed in the mode tables, or every mode would refuse it."""
+    import importlib
+
+    game = "hangman" if command.endswith("hangman") else "wordle"
+    cli = importlib.import_module(f"wordkit.cli.{game}")
+    table = getattr(importlib.import_module(f"wordkit.{game}.session"), tables)
+    used = set().union(*table.values()) if isinstance(table, dict) else set(table)
+    # host hangman refuses --strategy on purpose (its hints come from the trainer's advisor)
+    host = {"record", "learn", "difficulty", "depth", "strategy"}
+    extra = host if command == "host_hangman" else set()
+    params = set(inspect.signature(getattr(cli, command)).parameters) - {"ctx"}
+    assert params <= used | extra
+
+
 def test_every_wordle_stats_option_is_in_the_table() -> None:
     """A new option must be placed in STATS_USES, or it would be accepted by every mode."""
     from wordkit.cli.wordle import stats_wordle

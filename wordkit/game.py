@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -155,6 +155,25 @@ class Log(list[Exchange]):
     def __call__(self, before: Any, decision: Decision, after: Any) -> None:
         """Keep one exchange."""
         self.append(Exchange(before, decision, after))
+
+
+FLAGS = {"table": "--words", "record": "--record/--no-record", "learn": "--learn/--no-learn"}
+"""Flags not named after their parameter as `option_flag` names them (Wordle's `table`)."""
+
+
+def option_flag(name: str) -> str:
+    """The command-line flag of an option's parameter name."""
+    return FLAGS.get(name, "--" + name.replace("_", "-"))
+
+
+def refuse_unused(given: Iterable[str], used: Iterable[str], why: str) -> None:
+    """Refuse an option given (by parameter name) that the mode does not use, never ignore it
+    in silence: `why` says so, {flag} naming the first such option alphabetically."""
+    from wordkit.errors import OptionConflictError
+
+    unused = sorted(set(given) - set(used))
+    if unused:
+        raise OptionConflictError(why.format(flag=option_flag(unused[0])))
 
 
 Loop = Callable[..., Any]

@@ -306,7 +306,13 @@ def recorded_games(
             query += f" AND {column} = ?"
             args.append(value)
     where = path or default_history_path()
+    if not where.exists() and not where.is_symlink():  # reading creates nothing
+        ancestor = next(p for p in where.parents if p.exists())
+        if not ancestor.is_dir():
+            raise HistoryError(f"cannot open the game history {where}: {ancestor} is a file")
+        return []
     with connected(where) as conn:
+        check_columns(conn, where)
         rows = conn.execute(query + " ORDER BY id", args).fetchall()
     games: list[Played] = []
     damaged: list[str] = []

@@ -95,13 +95,8 @@ class Command(TyperCommand):
         params.install(self.get_params(ctx))
         if not ctx.resilient_parsing:
             _, _, order = self.make_parser(ctx).parse_args(args=list(args))
-            counts = Counter(
-                p
-                for p in order
-                if getattr(p, "param_type_name", "") == "option"
-                and not getattr(p, "multiple", False)
-                and not getattr(p, "is_flag", False)
-            )
+            given = [p for p in order if getattr(p, "param_type_name", "") == "option"]
+            counts = Counter(p for p in given if not p.multiple and not getattr(p, "is_flag", 0))
             for param, times in counts.items():
                 if times > 1:
                     ctx.fail(f"{max(param.opts, key=len)} was given {times} times; give it once")

@@ -97,6 +97,7 @@ class HangmanHistory(options.HistoryChoice):
 @solve_app.command("hangman")
 @grouped
 def solve_hangman(
+    ctx: typer.Context,
     game: PlayChoice,
     history: HangmanHistory,
     mask: Mask = None,
@@ -121,9 +122,10 @@ def solve_hangman(
     playing = mask is None and terminal.plays(interactive, json)
     if mask is None and not playing:
         raise GameStateError("give the game state with --mask (e.g. --mask a__le --guessed aeli)")
-    kept = history.recording() if playing else None
     with thinking(f"loading {game.words}"):
         session = game.session(learn=playing and history.learn, db=history.db())
+        session.check_solve(options.given_options(ctx), playing=playing)
+        kept = history.recording() if playing else None
         if playing:
             session.lexicon  # noqa: B018  (load the table under the spinner)
     if playing:
@@ -293,6 +295,7 @@ def stats_hangman(
 @host_app.command("hangman")
 @grouped
 def host_hangman(
+    ctx: typer.Context,
     game: PlayChoice,
     history: HangmanHistory,
     opponent: Opponent,
@@ -313,10 +316,10 @@ def host_hangman(
       wordkit host hangman --mode evil --difficulty medium --length 6
       wordkit host hangman --words categories --category animals --trainer
     """
-    kept = history.recording()
     with thinking(f"loading {game.words}"):
         session = game.session(seed=seed, learn=history.learn, db=history.db())
-        hosted = session.hosted(mode, length=length, **asdict(opponent))
+        given = options.given_options(ctx)
+        hosted = session.hosted(mode, length=length, given=given, **asdict(opponent))
     options.show_seed(session.drawn_seed)
     guesser = terminal.HumanGuesser(
         prompt=lambda board: "guess> ",
@@ -325,7 +328,7 @@ def host_hangman(
         advisor=session.advisor(),
         letters_are_guesses=True,
     )
-    terminal.play_hosted(hosted, guesser, watcher(session, trainer), kept)
+    terminal.play_hosted(hosted, guesser, watcher(session, trainer), history.recording())
 
 
 def watcher(session: Session, trainer: bool) -> Any:

@@ -128,10 +128,9 @@ class ThinkingHost:
 
     def __init__(self, host: Any) -> None:
         self.host = host
-        self.name = host.name
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self.host, name)  # start, reveal: as the wrapped host's
+        return getattr(self.host, name)  # name, start, reveal: the wrapped host's
 
     def answer(self, state: Any, move: Any) -> Any:
         """The wrapped host's answer."""

@@ -124,6 +124,7 @@ def turn_shown(before: Any, after: Any) -> Text | str:
 @solve_app.command("wordle")
 @options.grouped
 def solve_wordle(
+    ctx: typer.Context,
     ai: AIChoice,
     lists: ListsChoice,
     history: History = None,
@@ -146,9 +147,11 @@ def solve_wordle(
       wordkit solve wordle            # AI mode on a terminal
     """
     session = open_session(ai, lists, budget=budget)
-    if review:
+    playing = history is None and terminal.plays(interactive, json)
+    mode = session.solve_mode(options.given_options(ctx), review=review, playing=playing)
+    if mode == "review":
         show_review(session, history or (), json)
-    elif history is None and terminal.plays(interactive, json):
+    elif mode == "game":
         ai_mode(session)
     else:
         with terminal.notices_shown(), thinking():

@@ -27,6 +27,7 @@ from wordkit.game import (
     listed,
     move_dict,
     plural,
+    refuse_unused,
     step_dict,
 )
 
@@ -247,6 +248,23 @@ LISTED = 100
 """Words `L` shows."""
 
 
+PLAY_OPTIONS = frozenset({"words", "strategy", "lives", "variant", "finish", "category", "prior"})
+"""The options choosing the dictionary, the AI and the rules."""
+
+SOLVE_USES = {
+    "position": PLAY_OPTIONS | {"mask", "guessed", "refuted", "json"},
+    "game": PLAY_OPTIONS | {"history_db", "record", "learn", "interactive"},
+}
+"""The options each `solve hangman` mode uses (parameter names); any other given is refused."""
+
+SOLVE_IGNORES = {
+    "position": "{flag} does not apply to one position (--mask): drop it",
+    "game": "{flag} does not apply to a game played with you (no --mask): drop it",
+}
+
+HOST_USES = PLAY_OPTIONS - {"strategy"} | {"mode", "seed", "trainer", "length", "history_db"}
+"""The options `host hangman` uses (hints come from the trainer's advisor, not --strategy)."""
+
 STATS_USES: dict[str, frozenset[str]] = {
     "history": frozenset({"words", "format", "json", "records", "from_history"}),
     "versus": frozenset(
@@ -348,6 +366,12 @@ class Session:
         return pool_for(self.lexicon, prior=chosen, hint=self.category)
 
     # --- one position, one word ---------------------------------------------------------------
+
+    def check_solve(self, given: Iterable[str], *, playing: bool) -> None:
+        """Refuse an option the `solve` mode (a game with a human host, or one position)
+        does not use (`given`: the options given, by parameter name)."""
+        mode = "game" if playing else "position"
+        refuse_unused(given, SOLVE_USES[mode], SOLVE_IGNORES[mode])
 
     def next_move(
         self, mask: str, *, guessed: str | Sequence[str] = "", refuted: str | Sequence[str] = ""
@@ -465,12 +489,17 @@ class Session:
         length: int | None = None,
         difficulty: str = "hard",
         depth: int = 3,
+        given: Iterable[str] = (),
     ) -> Hosted:
-        """A game the computer hosts (`mode`: honest, evil or lookahead) for a human to guess."""
+        """A game the computer hosts (`mode`: honest, evil or lookahead) for a human to guess;
+        an option given (`given`, by parameter name) that this host does not use is refused."""
         from wordkit.hangman.hosts import ANSWER_BUDGET, check_host, hangman_host
         from wordkit.hangman.play import opening
 
         check_host(mode, difficulty=difficulty, depth=depth, length=length)
+        knob = {"evil": {"difficulty"}, "lookahead": {"depth"}}.get(mode, set())
+        why = f"{{flag}} does not apply to host hangman --mode {mode}: drop it"
+        refuse_unused(given, HOST_USES | knob | {"record", "learn"}, why)
         host = hangman_host(
             mode, self.pool("uniform"), length=length, difficulty=difficulty, depth=depth,
             seed=self.seed(), budget=ANSWER_BUDGET,

@@ -35,7 +35,9 @@ from wordkit.game import (
     game_dict,
     listed,
     move_dict,
+    option_flag,
     plural,
+    refuse_unused,
     step_dict,
     whole_number,
 )  # fmt: skip
@@ -498,6 +500,13 @@ class Session:
 
     # --- solve ---------------------------------------------------------------------------
 
+    def solve_mode(self, given: Iterable[str], *, review: bool, playing: bool) -> str:
+        """Which `solve` mode the options ask for: `review`, `game` (the AI plays a human
+        host: `playing`) or `position`; an option the mode does not use is refused."""
+        mode = "review" if review else "game" if playing else "position"
+        refuse_unused(given, SOLVE_USES[mode], SOLVE_IGNORES[mode])
+        return mode
+
     def next_move(self, history: History = ()) -> Move:
         """The AI's next guess after `history`, and the answers left (`solve wordle`)."""
         state = self.position(history)
@@ -915,6 +924,21 @@ class Session:
 LISTS_AND_FORMAT = frozenset({"answers", "guesses", "length", "table", "format", "json"})
 """Options every `stats wordle` mode uses: which lists, and how the result is shown."""
 
+SOLVE_USES: dict[str, frozenset[str]] = {
+    "position": LISTS_AND_FORMAT | {"strategy", "opener", "budget", "hard", "boards", "history"},
+    "review": LISTS_AND_FORMAT | {"strategy", "opener", "budget", "hard", "history", "review"},
+    "game": LISTS_AND_FORMAT - {"json"}
+    | {"strategy", "opener", "budget", "hard", "boards"}
+    | {"interactive"},
+}
+"""The options each `solve wordle` mode uses (parameter names); any other given is refused."""
+
+SOLVE_IGNORES = {
+    "position": "{flag} does not apply to the next move of a game (--history): drop it",
+    "review": "{flag} does not apply to --review: drop it",
+    "game": "{flag} does not apply to a game played with you: drop it",
+}
+
 STATS_USES: dict[str, frozenset[str]] = {
     "history": LISTS_AND_FORMAT | {"from_history", "history_db", "records"},
     "boards": LISTS_AND_FORMAT
@@ -946,11 +970,6 @@ STATS_IGNORES = {
     "games": "{flag} means nothing when every answer is played: drop it",
 }
 """What a mode says of an option it would ignore."""
-
-
-def option_flag(name: str) -> str:
-    """The command-line flag of an option's parameter name (`table` is `--words`)."""
-    return "--words" if name == "table" else "--" + name.replace("_", "-")
 
 
 def parse_cutoff(text: str | None) -> tuple[int | None, bool]:
