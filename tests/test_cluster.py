@@ -281,9 +281,18 @@ def not_a_scheduler() -> Iterator[str]:
     server.close()
 
 
+@pytest.fixture
+def silent_server() -> Iterator[str]:
+    """The address of a server that takes connections and waits for the client to speak
+    first, as an HTTP server does."""
+    server = socket.create_server(("127.0.0.1", 0))
+    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"  # the kernel accepts for it
+    server.close()
+
+
 @pytest.mark.parametrize("game", ["hangman", "wordle", "boards", "openers"])
 def test_a_wrong_or_unreachable_address_is_one_error_line_within_seconds(
-    game: str, not_a_scheduler: str
+    game: str, not_a_scheduler: str, silent_server: str
 ) -> None:
     args = STATS["wordle" if game == "openers" else game]
     if game == "openers":
@@ -294,10 +303,13 @@ def test_a_wrong_or_unreachable_address_is_one_error_line_within_seconds(
             "Error: cannot reach a Dask scheduler at tcp://127.0.0.1:1 within 3 s; "
             "is `dask scheduler` running there?",
         ),
-        (
-            not_a_scheduler,
-            f"Error: {not_a_scheduler} answers, but not as a Dask scheduler; check the host "
-            "and port (`dask scheduler` listens on 8786 unless told otherwise)",
+        *(
+            (
+                server,
+                f"Error: {server} answers, but not as a Dask scheduler; check the host "
+                "and port (`dask scheduler` listens on 8786 unless told otherwise)",
+            )
+            for server in (not_a_scheduler, silent_server)
         ),
     ):
         began = time.monotonic()

@@ -129,14 +129,18 @@ def unreachable(address: str) -> ClusterError:
 
 
 def _check_scheduler(distributed: Any, address: str) -> None:
-    """Fail unless a Dask scheduler answers at `address` within CONNECT_SECONDS (asked over one
-    bare connection: a Client to something else may hang or die on its garbage)."""
+    """Fail unless a Dask scheduler answers at `address` within CONNECT_SECONDS: first a plain
+    TCP connection (nothing listening: unreachable), then one bare Dask connection asking its
+    identity (a Client to something else may hang or die on its garbage)."""
+    import socket
 
-    connected: list[bool] = []
+    try:
+        socket.create_connection(parse_address(address), timeout=CONNECT_SECONDS).close()
+    except OSError as exc:
+        raise unreachable(address) from exc
 
     async def identity() -> Any:
         comm = await distributed.comm.connect(address, timeout=CONNECT_SECONDS)
-        connected.append(True)
         try:
             await comm.write({"op": "identity", "n_workers": 0})
             return await comm.read()
@@ -145,11 +149,7 @@ def _check_scheduler(distributed: Any, address: str) -> None:
 
     try:
         answer = asyncio.run(asyncio.wait_for(identity(), CONNECT_SECONDS))
-    except (OSError, TimeoutError, ValueError) as exc:
-        if not connected:
-            raise unreachable(address) from exc
-        answer = None  # something took the connection, then spoke another protocol or none
-    except Exception:  # whatever answered spoke another protocol
+    except Exception:  # something listens there, but speaks another protocol or none
         answer = None
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
         raise ClusterError(
