@@ -557,3 +557,22 @@ def test_a_report_of_a_missing_history_creates_nothing(tmp_path: Path, game: str
     assert result.stderr == f"Error: no {noun} game is recorded in the game history {db}\n"
     assert not (tmp_path / "new").exists()
     assert recorded_games(game=game, path=db) == [] and not (tmp_path / "new").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["host", "hangman", "--seed", "1"],
+        ["host", "wordle", "--seed", "1"],
+        ["stats", "hangman", "--from-history"],
+        ["stats", "wordle", "--from-history"],
+    ],
+)
+def test_a_history_in_memory_is_refused_before_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [*args, "--history-db", ":memory:"], input="G\n")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: the game history must be a file, not ':memory:'\n"
+    assert "guess" not in result.stdout and list(tmp_path.iterdir()) == []

@@ -65,6 +65,15 @@ def default_history_path() -> Path:
     return Path(base) / "wordkit" / "history.sqlite"
 
 
+def history_path(path: Path | None) -> Path:
+    """The history file at `path` (None: the default place); SQLite's `:memory:` is refused:
+    a database that lives only in memory would keep no game."""
+    where = path or default_history_path()
+    if str(where) == ":memory:":
+        raise HistoryError(f"the game history must be a file, not {str(where)!r}")
+    return where
+
+
 def table_key(words: str) -> str:
     """How the history names a word table: a built-in by its name, a file by its absolute path
     (so one file reached by two relative paths is one table)."""
@@ -122,7 +131,7 @@ class PlayerStats:
 def connected(path: Path | None = None) -> Iterator[sqlite3.Connection]:
     """A connection to the history at `path` (created, or migrated, when needed), in autocommit
     mode: each statement is its own transaction."""
-    where = path or default_history_path()
+    where = history_path(path)
     if where.is_dir():
         raise HistoryError(f"the game history {where} is a directory, not a database file")
     if where.exists() and not where.is_file():
@@ -149,7 +158,7 @@ def check_history(path: Path | None = None) -> Path:
     probe game written under the write lock and removed in the same committed transaction (a
     real write: a read-only file or folder, a full disk or another writer's lock fail here);
     else a HistoryError."""
-    where = path or default_history_path()
+    where = history_path(path)
     with connected(where) as conn:
         check_pages(conn, where)
         check_columns(conn, where)
@@ -305,7 +314,7 @@ def recorded_games(
         if value is not None:
             query += f" AND {column} = ?"
             args.append(value)
-    where = path or default_history_path()
+    where = history_path(path)
     if not where.exists() and not where.is_symlink():  # reading creates nothing
         ancestor = next(p for p in where.parents if p.exists())
         if not ancestor.is_dir():
