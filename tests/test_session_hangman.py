@@ -96,3 +96,16 @@ def test_records_to_stdout_are_the_only_output(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(lines) == 13 and "mean wrong guesses" in result.stderr
+
+
+def test_the_progress_of_stats_counts_the_book_build_first(tmp_path: Path) -> None:
+    """A user's own table: the bar's total holds the book's build, and it reaches it."""
+    table = tmp_path / "own.csv"
+    table.write_text("word\n" + "\n".join(["cat", "cot", "cut", "dog", "dig", "bee", "bat"]) + "\n")
+    told: list[int] = []
+    session = Session(words=str(table), lives=3)
+    todo = session.games_to_play()
+    assert todo == 2 * 7  # the book plays each word once, then the run does
+    session.stats(progress=told.append)
+    assert sum(told) == todo
+    assert Session(words=str(table), lives=3).games_to_play() == 7  # the book is cached now

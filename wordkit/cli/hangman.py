@@ -279,7 +279,7 @@ def stats_hangman(
             render.console().print(render.table(*versus.table()))
         return
     else:
-        todo = session.games_to_play(sample=run.sample, secrets=run.secrets)
+        todo = session.games_to_play(sample=run.sample, secrets=run.secrets, hint=run.hint)
         with terminal.progress_bar(todo) as bar, outputs.kept_on_failure(records):
             played = session.stats(
                 sample=run.sample, hint=run.hint, secrets=run.secrets, jobs=out.jobs,

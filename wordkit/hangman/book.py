@@ -202,6 +202,12 @@ def cached_book(pool: Pool, rules: Rules) -> Book | None:
     return _BOOKS[name]
 
 
+def book_games(pool: Pool, rules: Rules) -> int:
+    """The games a build of the pool's book plays (one per word), 0 when it is cached or
+    shipped, or the rules have no book."""
+    return 0 if not book_rules(rules) or cached_book(pool, rules) is not None else len(pool.ids)
+
+
 def read_book(data: bytes) -> Book | None:
     """The book in a book file's bytes (zlib-compressed JSON), None when damaged. Its packed
     copy in the cache, named by these bytes' hash, is read instead when there (made here)."""

@@ -338,7 +338,7 @@ def hangman_stats(
     pool = pool_for(lexicon, prior=prior)  # fail fast on a bad prior
     prepare = getattr(guesser, "prepare", None)
     if prepare is not None and secrets is None and not hint:
-        prepare(pool, rules, jobs=jobs)  # the default AI's policy book, built once per table
+        prepare(pool, rules, jobs=jobs, progress=progress)  # the default AI's book, built once
     rows = secret_rows(table if secrets is None else secrets, prior=prior, sample=sample, seed=seed)
     if hint:
         for category in sorted({c for _, c in rows if c is not None}):

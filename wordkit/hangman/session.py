@@ -449,7 +449,7 @@ class Session:
         from wordkit.hangman.play import check_run, hangman_stats
 
         check_run(sample=sample, jobs=jobs)
-        prior = self.prior or ("weight" if sample is not None else "uniform")
+        prior = self.stats_prior(sample)
         secret_table = tables.load_table(secrets) if secrets is not None else None
         name = self.words if secrets is None else f"{secrets} against {self.words}"
         random = sample is not None or self.advanced
@@ -459,14 +459,26 @@ class Session:
             secrets=secret_table, lexicon=self.lexicon, progress=progress,
         )  # fmt: skip
 
-    def games_to_play(self, *, sample: int | None = None, secrets: str | None = None) -> int:
-        """How many games `stats` will play (for a progress bar)."""
-        from wordkit import tables
+    def stats_prior(self, sample: int | None) -> str:
+        """The prior of a stats run: the one given, else the weights for a sample drawn by
+        them, else uniform (every row played once)."""
+        return self.prior or ("weight" if sample is not None else "uniform")
 
+    def games_to_play(
+        self, *, sample: int | None = None, secrets: str | None = None, hint: bool = False
+    ) -> int:
+        """How many games `stats` will play (for a progress bar), the build of the default
+        AI's book for this table first when it is not cached."""
+        from wordkit import tables
+        from wordkit.hangman.book import book_games
+
+        build = 0
+        if secrets is None and not hint and hasattr(self.guesser, "prepare"):
+            build = book_games(self.pool(self.stats_prior(sample)), self.rules)
         if sample is not None:
-            return sample
+            return build + sample
         if secrets is None:
-            return len(self.lexicon.enc.words)
+            return build + len(self.lexicon.enc.words)
         return len(tables.load_columns(secrets).words)
 
     def versus(self, host: str, *, difficulty: str = "hard", depth: int = 3) -> Versus:

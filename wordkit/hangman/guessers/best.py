@@ -5,6 +5,7 @@ letter model weighted by the posterior chance that the secret is in the table.""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,6 +27,9 @@ from wordkit.hangman.guessers.model import (
 from wordkit.hangman.lexicon import Floats, Pool
 from wordkit.hangman.rules import ALPHABET, Rules, exhausted_letters, letter_code, lives_left
 from wordkit.hangman.search import Subset, WinSearch
+
+if TYPE_CHECKING:
+    from wordkit.runner import Progress
 
 NODE_BUDGET = 300
 """Search nodes one live stage may expand (a node on thousands of words costs milliseconds)."""
@@ -67,9 +71,12 @@ class BestGuesser:
     lookahead: LookaheadGuesser = field(default_factory=LookaheadGuesser)
     books: dict[int, tuple[Pool, Book | None]] = field(default_factory=dict)
 
-    def prepare(self, pool: Pool, rules: Rules, *, jobs: int = 1) -> None:
-        """Build the pool's book now when it is not cached (a stats run over a whole table)."""
-        book = ensure_book(pool, rules, jobs=jobs)
+    def prepare(
+        self, pool: Pool, rules: Rules, *, jobs: int = 1, progress: Progress | None = None
+    ) -> None:
+        """Build the pool's book now when it is not cached (a stats run over a whole table),
+        telling `progress` of its games."""
+        book = ensure_book(pool, rules, jobs=jobs, progress=progress)
         self.books[id(pool)] = (pool, book)
 
     def book(self, pool: Pool, rules: Rules) -> Book | None:
