@@ -8,26 +8,10 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from test_cli_wordle import LISTS, SMALL, marks, wk  # the same fixtures
 
-from wordkit.cli import app
 from wordkit.errors import GameStateError, OptionConflictError, RangeError
 from wordkit.history import recorded_games
-from wordkit.wordle.rules import feedback, pattern_str
-
-runner = CliRunner()
-SMALL = str(Path(__file__).parent / "fixtures" / "wordle_small.txt")
-LISTS = ["--answers", SMALL, "--guesses", SMALL]
-WORDS = [w for w in Path(SMALL).read_text().splitlines() if w and not w.startswith("#")]
-
-
-def marks(guess: str, answer: str) -> str:
-    return pattern_str(feedback(guess, answer), 5, "letters")
-
-
-def wk(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
-    return runner.invoke(app, list(args), input=input)
-
 
 # --- Session from Python -----------------------------------------------------------------------
 
