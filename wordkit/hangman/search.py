@@ -91,13 +91,10 @@ class WinSearch:
     deadline: float = math.inf
 
     def __post_init__(self) -> None:
-        """Index each letter's outcome classes over all words."""
-        by_letter: list[dict[int, int]] = [{} for _ in range(26)]
-        for bit, row in enumerate(self.patterns):
-            for code in range(26):
-                table = by_letter[code]
-                table[row[code]] = table.get(row[code], 0) | (1 << bit)
-        self.classes = [sorted(t.items()) for t in by_letter]
+        """Index each letter's outcome classes over all words (unless given)."""
+        if not self.classes:
+            table = np.asarray(self.patterns, dtype=np.int64).reshape(len(self.patterns), 26)
+            self.classes = letter_classes(table)
         self.contains = [sum((m for p, m in cls if p), 0) if cls else 0 for cls in self.classes]
         self.weight_array = np.asarray(self.weights, dtype=np.float64)
         first = self.weights[0] if self.weights else 0.0
@@ -478,13 +475,25 @@ def win_search_for(
     enc: Encoded, ids: Ids, weights: Floats, settings: WinSearchSettings = WinSearchSettings()
 ) -> WinSearch:
     """A win search over the words `ids` (one length, pool order) with per-word prior weights."""
-    patterns = enc.positions[ids].astype(np.int64).tolist()
-    return WinSearch(
-        tuple(enc.words[i] for i in ids),
-        patterns,
-        [float(w) for w in weights],
-        settings,
-    )
+    table = enc.positions[ids].astype(np.int64)
+    words = tuple(enc.words[i] for i in ids)
+    return WinSearch(words, table.tolist(), weights.tolist(), settings, letter_classes(table))
+
+
+def letter_classes(table: np.ndarray) -> list[list[tuple[int, Subset]]]:
+    """Each letter's outcome classes: for letter code c, every pattern in column c of `table`
+    (row i: word i's positions of each letter), with the subset of the words showing it, in
+    increasing pattern order."""
+    classes = []
+    for code in range(26):
+        column = table[:, code]
+        classes.append([(p, subset_where(column == p)) for p in sorted(set(column.tolist()))])
+    return classes
+
+
+def subset_where(mask: np.ndarray) -> Subset:
+    """The subset of the words where `mask` holds (bit i: word i)."""
+    return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
 
 
 # --- the family search: minimax over word families ------------------------------------------
