@@ -137,7 +137,7 @@ def parse_feedback(text: str, length: int = 5) -> Pattern:
 
 def word_length(*lists: Sequence[Word]) -> int:
     """The common length of every word in `lists`; mixed lengths raise WordLengthError."""
-    lengths = Counter(len(w) for words in lists for w in words)
+    lengths = set().union(*(map(len, words) for words in lists))
     if not lengths:
         raise WordLengthError("no words given")
     if len(lengths) > 1:
