@@ -112,13 +112,16 @@ def _decode(data: bytes, name: str, encoding: str | None) -> str:
     return text.lstrip("\ufeff")
 
 
-_READ_ONCE: dict[object, bytes | str] = {}
+_READ_ONCE: dict[object, bytes] = {}
 """What was read from inputs that can be read only once (stdin, a FIFO, a pipe's /dev/fd/N),
 by the stream or the file's identity: a command that reads one twice (a table's words, then
 its size) gets the same bytes again instead of an empty stream or a wait for a new writer."""
 
 
-def _once(key: object, read: Callable[[], bytes | str]) -> bytes | str:
+_RAW = "surrogateescape"
+
+
+def _once(key: object, read: Callable[[], bytes]) -> bytes:
     """`read()` the first time for `key`, its result again afterwards."""
     if key not in _READ_ONCE:
         _READ_ONCE[key] = read()
@@ -130,10 +133,10 @@ def read_text(source: str, *, encoding: str | None = None) -> tuple[str, str]:
     if source == STDIN:
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # a text stream without bytes (a test's StringIO)
-            text = _once(sys.stdin, lambda: sys.stdin.read(MAX_INPUT_BYTES))
-            return str(text), "standard input"
+            text = _once(sys.stdin, lambda: sys.stdin.read(MAX_INPUT_BYTES).encode(errors=_RAW))
+            return text.decode(errors=_RAW), "standard input"
         raw = _once(stream, lambda: _bounded_read(stream, "standard input"))
-        return _decode(bytes(raw), "standard input", encoding), "standard input"
+        return _decode(raw, "standard input", encoding), "standard input"
     path = Path(source)
     try:
         if not path.exists():
@@ -145,7 +148,7 @@ def read_text(source: str, *, encoding: str | None = None) -> tuple[str, str]:
             raw = _read_file(path, source)
         else:  # a FIFO or a pipe: its writer sends it once
             key = (source, info.st_dev, info.st_ino)
-            raw = bytes(_once(key, lambda: _read_file(path, source)))
+            raw = _once(key, lambda: _read_file(path, source))
     except OSError as exc:
         raise InputFileError(f"{shortened(source)}: cannot read ({exc.strerror})") from exc
     return _decode(raw, source, encoding), source
