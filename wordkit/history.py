@@ -135,9 +135,15 @@ def reading(where: Path) -> Iterator[sqlite3.Connection | None]:
     migrated first, as any game on it would."""
     _check_kind(where)
     try:
-        if not where.exists() or where.stat().st_size == 0:
-            yield None
-            return
+        size = os.stat(where).st_size
+    except FileNotFoundError:
+        size = 0
+    except OSError as exc:  # a file used as a folder, a link loop
+        raise HistoryError(f"cannot open the game history {where}: {exc}") from exc
+    if not size:
+        yield None
+        return
+    try:
         uri = where.absolute().as_uri()
         try:  # read-write without create: SQLite then tidies its WAL files at close
             conn = sqlite3.connect(f"{uri}?mode=rw", uri=True, timeout=BUSY_SECONDS)
