@@ -276,6 +276,10 @@ STATS_IGNORES = {
 def adversary_knobs(host: str, difficulty: str | None, depth: int | None) -> tuple[str, int]:
     """The evil host's difficulty and the lookahead host's depth (None: not given, the
     default); either given to a host that does not use it is refused, never ignored."""
+    from wordkit.hangman.hosts import difficulty_of
+
+    if difficulty is not None:
+        difficulty_of(difficulty)  # an unknown level is told first, whatever the host
     knobs = (("--difficulty", difficulty, "evil"), ("--depth", depth, "lookahead"))
     for flag, value, owner in knobs:
         if value is not None and host != owner:
