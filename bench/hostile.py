@@ -1522,6 +1522,42 @@ def interrupt_cases() -> list[Case]:
     return cases
 
 
+LISTS = {
+    "one-letter.txt": [chr(c) for c in range(ord("a"), ord("z") + 1)],
+    "at-family.txt": [c + "at" for c in "bcfhmprsvtlgnqw"],
+    "atch-family.txt": [c + "atch" for c in "bchlmprwg"],
+    "single.txt": ["cigar"],
+    "twins.txt": ["cigar", "cigar", "CIGAR", "Cigar"],
+    "long-words.txt": ["abcdefghijklmnop", "bcdefghijklmnopq"],
+    "mixed-lengths.txt": ["cigar", "rebuts", "sis"],
+}
+"""Pathological answer lists: endgames with many look-alikes, one word, words too long."""
+
+
+def list_cases() -> list[Case]:
+    """Pathological lists through every Wordle mode (answers and guesses the same list)."""
+
+    def setup(d: Path) -> None:
+        for name, words in LISTS.items():
+            (d / name).write_text("\n".join(words) + "\n")
+
+    modes = [
+        [], ["--strategy", "optimal"], ["--strategy", "minimax"], ["--hard"], ["--openers", "all"],
+        ["--boards", "2", "--sample", "3", "--seed", "1"], ["--host", "evil"], ["--tree", "t.json"],
+        ["--max-guesses", "1"],
+    ]  # fmt: skip
+    cases = []
+    for name in LISTS:
+        for mode in modes:
+            args = ["stats", "wordle", "--answers", name, "--guesses", name, *mode]
+            cases.append(Case("lists", args, setup=setup, outputs=("t.json", *LISTS)))
+        args = ["host", "wordle", "--answers", name, "--guesses", name, "--seed", "1"]
+        cases.append(Case("lists", args, stdin=b"G\n", setup=setup, outputs=tuple(LISTS)))
+        args = ["stats", "hangman", "--words", name, "--strategy", "entropy"]
+        cases.append(Case("lists", args, setup=setup, outputs=tuple(LISTS)))
+    return cases
+
+
 GENERATORS = {
     "numbers": number_cases,
     "inputs": input_cases,
@@ -1537,6 +1573,7 @@ GENERATORS = {
     "ignored": ignored_cases,
     "clashes": clash_cases,
     "interrupts": interrupt_cases,
+    "lists": list_cases,
 }
 
 KEEP = False
