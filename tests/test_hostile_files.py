@@ -143,3 +143,41 @@ def test_usage_errors_are_one_line(args: list[str], err: str) -> None:
 def test_a_bare_group_shows_its_help() -> None:
     result = runner.invoke(app, ["cache"])
     assert result.exit_code == 0 and result.stdout.startswith("Usage: ")
+
+
+def test_stdin_read_by_two_parts_of_a_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table on stdin is read once: a second read (its size, say) gets the same words."""
+    monkeypatch.chdir(tmp_path)
+    Path("h.txt").write_text("apple\npear\nplum\n")
+    args = ["stats", "hangman", "--words", "h.txt", "--secrets", "-", "--strategy", "entropy"]
+    result = runner.invoke(app, [*args, "--json"], input="apple\npear\n")
+    assert result.exit_code == 0, result.stderr
+    assert '"games": 2' in result.stdout
+
+
+def test_fifo_input_with_a_late_writer_is_read_once(tmp_path: Path) -> None:
+    """A FIFO input (a named pipe, or `<(...)`) is opened once: no wait for a second writer."""
+    (tmp_path / "h.txt").write_text("apple\npear\nplum\n")
+    fifo = tmp_path / "secrets"
+    os.mkfifo(fifo)
+
+    def feed() -> None:
+        with open(fifo, "w") as f:
+            f.write("apple\npear\n")
+
+    writer = threading.Timer(0.3, feed)
+    writer.start()
+    args = ["stats", "hangman", "--words", "h.txt", "--secrets", "secrets", "--strategy", "entropy"]
+    done = subprocess.run(
+        [sys.executable, "-m", "wordkit", *args, "--json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env={**os.environ, "WORDKIT_CACHE": str(tmp_path / "cache")},
+    )
+    writer.join()
+    assert done.returncode == 0, done.stderr
+    assert '"games": 2' in done.stdout

@@ -743,3 +743,31 @@ def test_ctrl_c_in_a_parallel_stats_run_prints_one_line(tmp_path: Path) -> None:
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert (proc.returncode, out, err) == (130, "", "Interrupted.\n")
+
+
+# (mode and knob given to `host hangman`, stderr): a knob the host does not use is refused
+KNOB_CASES = [
+    (["--depth", "2"], "Error: --depth is for the lookahead host, not the honest one: drop it\n"),
+    (["--difficulty", "easy"], "Error: --difficulty is for the evil host, not the honest one: drop it\n"),
+    (["--mode", "evil", "--depth", "2"], "Error: --depth is for the lookahead host, not the evil one: drop it\n"),
+    (["--mode", "lookahead", "--difficulty", "easy"], "Error: --difficulty is for the evil host, not the lookahead one: drop it\n"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("args", "err"), KNOB_CASES)
+def test_a_host_knob_the_mode_ignores_is_refused(args: list[str], err: str, tmp_path: Path) -> None:
+    db = str(tmp_path / "h.sqlite")
+    base = ["host", "hangman", "--words", F + "host_tiny.csv", "--seed", "1", "--history-db", db]
+    result = runner.invoke(app, [*base, *args], input="G\n")
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", err)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--mode", "evil", "--difficulty", "easy"], ["--mode", "lookahead", "--depth", "2"], []],
+)
+def test_a_host_knob_its_mode_uses_is_taken(args: list[str], tmp_path: Path) -> None:
+    db = str(tmp_path / "h.sqlite")
+    base = ["host", "hangman", "--words", F + "host_tiny.csv", "--seed", "1", "--history-db", db]
+    result = runner.invoke(app, [*base, *args], input="G\n")
+    assert result.exit_code == 0, result.stderr

@@ -226,6 +226,66 @@ def test_the_write_check_leaves_no_trace(tmp_path: Path) -> None:
     assert ids == [1, 2]
 
 
+REPORTS = {
+    "hangman": ["stats", "hangman", "--from-history"],
+    "wordle": ["stats", "wordle", "--from-history"],
+}
+"""The commands that only read the history: they must never write it."""
+
+
+@pytest.mark.parametrize("game", list(REPORTS))
+def test_a_report_on_a_missing_history_creates_nothing(game: str, tmp_path: Path) -> None:
+    db = tmp_path / "new" / "sub" / "h.sqlite"
+    code, out, err = wk(*REPORTS[game], "--history-db", str(db))
+    name = game.capitalize()
+    assert (code, out, err) == (
+        1,
+        "",
+        f"Error: no {name} game is recorded in the game history {db}\n",
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("game", list(REPORTS))
+def test_a_report_leaves_an_empty_file_empty(game: str, tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    db.write_bytes(b"")
+    code, _, err = wk(*REPORTS[game], "--history-db", str(db))
+    assert code == 1 and err.startswith("Error: no ")
+    assert db.read_bytes() == b"" and sorted(p.name for p in tmp_path.iterdir()) == ["h.sqlite"]
+
+
+@pytest.mark.parametrize("command", [*REPORTS, *RECORDING])
+def test_another_programs_database_is_left_byte_for_byte(command: str, tmp_path: Path) -> None:
+    """Refused, and not even its journal mode changed (that rewrites its header)."""
+    db = tmp_path / "other.sqlite"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE notes (id INTEGER, body TEXT)")
+        conn.execute("INSERT INTO notes VALUES (1, 'mine')")
+    conn.close()
+    before = db.read_bytes()
+    args = REPORTS[command] if command in REPORTS else RECORDING[command]
+    code, out, err = wk(*args, "--history-db", str(db), input="c\n")
+    assert (code, out, err) == (
+        1,
+        "",
+        f"Error: {db} is another program's database, not a wordkit history\n",
+    )
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.sqlite"]
+
+
+def test_a_report_reads_a_history_without_writing_it(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    a_game(db)
+    before = db.read_bytes()
+    code, out, err = wk(*REPORTS["hangman"], "--history-db", str(db), "--json")
+    assert code == 0, err
+    assert json.loads(out)["games"] == 1
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["h.sqlite"]
+
+
 # --- 2. damaged rows: skipped and told, by every reader ---------------------------------------
 
 

@@ -369,10 +369,10 @@ def test_stats_hangman_refuses_what_its_mode_ignores(
          "position (--mask): drop it"),
         (["solve", "hangman", "-i", "--guessed", "e"], "--guessed does not apply to a game played "
          "with you (no --mask): drop it"),
-        (["host", "hangman", "--difficulty", "easy"], "--difficulty does not apply to host "
-         "hangman --mode honest: drop it"),
-        (["host", "hangman", "--mode", "evil", "--depth", "2"], "--depth does not apply to host "
-         "hangman --mode evil: drop it"),
+        (["host", "hangman", "--difficulty", "easy"], "--difficulty is for the evil host, not "
+         "the honest one: drop it"),
+        (["host", "hangman", "--mode", "evil", "--depth", "2"], "--depth is for the lookahead "
+         "host, not the evil one: drop it"),
         (["host", "hangman", "--strategy", "coverage"], "--strategy does not apply to host "
          "hangman --mode honest: drop it"),
     ],

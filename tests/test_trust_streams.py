@@ -110,3 +110,21 @@ def test_a_closed_stdout_is_one_error_line(args: list[str], tmp_path: Path) -> N
     assert run_closed("stdout", *args, input="c\n", tmp_path=tmp_path) == (
         1, "", "Error: cannot write the output: Bad file descriptor\n",
     )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "args", [["--help"], ["--version"], ["stats", "--help"], ["cache", "info"]]
+)
+def test_a_reader_gone_before_the_first_line_is_a_quiet_exit_0(args: list[str]) -> None:
+    """`wordkit --help | true`: the pipe's reader is gone before anything is written."""
+    read, write = os.pipe()
+    os.close(read)
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "wordkit", *args],
+            stdin=subprocess.DEVNULL, stdout=write, stderr=subprocess.PIPE, env=env, timeout=120,
+        )  # fmt: skip
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (0, b"")

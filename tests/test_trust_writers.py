@@ -395,10 +395,13 @@ def test_the_records_a_sweep_writes_are_trusted_on_resume(tmp_path: Path, spec: 
         ("{tmp}/loop", "cannot write {tmp}/loop: Too many levels of symbolic links"),
         ("{tmp}/plain/x", "cannot write {tmp}/plain/x: Not a directory"),
         ("{tmp}/dir", "output {tmp}/dir is a directory"),
+        ("{tmp}/new.json/", "output {tmp}/new.json/ names a folder: give a file name"),
     ],
 )
 @pytest.mark.parametrize(
-    "args", [WRITERS[0][1], WRITERS[4][1], WRITERS[5][1]], ids=["records", "sweep", "prepare"]
+    "args",
+    [WRITERS[0][1], WRITERS[2][1], WRITERS[4][1], WRITERS[5][1]],
+    ids=["records", "tree", "sweep", "prepare"],
 )
 def test_an_output_that_cannot_be_written_is_refused_before_any_work(
     tmp_path: Path, args: list[str], dest: str, message: str

@@ -127,16 +127,70 @@ class PlayerStats:
         )
 
 
-@contextmanager
-def connected(path: Path | None = None) -> Iterator[sqlite3.Connection]:
-    """A connection to the history at `path` (created, or migrated, when needed), in autocommit
-    mode: each statement is its own transaction."""
-    where = history_path(path)
+def _check_kind(where: Path) -> None:
+    """Refuse a history path that is a folder or a special file."""
     if where.is_dir():
         raise HistoryError(f"the game history {where} is a directory, not a database file")
     if where.exists() and not where.is_file():
         # a FIFO would hang SQLite's first read; a device is no place for a database
         raise HistoryError(f"the game history {where} is not a regular file")
+
+
+@contextmanager
+def reading(where: Path) -> Iterator[sqlite3.Connection | None]:
+    """A connection that only reads the history at `where`, None when it holds no game yet (no
+    file, an empty one, an empty database). A report never creates the file or its folders,
+    nor migrates, nor sets the journal of, what it reads; only an older wordkit's history is
+    migrated first, as any game on it would."""
+    _check_kind(where)
+    try:
+        size = os.stat(where).st_size
+    except FileNotFoundError:
+        size = 0
+    except OSError as exc:  # a file used as a folder, a link loop
+        raise HistoryError(f"cannot open the game history {where}: {exc}") from exc
+    if not size:
+        yield None
+        return
+    try:
+        uri = where.absolute().as_uri()
+        try:  # read-write without create: SQLite then tidies its WAL files at close
+            conn = sqlite3.connect(f"{uri}?mode=rw", uri=True, timeout=BUSY_SECONDS)
+        except sqlite3.OperationalError:  # a read-only file or folder
+            conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=BUSY_SECONDS)
+    except (OSError, sqlite3.Error) as exc:
+        raise HistoryError(f"cannot open the game history {where}: {exc}") from exc
+    try:
+        try:
+            version = version_of(conn, where)
+            if _is_foreign(conn, where):
+                raise HistoryError(_foreign(where))
+            if version == 0:
+                yield None
+            elif version < SCHEMA_VERSION:
+                conn.close()
+                with connected(where) as upgraded:
+                    yield upgraded
+            else:
+                check_columns(conn, where)
+                yield conn
+        except sqlite3.DatabaseError as exc:
+            raise HistoryError(problem(where, exc)) from exc
+    finally:
+        conn.close()
+
+
+def _foreign(where: Path) -> str:
+    """The message for another program's database."""
+    return f"{where} is another program's database, not a wordkit history"
+
+
+@contextmanager
+def connected(path: Path | None = None) -> Iterator[sqlite3.Connection]:
+    """A connection to the history at `path` (created, or migrated, when needed), in autocommit
+    mode: each statement is its own transaction."""
+    where = history_path(path)
+    _check_kind(where)
     try:
         where.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(where, timeout=BUSY_SECONDS, isolation_level=None)
@@ -232,14 +286,16 @@ def version_of(conn: sqlite3.Connection, where: Path) -> int:
 
 def migrate(conn: sqlite3.Connection, where: Path) -> None:
     """Run the migrations the history lacks, in one write transaction (the version is read
-    again under the lock: another terminal may have migrated it meanwhile)."""
+    again under the lock: another terminal may have migrated it meanwhile). Another program's
+    database is refused before anything is written, its journal mode included."""
+    if _is_foreign(conn, where):
+        raise HistoryError(_foreign(where))
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("BEGIN IMMEDIATE")
     try:
         version = version_of(conn, where)
-        if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-            # another program's database: never write into it
-            raise HistoryError(f"{where} is another program's database, not a wordkit history")
+        if _is_foreign(conn, where):
+            raise HistoryError(_foreign(where))
         for statements in MIGRATIONS[version:]:
             for statement in statements:
                 conn.execute(statement)
@@ -249,6 +305,12 @@ def migrate(conn: sqlite3.Connection, where: Path) -> None:
         if conn.in_transaction:  # SQLite has already rolled back after some errors
             conn.execute("ROLLBACK")
         raise
+
+
+def _is_foreign(conn: sqlite3.Connection, where: Path) -> bool:
+    """Whether the database holds tables but no wordkit schema version: another program's."""
+    version = version_of(conn, where)
+    return version == 0 and bool(conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
 
 
 def problem(where: Path, exc: sqlite3.DatabaseError) -> str:
@@ -315,14 +377,8 @@ def recorded_games(
             query += f" AND {column} = ?"
             args.append(value)
     where = history_path(path)
-    if not where.exists() and not where.is_symlink():  # reading creates nothing
-        ancestor = next(p for p in where.parents if p.exists())
-        if not ancestor.is_dir():
-            raise HistoryError(f"cannot open the game history {where}: {ancestor} is a file")
-        return []
-    with connected(where) as conn:
-        check_columns(conn, where)
-        rows = conn.execute(query + " ORDER BY id", args).fetchall()
+    with reading(where) as conn:
+        rows = [] if conn is None else conn.execute(query + " ORDER BY id", args).fetchall()
     games: list[Played] = []
     damaged: list[str] = []
     for row in rows:

@@ -118,6 +118,8 @@ def _target(dest: str) -> Path:
         raise OutputPathError("an output path is empty: give a file name (or - for stdout)")
     if _kind(dest) == "dir":
         raise OutputPathError(f"output {shortened(dest)} is a directory")
+    if dest.endswith(("/", os.sep)):  # the OS would write `new` for `new/`
+        raise OutputPathError(f"output {shortened(dest)} names a folder: give a file name")
     try:
         os.stat(dest)
     except FileNotFoundError:

@@ -6,8 +6,10 @@ import csv
 import io
 import os
 import re
+import stat
 import sys
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -110,26 +112,52 @@ def _decode(data: bytes, name: str, encoding: str | None) -> str:
     return text.lstrip("\ufeff")
 
 
+_READ_ONCE: dict[object, bytes] = {}
+"""What was read from inputs that can be read only once (stdin, a FIFO, a pipe's /dev/fd/N),
+by the stream or the file's identity: a command that reads one twice (a table's words, then
+its size) gets the same bytes again instead of an empty stream or a wait for a new writer."""
+
+
+_RAW = "surrogateescape"
+
+
+def _once(key: object, read: Callable[[], bytes]) -> bytes:
+    """`read()` the first time for `key`, its result again afterwards."""
+    if key not in _READ_ONCE:
+        _READ_ONCE[key] = read()
+    return _READ_ONCE[key]
+
+
 def read_text(source: str, *, encoding: str | None = None) -> tuple[str, str]:
     """The decoded text of a path or `-` (stdin), and a display name for messages."""
     if source == STDIN:
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # a text stream without bytes (a test's StringIO)
-            return sys.stdin.read(MAX_INPUT_BYTES), "standard input"
-        return _decode(_bounded_read(stream, "standard input"), "standard input", encoding), (
-            "standard input"
-        )
+            text = _once(sys.stdin, lambda: sys.stdin.read(MAX_INPUT_BYTES).encode(errors=_RAW))
+            return text.decode(errors=_RAW), "standard input"
+        raw = _once(stream, lambda: _bounded_read(stream, "standard input"))
+        return _decode(raw, "standard input", encoding), "standard input"
     path = Path(source)
     try:
         if not path.exists():
             raise InputFileError(f"{source}: no such file")
         if path.is_dir():
             raise InputFileError(f"{source} is a directory, not a file")
-        with path.open("rb") as handle:
-            raw = _bounded_read(handle, source)
+        info = path.stat()
+        if stat.S_ISREG(info.st_mode):
+            raw = _read_file(path, source)
+        else:  # a FIFO or a pipe: its writer sends it once
+            key = (source, info.st_dev, info.st_ino)
+            raw = _once(key, lambda: _read_file(path, source))
     except OSError as exc:
         raise InputFileError(f"{shortened(source)}: cannot read ({exc.strerror})") from exc
     return _decode(raw, source, encoding), source
+
+
+def _read_file(path: Path, name: str) -> bytes:
+    """The bytes of a file, bounded."""
+    with path.open("rb") as handle:
+        return _bounded_read(handle, name)
 
 
 def _bounded_read(handle: BinaryIO, name: str) -> bytes:

@@ -84,6 +84,8 @@ class _Group(TyperGroup):
             return 1
         except typer.Abort:
             return INTERRUPTED
+        except SystemExit as exc:  # click's exit 1 when --help or --version meets a closed pipe
+            return 0 if type(sys.stdout).__name__ == "PacifyFlushWrapper" else exc.code
 
 
 class Command(TyperCommand):

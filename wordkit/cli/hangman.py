@@ -215,9 +215,9 @@ def show_walkthrough(done: Walkthrough) -> None:
 class Opponent:
     """How hard an adversarial host plays."""
 
-    difficulty: Annotated[str, choice("LEVEL", "For an evil host: easy, medium or hard.",
-        LEVELS)] = "hard"
-    depth: Annotated[int, opt("K", "For a lookahead host: moves ahead, 1-6.")] = 3
+    difficulty: Annotated[str | None, choice("LEVEL",
+        "For an evil host: easy, medium or hard (default hard).", LEVELS)] = None
+    depth: Annotated[int | None, opt("K", "For a lookahead host: 1-6 moves ahead (3).")] = None
 
 
 @dataclass(frozen=True)

@@ -293,6 +293,20 @@ STATS_IGNORES = {
 """What a mode says of an option it would ignore."""
 
 
+def adversary_knobs(host: str, difficulty: str | None, depth: int | None) -> tuple[str, int]:
+    """The evil host's difficulty and the lookahead host's depth (None: not given, the
+    default); either given to a host that does not use it is refused, never ignored."""
+    from wordkit.hangman.hosts import difficulty_of
+
+    if difficulty is not None:
+        difficulty_of(difficulty)  # an unknown level is told first, whatever the host
+    knobs = (("--difficulty", difficulty, "evil"), ("--depth", depth, "lookahead"))
+    for flag, value, owner in knobs:
+        if value is not None and host != owner:
+            raise GameStateError(f"{flag} is for the {owner} host, not the {host} one: drop it")
+    return difficulty or "hard", 3 if depth is None else depth
+
+
 class Session:
     """A Hangman session: the dictionary, the AI and the rules, checked once; one method per
     mode (next move, walkthrough, stats, versus a host, a hosted game, the AI against a
@@ -481,10 +495,14 @@ class Session:
             return build + len(self.lexicon.enc.words)
         return len(tables.load_columns(secrets).words)
 
-    def versus(self, host: str, *, difficulty: str = "hard", depth: int = 3) -> Versus:
+    def versus(
+        self, host: str, *, difficulty: str | None = None, depth: int | None = None
+    ) -> Versus:
         """One game per word length against an adversarial host (unlimited lives: the figure
         is the wrong guesses needed to win)."""
         from wordkit.hangman.play import versus_by_length
+
+        difficulty, depth = adversary_knobs(host, difficulty, depth)
 
         by_length = versus_by_length(
             self.pool("uniform"), host=host, guesser=self.strategy, difficulty=difficulty,
@@ -499,8 +517,8 @@ class Session:
         mode: str = "honest",
         *,
         length: int | None = None,
-        difficulty: str = "hard",
-        depth: int = 3,
+        difficulty: str | None = None,
+        depth: int | None = None,
         given: Iterable[str] = (),
     ) -> Hosted:
         """A game the computer hosts (`mode`: honest, evil or lookahead) for a human to guess;
@@ -508,10 +526,10 @@ class Session:
         from wordkit.hangman.hosts import ANSWER_BUDGET, check_host, hangman_host
         from wordkit.hangman.play import opening
 
+        difficulty, depth = adversary_knobs(mode, difficulty, depth)
         check_host(mode, difficulty=difficulty, depth=depth, length=length)
-        knob = {"evil": {"difficulty"}, "lookahead": {"depth"}}.get(mode, set())
         why = f"{{flag}} does not apply to host hangman --mode {mode}: drop it"
-        refuse_unused(given, HOST_USES | knob | {"record", "learn"}, why)
+        refuse_unused(given, HOST_USES | {"difficulty", "depth", "record", "learn"}, why)
         host = hangman_host(
             mode, self.pool("uniform"), length=length, difficulty=difficulty, depth=depth,
             seed=self.seed(), budget=ANSWER_BUDGET,
