@@ -171,15 +171,15 @@ class BestGuesser:
         """The move with the best chance of winning when the secret is a candidate with chance
         `posterior` and otherwise a word of the letter model, whose chance grows by the worth
         of a life with each hit (None when the exact search would take too long). Only the
-        candidates' letters are weighed for the words outside: a letter no candidate holds is
-        a sure miss while the table is favoured."""
+        candidates' letters (of a candidate with a chance) are weighed for the words outside: a
+        letter no candidate holds is a sure miss while the table is favoured."""
         state = board.state
         lives = lives_left(state)
         if lives is None:
             return None
         search, subset = self.candidates(board)
         appear = np.clip(model_appear(board), 0.0, 1.0)
-        held = (hidden_positions(board) != 0).any(axis=0)
+        held = candidate_probs(board) @ (hidden_positions(board) != 0) > 0
         worth = LIFE_VALUE[min(lives, len(LIFE_VALUE)) - 1]
         scale = search.mass(subset) * (1.0 - posterior) / max(posterior, 1e-9)
         # outside the table a hit is worth a life and a miss is a wrong guess, as inside
