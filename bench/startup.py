@@ -4,7 +4,8 @@ memory of each, every run a fresh process on a warm cache.
 Usage: python bench/startup.py [--runs N] [--cache DIR] [--pythonpath DIR] [--out FILE]
 
 Each command runs once untimed (it fills the cache: tables' compact copies, the pattern
-matrix, the letter model), then N times timed. Peak RSS and CPU come from the kernel's account
+matrix, the letter model; and Python's bytecode cache, as `pip install` does), then N times
+timed. Peak RSS and CPU come from the kernel's account
 of that one child (os.wait4). A last run of each checks whether pandas was imported.
 `--pythonpath` measures another checkout of wordkit (e.g. an older commit unpacked with
 `git archive`) with the same interpreter; `--cache` keeps the cache between runs of this
@@ -140,6 +141,9 @@ def main() -> None:
         env = dict(os.environ, WORDKIT_CACHE=str(Path(args.cache or fresh).resolve()))
         Path(env["WORDKIT_CACHE"]).mkdir(parents=True, exist_ok=True)
         env.pop("WORDKIT_DATA", None)
+        # As after `pip install`: the untimed first run leaves compiled bytecode, which a
+        # machine-wide PYTHONDONTWRITEBYTECODE would forbid (it would time the compiler).
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         if args.pythonpath:
             env["PYTHONPATH"] = str(Path(args.pythonpath).resolve())
         figures = measure(args.runs, env)

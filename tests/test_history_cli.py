@@ -209,9 +209,9 @@ def test_stats_learn_adds_the_learned_words_to_the_dictionary(tmp_path: Path) ->
     secrets = tmp_path / "cog.txt"
     secrets.write_text("cog\n", encoding="utf-8")
     base = ["stats", "hangman", "--words", TINY, "--secrets", str(secrets), "--lives", "2"]
-    base += ["--history-db", str(db), "--json"]
+    base += ["--json"]
     plain = json.loads(wk(*base)[1])
-    learned = json.loads(wk(*base, "--learn")[1])
+    learned = json.loads(wk(*base, "--learn", "--history-db", str(db))[1])
     # with two lives COG costs a wrong guess among cat, cot, dog (COT named first)...
     assert (plain["wins"], plain["mean_wrong"]) == (1, 1.0)
     assert (learned["wins"], learned["mean_wrong"]) == (1, 0.0)  # ...none when the AI knows it

@@ -100,9 +100,9 @@ CASES: list[tuple[list[str], int, str]] = [
         "Error: mask '[/]' has a character that is not a letter or `_`\n",
     ),
     (
-        ["solve", "hangman", "--words", F + "cli_hangman.csv", "--mask", "ä__le"],
+        ["solve", "hangman", "--words", F + "cli_hangman.csv", "--mask", "☃__le"],
         1,
-        "Error: mask 'ä__le' has a character that is not a letter or `_`\n",
+        "Error: mask '☃__le' has a character that is not a letter or `_`\n",
     ),
     (
         ["solve", "hangman", "--words", F + "cli_hangman.csv", "--mask", "_____", "--guessed", "1"],
@@ -110,9 +110,9 @@ CASES: list[tuple[list[str], int, str]] = [
         "Error: guessed letter '1' is not one letter a-z\n",
     ),
     (
-        ["solve", "hangman", "--words", F + "cli_hangman.csv", "--mask", "_____", "--guessed", "é"],
+        ["solve", "hangman", "--words", F + "cli_hangman.csv", "--mask", "_____", "--guessed", "☃"],
         1,
-        "Error: guessed letter 'é' is not one letter a-z\n",
+        "Error: guessed letter '☃' is not one letter a-z\n",
     ),
     (
         [
@@ -261,7 +261,7 @@ CASES: list[tuple[list[str], int, str]] = [
             "food=inf",
         ],
         1,
-        "Error: share inf in prior 'food=inf' is not between 0 and 1\n",
+        "Error: share 'inf' in prior 'food=inf' is not a number\n",
     ),
     (
         [

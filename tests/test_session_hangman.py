@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from wordkit.cli import app
 from wordkit.errors import GameStateError, RangeError, UnknownNameError
+from wordkit.game import Refused
 from wordkit.hangman import Session
-from wordkit.hangman.session import BadWord
 from wordkit.history import recorded_games
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -49,9 +49,9 @@ def test_every_option_is_checked_when_the_session_opens() -> None:
 
 def test_query_plays_every_good_word_and_names_each_bad_one() -> None:
     done = list(Session(words=WORDS, strategy="coverage").query(["apple", "x1", "ankle"]))
-    assert [type(d).__name__ for d in done] == ["Walkthrough", "BadWord", "Walkthrough"]
+    assert [type(d).__name__ for d in done] == ["Walkthrough", "Refused", "Walkthrough"]
     bad = done[1]
-    assert isinstance(bad, BadWord) and str(bad.error) == "'x1' is not a word of 1-63 letters a-z"
+    assert isinstance(bad, Refused) and str(bad.error) == "'x1' is not a word of 1-63 letters a-z"
     line = done[0].as_dict()  # type: ignore[union-attr]
     assert list(line)[:5] == ["game", "secret", "won", "guesses", "strategy"]
     assert set(line["steps"][0]) >= {"turn", "guess", "feedback", "candidates"}

@@ -19,6 +19,31 @@ def _quiet_interrupt(
     sys.__excepthook__(kind, error, trace)
 
 
+def _reopen_closed_streams() -> None:
+    """Reopen a standard stream the caller closed (`<&-`, `>&-`, `2>&-`) on the null device,
+    before anything else opens a file: the next file opened would otherwise take its number,
+    and what is meant for the stream would land in that file. A closed stdin reads as empty
+    (no input, not a terminal); a closed stderr swallows the messages while the command does
+    its job; a closed stdout fails at the first write (the data has nowhere to go: the CLI
+    says so in one `Error:` line, exit 1)."""
+    for fd, name, flags in ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_RDONLY),
+                            (2, "stderr", os.O_WRONLY)):  # fmt: skip
+        try:
+            os.fstat(fd)
+            continue
+        except OSError:
+            pass
+        opened = os.open(os.devnull, flags)
+        if opened != fd:  # a lower number was closed too; it has been reopened already
+            os.dup2(opened, fd)
+            os.close(opened)
+        if getattr(sys, name) is None:  # Python found it closed at start-up
+            mode = "r" if fd == 0 else "w"
+            stream = open(fd, mode, encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115
+            setattr(sys, name, stream)
+
+
+_reopen_closed_streams()
 sys.excepthook = _quiet_interrupt
 
 

@@ -7,14 +7,38 @@ import contextlib
 import hashlib
 import itertools
 import json
+import math
 import os
+import re
+import stat
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wordkit.errors import RangeError
+
 DEFAULT_LIMIT_MB = 500
 """The cache's size cap; $WORDKIT_CACHE_MB overrides it. The least recently used go first."""
+
+MAX_LIMIT_MB = 10**7
+"""The largest cap $WORDKIT_CACHE_MB may set (10 TB): anything larger is a typo."""
+
+_MEGABYTES = re.compile(r"[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+(?:[eE][-+]?[0-9]+)?")
+"""A size in megabytes: ASCII digits only (float() would take 'inf', 'nan', '1_0', '٣')."""
+
+OWN_NAME = re.compile(
+    r"(?:hangman-(?:book|packed|model)|wordle-(?:tree|openers|matrix)|table)-[^/\\]+"
+)
+"""The names of the files wordkit puts in the cache: the cap and `cache clear` delete only
+these (and the temp files of their writes), never a file of the user's beside them."""
+
+_OWN_TEMP = re.compile(r"\.(" + OWN_NAME.pattern + r")\.[^/\\]+\.tmp")
+"""A temp file `atomic_write` left behind for a cache file (a killed write)."""
+
+STALE_TEMP_SECONDS = 3600
+"""A temp file older than this is a killed write's remains, not one under way: deletable."""
 
 
 def make_room(memo: dict[Any, Any], limit: int) -> None:
@@ -50,35 +74,59 @@ class CacheInfo:
 
 
 def limit_bytes() -> int:
-    """The size cap in bytes ($WORDKIT_CACHE_MB, else DEFAULT_LIMIT_MB; 0 or less: no cache)."""
-    text = os.environ.get("WORDKIT_CACHE_MB", "")
+    """The size cap in bytes ($WORDKIT_CACHE_MB, else DEFAULT_LIMIT_MB; 0: no cache).
+
+    Raises RangeError when the variable is set to anything but a number of megabytes from 0
+    to MAX_LIMIT_MB ('inf', 'nan', '-1', '1e308', 'abc'...)."""
+    text = os.environ.get("WORDKIT_CACHE_MB", "").strip()
+    if not text:
+        return DEFAULT_LIMIT_MB * 2**20
+    megabytes = float(text) if _MEGABYTES.fullmatch(text) else math.nan
+    if not 0 <= megabytes <= MAX_LIMIT_MB:
+        raise RangeError(
+            f"WORDKIT_CACHE_MB={text[:40]!r} is not a size: give a number of megabytes from 0"
+            f" (no cache) to {MAX_LIMIT_MB:,}"
+        )
+    return int(megabytes * 2**20)
+
+
+def open_regular(path: Path) -> int:
+    """A read-only descriptor of `path` when it is a regular file, else OSError: a FIFO or a
+    device would block or never end, and a symlink may lead anywhere (O_NOFOLLOW refuses it),
+    so a cache entry replaced by one is a miss, never a hang."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | os.O_CLOEXEC
+    fd = os.open(path, flags)
     try:
-        megabytes = float(text) if text.strip() else DEFAULT_LIMIT_MB
-    except ValueError:
-        megabytes = DEFAULT_LIMIT_MB
-    return max(0, int(megabytes * 2**20))
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def read_cached(name: str) -> bytes | None:
-    """A cached file's bytes (marking it recently used), or None when absent or unreadable."""
+    """A cached file's bytes (marking it recently used), or None when absent, unreadable or not
+    a regular file."""
     path = cache_path(name)
     try:
-        data = path.read_bytes()
-        os.utime(path)
+        with os.fdopen(open_regular(path), "rb") as handle:
+            data = handle.read()
+            os.utime(handle.fileno())
     except OSError:
         return None
     return data
 
 
 def cached_file(name: str) -> Path | None:
-    """The path of a cached file (marking it recently used) for a reader that maps it rather
-    than reads it whole, or None when absent; the reader checks what it finds."""
+    """The path of a cached regular file (marking it recently used) for a reader that maps it
+    rather than reads it whole, or None when absent or anything else (a FIFO, a device, a
+    symlink, a folder); the reader checks what it finds."""
     path = cache_path(name)
     try:
-        if not path.is_file():
-            return None
-        os.utime(path)
-    except OSError:
+        os.close(open_regular(path))
+        os.utime(path, follow_symlinks=False)
+    except (OSError, NotImplementedError):
         return None
     return path
 
@@ -86,6 +134,7 @@ def cached_file(name: str) -> Path | None:
 def write_cached(name: str, data: bytes | str) -> None:
     """Store a file in the cache, then trim the cache to its cap. Caching is an optimisation:
     a read-only or full disk only means the work is done again next time."""
+    assert OWN_NAME.fullmatch(name), f"{name}: not a cache file name (prune would keep it)"
     if limit_bytes() <= 0:
         return
     with contextlib.suppress(OSError):
@@ -107,16 +156,20 @@ def read_cached_json(name: str, kind: type) -> Any:
 
 
 def _entries() -> list[tuple[float, int, Path]]:
-    """(last use, size, path) of every cached file."""
+    """(last use, size, path) of every file wordkit made in the cache: regular files named as
+    OWN_NAME (symlinks, folders and other people's files are left alone), and stale temp files
+    of its writes."""
     out: list[tuple[float, int, Path]] = []
-    folder = cache_dir()
-    if not folder.is_dir():
-        return out
-    for path in folder.iterdir():
-        with contextlib.suppress(OSError):
-            info = path.stat()
-            if path.is_file():
-                out.append((info.st_mtime, info.st_size, path))
+    stale = time.time() - STALE_TEMP_SECONDS
+    with contextlib.suppress(OSError), os.scandir(cache_dir()) as listing:
+        for entry in listing:
+            with contextlib.suppress(OSError):
+                info = entry.stat(follow_symlinks=False)
+                if not stat.S_ISREG(info.st_mode):
+                    continue
+                own = OWN_NAME.fullmatch(entry.name) is not None
+                if own or (_OWN_TEMP.fullmatch(entry.name) and info.st_mtime < stale):
+                    out.append((info.st_mtime, info.st_size, Path(entry.path)))
     return out
 
 
@@ -143,7 +196,7 @@ def cache_info() -> CacheInfo:
 
 
 def clear_cache() -> int:
-    """Delete every cached file; the number deleted."""
+    """Delete every file wordkit cached (nothing else in the folder); the number deleted."""
     return prune(0)
 
 

@@ -17,12 +17,14 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import ipaddress
 import logging
 import re
-import socket
 import threading
+import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import CancelledError
 from typing import Any, TypeVar
 
 from wordkit import __version__
@@ -36,9 +38,15 @@ CONNECT_SECONDS = 3.0
 MAX_LOCAL_WORKERS = 64
 EXTRA_HINT = "install the cluster extra: pip install 'wordkit[cluster]' (dask[distributed])"
 RETRIES = 2
-SCHEDULER = re.compile(r"(?:(?:tcp|tls|ws|wss)://)?([\w.\-]+|\[[\w:.%]+\]):(\d{1,5})")
-"""A scheduler's address: an optional protocol, the host (IPv6 in brackets), the port."""
 """Times a task that raised is retried (a dead worker's tasks are rerun regardless)."""
+SCHEDULER = re.compile(r"(?:(?:tcp|tls|ws|wss)://)?([^\[\]/:]+|\[[^\]]*\]):([0-9]{1,5})")
+"""A scheduler's address: an optional protocol, the host (IPv6 in brackets), the port."""
+LABEL = re.compile(r"(?!-)[A-Za-z0-9_-]{1,63}(?<!-)")
+"""One label of a host name (RFC 1123; `_` too, as container names have it)."""
+POLL_SECONDS = 1.0
+"""How often a run waiting for a result checks that the cluster still has workers."""
+WORKERLESS_SECONDS = 30.0
+"""How long a run waits on a cluster left without workers before giving up."""
 
 
 class ClusterError(WordkitError):
@@ -65,30 +73,51 @@ def local_workers(address: str) -> int | None:
     return count
 
 
+_VERIFIED: set[str] = set()
+"""The scheduler addresses this process has found a Dask scheduler at (each asked once)."""
+
+
 def check_address(address: str, *, probe: bool = True) -> str:
-    """`address` if it is `local[:N]` or a scheduler address (tcp://host:port, host:port) that
-    accepts connections (`probe`: checked now, in seconds, before any work is done)."""
+    """`address` if it is `local[:N]` or a well-formed scheduler address (tcp://host:port,
+    host:port) where a Dask scheduler answers (`probe`: asked now, in seconds, before any work
+    is done, once per process: the run's own connection trusts the answer)."""
     if local_workers(address) is not None:
         return address
-    match = SCHEDULER.fullmatch(address.strip())
-    if match is None:
-        raise ClusterError(
-            f"bad --cluster address {address!r}; give a Dask scheduler as tcp://HOST:PORT "
-            "(or HOST:PORT), or local:N to start N workers here"
-        )
-    if probe:
-        _probe(address, match.group(1).strip("[]"), int(match.group(2)))
+    parse_address(address)
+    target = address.strip()
+    if probe and target not in _VERIFIED:
+        _check_scheduler(_distributed(), target)
+        _VERIFIED.add(target)
     return address
 
 
-def _probe(address: str, host: str, port: int) -> None:
-    """Fail unless something accepts a connection at host:port within CONNECT_SECONDS (a
-    stats run can prepare for minutes before it connects: a typo must not wait for that)."""
-    try:
-        with socket.create_connection((host, port), timeout=CONNECT_SECONDS):
-            pass
-    except OSError as exc:
-        raise unreachable(address) from exc
+def parse_address(address: str) -> tuple[str, int]:
+    """The host and port of a scheduler address, each checked (a host name of RFC 1123
+    labels, an IPv4 address, or an IPv6 address in brackets; a port from 1 to 65535)."""
+    bad = ClusterError(
+        f"bad --cluster address {address!r}; give a Dask scheduler as tcp://HOST:PORT "
+        "(or HOST:PORT), or local:N to start N workers here"
+    )
+    match = SCHEDULER.fullmatch(address.strip())
+    if match is None or not match.group(2).isascii():
+        raise bad
+    host, port = match.group(1), int(match.group(2))
+    if not 1 <= port <= 65535:
+        raise ClusterError(f"bad --cluster address {address!r}: the port must be 1 to 65535")
+    if host.startswith("["):
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            raise ClusterError(
+                f"bad --cluster address {address!r}: {host} is not an IPv6 address"
+            ) from None
+        return host[1:-1], port
+    labels = host.removesuffix(".").split(".")
+    if len(host) > 253 or not all(LABEL.fullmatch(label) for label in labels):
+        raise ClusterError(
+            f"bad --cluster address {address!r}: {host!r} is not a host name or IP address"
+        )
+    return host, port
 
 
 def unreachable(address: str) -> ClusterError:
@@ -103,8 +132,11 @@ def _check_scheduler(distributed: Any, address: str) -> None:
     """Fail unless a Dask scheduler answers at `address` within CONNECT_SECONDS (asked over one
     bare connection: a Client to something else may hang or die on its garbage)."""
 
+    connected: list[bool] = []
+
     async def identity() -> Any:
         comm = await distributed.comm.connect(address, timeout=CONNECT_SECONDS)
+        connected.append(True)
         try:
             await comm.write({"op": "identity", "n_workers": 0})
             return await comm.read()
@@ -113,8 +145,10 @@ def _check_scheduler(distributed: Any, address: str) -> None:
 
     try:
         answer = asyncio.run(asyncio.wait_for(identity(), CONNECT_SECONDS))
-    except (OSError, TimeoutError) as exc:
-        raise unreachable(address) from exc
+    except (OSError, TimeoutError, ValueError) as exc:
+        if not connected:
+            raise unreachable(address) from exc
+        answer = None  # something took the connection, then spoke another protocol or none
     except Exception:  # whatever answered spoke another protocol
         answer = None
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
@@ -147,9 +181,11 @@ def connect(address: str) -> Iterator[Any]:
     distributed = _distributed()
     check_address(address, probe=False)
     count = local_workers(address)
-    # The scheduler's and workers' own log lines are not the user's business.
-    for name in ("distributed", "tornado", "asyncio"):
-        logging.getLogger(name).setLevel(logging.CRITICAL)
+    # The scheduler's and workers' own log lines are not the user's business (distributed
+    # sets levels of its own on some loggers, e.g. the client's: each is silenced)
+    for name in [*logging.root.manager.loggerDict, "distributed", "tornado", "asyncio"]:
+        if name.split(".")[0] in ("distributed", "tornado", "asyncio"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
     with contextlib.ExitStack() as stack:
         if count is not None:
             quiet_cluster_exit(distributed)
@@ -166,7 +202,7 @@ def connect(address: str) -> Iterator[Any]:
             target: Any = local
         else:
             target = address.strip()
-            _check_scheduler(distributed, target)
+            check_address(target)  # asked already when the command checked its options
         try:
             client = distributed.Client(target, timeout=CONNECT_SECONDS, set_as_default=False)
         except (OSError, TimeoutError) as exc:
@@ -243,19 +279,50 @@ def stream_chunks(
     setup_args: tuple[Any, ...] = (),
     address: str,
 ) -> Iterator[list[R]]:
-    """runner.stream_chunks on the cluster at `address`: results as chunks finish."""
+    """runner.stream_chunks on the cluster at `address`: results as chunks finish. A cluster
+    that goes away mid-run (its scheduler, or every worker, killed) is a ClusterError; what
+    was yielded before it stays with the caller."""
     distributed = _distributed()
+    try:
+        yield from _stream(distributed, play, chunks, setup, setup_args, address)
+    except (CancelledError, OSError, TimeoutError, distributed.KilledWorker) as exc:
+        raise lost(address, exc) from None
+
+
+def lost(address: str, exc: BaseException) -> ClusterError:
+    """The error of a cluster lost mid-run, in words."""
+    reason = str(getattr(exc, "reason", None) or "")
+    if reason and "scheduler" not in reason:  # the scheduler gave the tasks up
+        why = f"its workers were lost, with the data sent to them; Dask says: {reason}"
+    elif isinstance(exc, CancelledError) or "connection" in str(exc).lower():
+        why = "the connection to its scheduler was lost"
+    elif isinstance(exc, TimeoutError):
+        why = "it stopped answering"
+    else:
+        why = f"{type(exc).__name__}: {exc}".rstrip(": ")
+    return ClusterError(f"the Dask cluster at {address} failed mid-run ({why})")
+
+
+def _stream(
+    distributed: Any,
+    play: Callable[[list[T]], list[R]],
+    chunks: Iterable[list[T]],
+    setup: Callable[..., None],
+    setup_args: tuple[Any, ...],
+    address: str,
+) -> Iterator[list[R]]:
+    """stream_chunks itself: one task per worker in flight, the next sent as one finishes."""
     with connect(address) as client:
         [shared] = client.scatter([setup_args], broadcast=True, hash=False)
         workers = max(1, len(client.scheduler_info().get("workers", {})))
-        pending = distributed.as_completed(loop=client.loop)
+        in_flight: set[Any] = set()
         source = iter(chunks)
 
         def submit() -> bool:
             chunk = next(source, None)
             if chunk is None:
                 return False
-            pending.add(
+            in_flight.add(
                 client.submit(
                     _run_task, setup, shared.key, shared, play, chunk, pure=False, retries=RETRIES
                 )
@@ -266,16 +333,47 @@ def stream_chunks(
             for _ in range(workers):
                 if not submit():
                     break
-            for future in pending:
-                try:
-                    out = future.result()
-                except distributed.KilledWorker as exc:
-                    raise ClusterError(
-                        f"a shard was lost with every worker that ran it ({exc}); "
-                        "is a worker out of memory?"
-                    ) from None
-                future.release()
-                yield out
-                submit()
+            while in_flight:
+                for future in finished(distributed, client, in_flight, address):
+                    in_flight.discard(future)
+                    try:
+                        out = future.result()
+                    except distributed.KilledWorker as exc:
+                        raise ClusterError(
+                            f"a shard was lost with every worker that ran it ({exc}); "
+                            "is a worker out of memory?"
+                        ) from None
+                    future.release()
+                    yield out
+                    submit()
         finally:
-            pending.clear()
+            for future in in_flight:
+                with contextlib.suppress(Exception):
+                    future.release()
+
+
+def finished(distributed: Any, client: Any, in_flight: set[Any], address: str) -> set[Any]:
+    """The futures of `in_flight` done (at least one), waited for; a cluster left without a
+    worker for WORKERLESS_SECONDS is a ClusterError instead of a wait without end."""
+    alone_since: float | None = None
+    while True:
+        try:
+            with client.as_current():  # the client wait() uses (it is not the default)
+                done = distributed.wait(
+                    list(in_flight), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED"
+                ).done
+        except TimeoutError:
+            done = set()
+        except CancelledError:  # distributed.wait raises for cancelled futures; result() tells
+            done = {future for future in in_flight if future.status != "pending"}
+        if done:
+            return set(done)
+        if client.nthreads():
+            alone_since = None
+        elif alone_since is None:
+            alone_since = time.monotonic()
+        elif time.monotonic() - alone_since > WORKERLESS_SECONDS:
+            raise ClusterError(
+                f"the Dask cluster at {address} has had no worker for "
+                f"{WORKERLESS_SECONDS:g} s; start some with `dask worker {address} --nthreads 1`"
+            )

@@ -16,11 +16,48 @@ Each game keeps its own loop (`wordkit.hangman.play.play`, `wordkit.wordle.play.
 from __future__ import annotations
 
 import math
+import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 Position = TypeVar("Position")
+
+_WHOLE = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+
+
+def whole_number(text: str) -> int | None:
+    """The number a typed count spells in ASCII digits (surrounding blanks allowed), else None.
+
+    str.isdigit() and int() take any Unicode digit ('³' passes isdigit, then int() raises;
+    '٣' is 3), and int() also takes '1_0' and '+1': a hand-parsed option uses this instead."""
+    text = text.strip()
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
+def fold_word(text: str) -> str:
+    """A typed word (or mask, or letters) as the tables spell it: accents folded the way
+    `prepare` folds them (barão → barao, Zürich → zurich), trimmed and lowercase. Every place a
+    user's word enters goes through here, so a decomposed accent (`a` + U+0303, as some
+    keyboards and file systems type it) folds like the composed one: NFC first, then any mark
+    left without a composed form is dropped with the other accents."""
+    from unidecode import unidecode
+
+    text = unicodedata.normalize("NFC", text.strip())
+    # A character Unidecode drops (U+FFFD for an undecodable byte) stays, to be refused by
+    # name; a combining mark is an accent, folded away.
+    return "".join(
+        unidecode(ch) or ("" if unicodedata.combining(ch) else ch) for ch in text
+    ).lower()
+
+
+def decimal_number(text: str) -> float | None:
+    """A typed non-negative decimal (`0.5`, `.5`, `2`) in ASCII digits, else None: never
+    'inf', 'nan', '1e999' or a Unicode digit, all of which float() would take."""
+    text = text.strip()
+    return float(text) if _DECIMAL.fullmatch(text) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +128,19 @@ def move_dict(
 
 
 @dataclass(frozen=True, slots=True)
+class Refused:
+    """A game of a batch `query` that cannot be played, in either game: the words given (one,
+    or one per board) and why."""
+
+    words: tuple[str, ...]
+    error: Exception
+
+    def as_dict(self) -> dict[str, Any]:
+        """The refusal as JSON."""
+        return {"words": list(self.words), "error": str(self.error)}
+
+
+@dataclass(frozen=True, slots=True)
 class Exchange:
     """One answered move, as a game loop reports it to its watcher."""
 
@@ -134,3 +184,19 @@ class Seed:
 
             self.drawn = secrets.randbelow(2**31)
         return self.drawn
+
+
+# --- words for people, the same in both games -------------------------------------------------
+
+
+def plural(count: float, noun: str, many: str | None = None) -> str:
+    """`1 answer`, `2 answers`, `1.5 answers` (or `many`), with thousands separators."""
+    text = f"{count:,}" if isinstance(count, int) else f"{count:,.3g}"
+    return f"{text} {noun}" if count == 1 else f"{text} {many or noun + 's'}"
+
+
+def listed(words: Sequence[str], total: int, noun: str) -> list[str]:
+    """What `L` shows: how many are left and the first of them, likeliest first."""
+    more = " ..." if total > len(words) else ""
+    shown = (": " + ", ".join(words) + more) if words else ""
+    return [f"{plural(total, noun)} still possible{shown}"]

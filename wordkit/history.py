@@ -16,12 +16,13 @@ import os
 import re
 import sqlite3
 import time
+import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordkit.errors import WordkitError
+from wordkit.errors import WordkitError, WordkitWarning
 from wordkit.runner import GameRecord
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -46,6 +47,12 @@ BUSY_SECONDS = 10.0
 """How long a writer waits for another terminal's write before giving up."""
 WORD = re.compile(r"[a-z]{1,63}")
 """A word the AI can learn (what Hangman plays)."""
+COLUMNS = (
+    "played", "game", "table_name", "variant", "secret", "known", "won", "moves", "wrong",
+    "category", "strategy", "source",
+)  # fmt: skip
+"""The columns a game is written with (and read back by)."""
+INSERT = f"INSERT INTO games ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})"
 
 
 class HistoryError(WordkitError):
@@ -103,6 +110,13 @@ class PlayerStats:
         """Wins as a whole percentage (Wordle rounds it)."""
         return round(100 * self.wins / self.played) if self.played else 0
 
+    def line(self) -> str:
+        """The figures on one line, as Wordle's statistics screen shows them."""
+        return (
+            f"  played {self.played}   win % {self.win_percent}   current streak "
+            f"{self.current_streak}   max streak {self.max_streak}"
+        )
+
 
 @contextmanager
 def connected(path: Path | None = None) -> Iterator[sqlite3.Connection]:
@@ -111,6 +125,9 @@ def connected(path: Path | None = None) -> Iterator[sqlite3.Connection]:
     where = path or default_history_path()
     if where.is_dir():
         raise HistoryError(f"the game history {where} is a directory, not a database file")
+    if where.exists() and not where.is_file():
+        # a FIFO would hang SQLite's first read; a device is no place for a database
+        raise HistoryError(f"the game history {where} is not a regular file")
     try:
         where.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(where, timeout=BUSY_SECONDS, isolation_level=None)
@@ -127,11 +144,54 @@ def connected(path: Path | None = None) -> Iterator[sqlite3.Connection]:
 
 
 def check_history(path: Path | None = None) -> Path:
-    """The history's path, once it is known to be usable (so a game is not played only to
-    fail at the end): created or migrated, else a HistoryError."""
-    with connected(path):
-        pass
-    return path or default_history_path()
+    """The history's path, once a game is known to be recordable there (so a game is not played
+    only to fail at the end): created or migrated, its pages and columns checked, and one
+    probe game written under the write lock and removed in the same committed transaction (a
+    real write: a read-only file or folder, a full disk or another writer's lock fail here);
+    else a HistoryError."""
+    where = path or default_history_path()
+    with connected(where) as conn:
+        check_pages(conn, where)
+        check_columns(conn, where)
+        conn.execute("BEGIN IMMEDIATE")  # the write lock, waited for up to BUSY_SECONDS
+        try:
+            probe = Played(
+                GameRecord(secret="probe", won=False, moves=("e",), wrong=0), "", True, "", "", ""
+            )
+            row = conn.execute(INSERT, row_of(probe)).lastrowid
+            conn.execute("DELETE FROM games WHERE id = ?", (row,))
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    return where
+
+
+def check_pages(conn: sqlite3.Connection, where: Path) -> None:
+    """Fail on damaged pages anywhere in the file (a history is small: this is quick)."""
+    found = [
+        " ".join(str(row[0]).replace("*** in database main ***", "").split())
+        for row in conn.execute("PRAGMA quick_check(3)")
+    ]
+    if found != ["ok"]:
+        raise HistoryError(
+            f"the game history {where} is damaged ({'; '.join(found)}); move it away to start "
+            "a new one"
+        )
+
+
+def check_columns(conn: sqlite3.Connection, where: Path) -> None:
+    """Fail unless the `games` table has every column a game is written with."""
+    have = {str(row[1]) for row in conn.execute("PRAGMA table_info(games)")}
+    if not have:
+        raise HistoryError(f"the game history {where} is not a wordkit history (no games table)")
+    lacking = [column for column in ("id", *COLUMNS) if column not in have]
+    if lacking:
+        raise HistoryError(
+            f"the game history {where} is damaged or not a wordkit history (its games table "
+            f"lacks {', '.join(lacking)})"
+        )
 
 
 def set_up(conn: sqlite3.Connection, where: Path) -> None:
@@ -187,9 +247,28 @@ def problem(where: Path, exc: sqlite3.DatabaseError) -> str:
     text = str(exc)
     if "locked" in text or "busy" in text:
         return f"the game history {where} is locked by another program ({text}); try again"
-    if any(sign in text for sign in ("not a database", "malformed", "no such", "already exists")):
+    if "readonly" in text or "read-only" in text:
+        return f"the game history {where} cannot be written: it or its folder is read-only"
+    if "disk is full" in text:
+        return f"the game history {where} cannot be written: the disk is full"
+    if "disk I/O error" in text:
+        return f"the game history {where} cannot be read or written ({text}); is the disk full?"
+    if "unable to open" in text:
+        return f"the game history {where} cannot be opened ({text}); can its folder be written?"
+    signs = ("not a database", "malformed", "no such", "already exists", "no column", "constraint")
+    if any(sign in text for sign in signs):
         return f"the game history {where} is damaged or not a wordkit history ({text})"
     return f"the game history {where} cannot be used: {text}"
+
+
+def row_of(played: Played) -> tuple[object, ...]:
+    """The values of COLUMNS for one game."""
+    record = played.record
+    return (
+        played.played, played.game, played.table, played.variant, record.secret,
+        int(played.known), int(record.won), " ".join(record.moves), record.wrong,
+        record.category, played.strategy, played.source,
+    )  # fmt: skip
 
 
 def record_game(
@@ -205,14 +284,9 @@ def record_game(
 ) -> None:
     """Append one finished game (one statement, one transaction: concurrent writers queue)."""
     played = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-    moves = " ".join(record.moves)
+    game_played = Played(record, table, known, strategy, source, played, game, variant)
     with connected(path) as conn:
-        conn.execute(
-            "INSERT INTO games (played, game, table_name, variant, secret, known, won, moves,"
-            " wrong, category, strategy, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (played, game, table, variant, record.secret, int(known), int(record.won), moves,
-             record.wrong, record.category, strategy, source),
-        )  # fmt: skip
+        conn.execute(INSERT, row_of(game_played))
 
 
 def recorded_games(
@@ -222,38 +296,61 @@ def recorded_games(
     variant: str | None = None,
     path: Path | None = None,
 ) -> list[Played]:
-    """The games of `game` recorded (of one table and variant, or all), oldest first."""
-    query = (
-        "SELECT played, table_name, variant, secret, known, won, moves, wrong, category,"
-        " strategy, source FROM games WHERE game = ?"
-    )
+    """The games of `game` recorded (of one table and variant, or all), oldest first. Every
+    reader goes through here: a row that cannot be a game (a value of the wrong type, or
+    missing) is skipped, and the skipped rows are told in one warning."""
+    query = f"SELECT id, {', '.join(COLUMNS)} FROM games WHERE game = ?"
     args: list[str] = [game]
     for column, value in (("table_name", table), ("variant", variant)):
         if value is not None:
             query += f" AND {column} = ?"
             args.append(value)
-    with connected(path) as conn:
+    where = path or default_history_path()
+    with connected(where) as conn:
         rows = conn.execute(query + " ORDER BY id", args).fetchall()
-    return [
-        Played(
-            GameRecord(
-                secret=str(secret),
-                won=bool(won),
-                moves=tuple(str(moves).split()),
-                wrong=None if wrong is None else int(wrong),
-                category=None if category is None else str(category),
-            ),
-            str(table_name),
-            bool(known),
-            str(strategy),
-            str(source),
-            str(played),
-            game,
-            str(kind),
-        )
-        for played, table_name, kind, secret, known, won, moves, wrong, category, strategy, source
-        in rows
-    ]  # fmt: skip
+    games: list[Played] = []
+    damaged: list[str] = []
+    for row in rows:
+        played = game_of(row[1:])
+        if played is None:
+            damaged.append(str(row[0]))
+        else:
+            games.append(played)
+    if damaged:
+        shown = ", ".join(damaged[:5]) + (", ..." if len(damaged) > 5 else "")
+        with warnings.catch_warnings():  # told on every read, not once per process
+            warnings.simplefilter("always")
+            warnings.warn(
+                f"skipped {len(damaged)} damaged row{'s' * (len(damaged) > 1)} of the game "
+                f"history {where} (id {shown}): a value is missing or of the wrong type",
+                WordkitWarning,
+                stacklevel=2,
+            )
+    return games
+
+
+def game_of(row: Sequence[object]) -> Played | None:
+    """The game a row of COLUMNS holds, or None when a value is missing or of the wrong type
+    (a hand-edited or damaged history may hold anything SQLite stores)."""
+    played, game, table, variant, secret, known, won, moves, wrong, category, strategy, source = row
+    texts = (played, game, table, variant, secret, moves, strategy, source)
+    if not all(isinstance(value, str) for value in texts):
+        return None
+    if category is not None and not isinstance(category, str):
+        return None
+    if known not in (0, 1) or won not in (0, 1) or type(known) is not int or type(won) is not int:
+        return None
+    steps = tuple(str(moves).split())
+    # Hangman counts wrong guesses in every game; Wordle has none to count (NULL)
+    count = wrong if type(wrong) is int and 0 <= wrong <= len(steps) else None
+    if not secret or not steps or (count is None and (wrong is not None or game == "hangman")):
+        return None
+    record = GameRecord(
+        secret=str(secret), won=bool(won), moves=steps, wrong=count,
+        category=None if category is None else str(category),
+    )  # fmt: skip
+    return Played(record, str(table), bool(known), str(strategy), str(source), str(played),
+                  str(game), str(variant))  # fmt: skip
 
 
 def learned_words(table: str, *, path: Path | None = None) -> dict[str, str | None]:

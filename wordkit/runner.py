@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from wordkit import __version__
+from wordkit.errors import WordkitError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -306,8 +307,12 @@ def run_chunks(
     (default: the number of results; a book build counts the games a result stands for)."""
     results: list[R] = []
     where["jobs"] = min(where["jobs"], len(chunks))
-    for out in stream_chunks(play, chunks, **where):
-        results.extend(out)
-        if progress:
-            progress(count(out))
+    try:
+        for out in stream_chunks(play, chunks, **where):
+            results.extend(out)
+            if progress:
+                progress(count(out))
+    except WordkitError as exc:  # a cluster lost mid-run: what finished goes with the error
+        exc.partial = results  # type: ignore[attr-defined]
+        raise
     return results

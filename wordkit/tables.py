@@ -6,10 +6,8 @@ import csv
 import io
 import os
 import re
-import stat
 import sys
 import warnings
-from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -17,8 +15,7 @@ from typing import TYPE_CHECKING, BinaryIO, Literal
 
 import numpy as np
 
-from wordkit import cache
-from wordkit.cache import atomic_write
+from wordkit import cache, outputs
 from wordkit.errors import (
     ColumnError,
     InputFileError,
@@ -28,6 +25,7 @@ from wordkit.errors import (
     ValueFormatError,
     WordkitWarning,
 )
+from wordkit.game import fold_word
 
 if TYPE_CHECKING:  # pandas is imported by the functions that parse or render text
     import pandas as pd
@@ -469,16 +467,6 @@ def render(table: pd.DataFrame, fmt: Format) -> str:
     return str(table.to_csv(sep="\t" if fmt == "tsv" else ",", index=False, lineterminator="\n"))
 
 
-def _same_file(a: Path, b: Path) -> bool:
-    """Whether two paths name the same file (existing or not)."""
-    try:
-        if a.exists() and b.exists():
-            return a.samefile(b)
-    except OSError:
-        pass
-    return a.resolve() == b.resolve()
-
-
 def write_table(
     table: pd.DataFrame,
     dest: str | None,
@@ -492,60 +480,14 @@ def write_table(
     else:
         chosen = fmt or format_for(dest)
         for source in inputs:
-            if source != STDIN and _same_file(Path(source), Path(dest)):
+            if source != STDIN and outputs.same_file(source, dest):
                 raise OutputPathError(f"output {dest} is the input file; choose another path")
-    write_text(render(table, chosen), dest)
+    outputs.write(render(table, chosen), dest)
     return chosen
 
 
-def write_text(text: str | Iterable[str], dest: str | None) -> None:
-    """Write text (or its lines) to stdout for None or `-`; to a regular file atomically,
-    through a symlink to its target; straight into a device, FIFO or process substitution."""
-    if dest is None or dest == STDIN:
-        for part in [text] if isinstance(text, str) else text:
-            sys.stdout.write(part)
-        sys.stdout.flush()
-        return
-    data = text if isinstance(text, str) else "".join(text)
-    try:
-        kind = _existing_kind(dest)
-        if kind == "dir":
-            raise OutputPathError(f"output {_short(dest)} is a directory")
-        if kind == "special":
-            with open(dest, "w", encoding="utf-8", newline="") as out:
-                out.write(data)
-            return
-        path = Path(os.path.realpath(dest))  # a symlink is written through, not replaced
-        if not path.parent.is_dir():
-            raise OutputPathError(
-                f"cannot write {_short(dest)}: folder {_short(str(path.parent))} does not exist"
-            )
-        atomic_write(path, data)
-    except OSError as exc:
-        raise OutputPathError(f"cannot write {_short(dest)}: {exc.strerror}") from exc
-
-
-def _existing_kind(dest: str) -> str | None:
-    """`dir`, `file` or `special` (device, FIFO, socket, /dev/stdout, /dev/fd/N) for an
-    existing path, else None."""
-    if os.path.abspath(dest).startswith(("/dev/", "/proc/")):
-        return "special"  # /dev/stdout may lead to a regular file: the shell's, not ours
-    try:
-        mode = os.stat(dest).st_mode
-    except FileNotFoundError:
-        return None
-    if stat.S_ISDIR(mode):
-        return "dir"
-    return "file" if stat.S_ISREG(mode) else "special"
-
-
-def folded(text: str) -> str:
-    """A typed word as the tables spell it: accents folded the way `prepare` folds them
-    (barão → barao, Zürich → zurich), trimmed and lowercase."""
-    from unidecode import unidecode
-
-    # A character Unidecode drops (U+FFFD for an undecodable byte) stays, to be refused by name.
-    return "".join(unidecode(ch) or ch for ch in text.strip()).lower()
+folded = fold_word
+"""A typed word as the tables spell it (see wordkit.game.fold_word)."""
 
 
 def words_of(

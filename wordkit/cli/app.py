@@ -50,22 +50,34 @@ class _Group(TyperGroup):
         standalone_mode = kwargs.get("standalone_mode", True)
         kwargs["standalone_mode"] = False
         try:
-            result = super().main(*args, **kwargs)
-        except typer.TyperException as exc:
-            context = getattr(exc, "ctx", None)
-            if type(exc).__name__ == "NoArgsIsHelpError" and context is not None:
-                typer.echo(context.get_help())  # a bare `wordkit solve` shows its help
-                return 0 if not standalone_mode else sys.exit(0)
-            where = context.command_path if context is not None else "wordkit"
-            typer.echo(f"Error: {exc.format_message()} (see '{where} --help')", err=True)
+            result = self._parsed(*args, **kwargs)
+        except BrokenPipeError:  # --help or --version into a closed pipe
+            _discard_stdout()
+            result = 0
+        except OSError as exc:  # ... or a full disk, a closed stdout
+            _discard_stdout()
+            typer.echo(f"Error: cannot write the output: {exc.strerror or exc}", err=True)
             result = 1
-        except typer.Abort:
-            result = INTERRUPTED
         if result == INTERRUPTED:  # Ctrl-C, wherever Typer or a command caught it
             typer.echo("Interrupted.", err=True)
         if not standalone_mode:
             return result
         sys.exit(result if isinstance(result, int) else 0)
+
+    def _parsed(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command line: its result, or the exit code of a usage error or Ctrl-C."""
+        try:
+            return super().main(*args, **kwargs)
+        except typer.TyperException as exc:
+            context = getattr(exc, "ctx", None)
+            if type(exc).__name__ == "NoArgsIsHelpError" and context is not None:
+                typer.echo(context.get_help())  # a bare `wordkit solve` shows its help
+                return 0
+            where = context.command_path if context is not None else "wordkit"
+            typer.echo(f"Error: {exc.format_message()} (see '{where} --help')", err=True)
+            return 1
+        except typer.Abort:
+            return INTERRUPTED
 
 
 class Command(TyperCommand):
@@ -87,6 +99,17 @@ class Command(TyperCommand):
                 if times > 1:
                     ctx.fail(f"{max(param.opts, key=len)} was given {times} times; give it once")
         return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: Any) -> Any:
+        """Check the command's files before any work: an output may not overwrite an input,
+        and one that is stdout's own file is written as `-` (wordkit.outputs)."""
+        from wordkit.outputs import check_options
+
+        names = {max(p.opts, key=len): p.name for p in self.params if p.name in ctx.params}
+        given = {flag: ctx.params[name] for flag, name in names.items()}
+        for flag, value in check_options(given).items():
+            ctx.params[names[flag]] = value
+        return super().invoke(ctx)
 
 
 class _Typer(typer.Typer):
@@ -142,6 +165,9 @@ def _root(
     ] = False,
 ) -> None:
     """Word tables, solvers, hosts and benchmarks for Hangman and Wordle."""
+    from wordkit.cache import limit_bytes
+
+    limit_bytes()  # a bad $WORDKIT_CACHE_MB is refused before any work, not after it
 
 
 def command_group(name: str, help: str) -> typer.Typer:

@@ -27,7 +27,7 @@ def cache_info_command() -> None:
 
 @cache_app.command("clear")
 def cache_clear_command() -> None:
-    """Delete every cached file (they are rebuilt when needed).
+    """Delete every file wordkit cached (rebuilt when needed); other files are kept.
 
     \b
     Example:

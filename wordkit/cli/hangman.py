@@ -10,49 +10,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from wordkit.cli import render, terminal
+from wordkit.cli import options, render, terminal
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
-from wordkit.cli.options import (
-    Cluster,
-    FreshSeed,
-    HistoryChoice,
-    HistoryDb,
-    Jobs,
-    Json,
-    Records,
-    StatsFormat,
-    Trainer,
-    choice,
-    cluster_of,
-    given_options,
-    grouped,
-    opt,
-    show_seed,
-    stats_format,
-    write_records,
-)
-from wordkit.cli.terminal import (
-    QUIT,
-    HumanGuesser,
-    HumanHost,
-    ThinkingHost,
-    ask,
-    command_of,
-    each_thinking,
-    listed,
-    progress_bar,
-    say,
-    thinking,
-    typed_words,
-)
+from wordkit.cli.options import choice, grouped, opt
+from wordkit.cli.terminal import say, thinking
 from wordkit.errors import GameStateError, WordkitError
 
 if TYPE_CHECKING:
     from wordkit.game import Decision
     from wordkit.hangman.board import Board
     from wordkit.hangman.rules import State
-    from wordkit.hangman.session import Session, Suggestion, Versus, Walkthrough
-    from wordkit.runner import Summary
+    from wordkit.hangman.session import Session, Versus, Walkthrough
 
 LISTED = 100
 """Words shown by the L command."""
@@ -80,6 +48,19 @@ Prior = Annotated[list[str] | None, opt("PRIOR", "uniform, weight, or CATEGORY=S
 Category = Annotated[list[str] | None, opt("NAME", "Only words of this category (a hint).")]
 Learn = Annotated[bool, opt(None, "Words the AI did not know (revealed at the end of a game) "
     "join its dictionary for later games on the table.", "--learn/--no-learn")]
+Mask = Annotated[str | None, opt("MASK",
+    "The word as shown, `_` for hidden letters: a__le or 'a _ _ l e'.")]
+Guessed = Annotated[list[str] | None, opt("LETTERS",
+    "Letters guessed so far, e.g. aeli (repeats add up).")]
+Refuted = Annotated[list[str] | None, opt("WORDS",
+    "Whole words guessed wrongly, comma-separated (repeats add up).")]
+Secrets = Annotated[list[str], typer.Argument(metavar="WORD...",
+    help="The secret words; - reads them from stdin.")]
+Host = Annotated[str | None, choice("HOST", "Play against a host: evil or lookahead, per length.",
+    VERSUS)]
+Mode = Annotated[str, choice("MODE", "honest, evil (never commits) or lookahead (the hardest).",
+    MODES)]
+Length = Annotated[int | None, opt("N", "Word length.")]
 # fmt: on
 
 
@@ -107,7 +88,7 @@ class PlayChoice:
 
 
 @dataclass(frozen=True)
-class HangmanHistory(HistoryChoice):
+class HangmanHistory(options.HistoryChoice):
     """The game history options of the commands that play with a human."""
 
     learn: Learn = True
@@ -121,20 +102,11 @@ class HangmanHistory(HistoryChoice):
 def solve_hangman(
     game: PlayChoice,
     history: HangmanHistory,
-    mask: Annotated[
-        str | None, opt("MASK", "The word as shown, `_` for hidden letters: a__le or 'a _ _ l e'.")
-    ] = None,
-    guessed: Annotated[
-        list[str] | None, opt("LETTERS", "Letters guessed so far, e.g. aeli (repeats add up).")
-    ] = None,
-    refuted: Annotated[
-        list[str] | None,
-        opt("WORDS", "Whole words guessed wrongly, comma-separated (repeats add up)."),
-    ] = None,
-    interactive: Annotated[
-        bool, opt(None, "Play interactively even when piped.", "--interactive", "-i")
-    ] = False,
-    json: Json = False,
+    mask: Mask = None,
+    guessed: Guessed = None,
+    refuted: Refuted = None,
+    interactive: options.Interactive = False,
+    json: options.Json = False,
 ) -> None:
     """The AI's next Hangman move for a state; on a terminal, the AI guesses your word.
 
@@ -165,25 +137,8 @@ def solve_hangman(
         found = session.next_move(mask, guessed=guessed or "", refuted=refuted or "")
     if json:
         render.emit_json(found.as_dict())
-    else:
-        show_suggestion(found)
-
-
-def show_suggestion(found: Suggestion) -> None:
-    """The next move, its confidence and the likeliest candidates."""
-    out = render.console()
-    if not found.candidates:
-        say(out, "No word of the table fits; guessing with the letter model.")
-    kind = "letter" if len(found.move) == 1 else "word"
-    decision = found.decision
-    say(
-        out,
-        f"next {kind}: {found.move.upper()}  (confidence {decision.confidence:.0%}, "
-        f"{decision.label})",
-    )
-    say(out, f"candidates: {found.candidates:,}")
-    if found.top:
-        say(out, "  " + ", ".join(f"{w} {p:.0%}" for w, p in found.top))
+    for line in [] if json else found.lines():
+        say(render.console(), line)
 
 
 def ai_game(session: Session, kept: Any) -> None:
@@ -208,12 +163,13 @@ def ai_game(session: Session, kept: Any) -> None:
 
 def announced(session: Session) -> Any:
     """The AI as a guesser that says each move, with its candidates, before the host answers."""
+    from wordkit.hangman.session import NO_WORD_FITS
 
     def guess(board: Board) -> Decision:
         with thinking():
             decision = session.guesser(board)
         if not len(board.ids):
-            say(render.console(), "(No word of the table fits; guessing with the letter model.)")
+            say(render.console(), f"({NO_WORD_FITS})")
         say(
             render.console(),
             f"My guess: {decision.move.upper()}  ({render.plural(len(board.ids), 'candidate')}, "
@@ -225,7 +181,7 @@ def announced(session: Session) -> Any:
     return guess
 
 
-class HangmanHumanHost(HumanHost):
+class HangmanHumanHost(terminal.HumanHost):
     """The human host of Hangman: the opening is the length or mask they type."""
 
     opening: Any = None
@@ -233,19 +189,11 @@ class HangmanHumanHost(HumanHost):
 
     def start(self, rules: Any) -> State:
         """The opening state, from the length or mask typed (Q: quit)."""
-        from wordkit.game import Quit
-
-        out = render.console()
-        say(out, "Think of a word. Type its length, or its mask with `_` for each letter.")
-        while True:
-            line = ask("length or mask> ")
-            if line is None or line in ("Q", ":q", ":Q"):
-                raise Quit
-            try:
-                self.opening = self.session.opening(line, rules)
-                return self.opening
-            except WordkitError as exc:
-                say(out, str(exc))
+        say(self.out, "Think of a word. Type its length, or its mask with `_` for each letter.")
+        self.opening = self.asked(
+            "length or mask> ", lambda line: self.session.opening(line, rules)
+        )
+        return self.opening
 
     def reveal(self) -> str:
         """The word as far as the human showed it."""
@@ -254,11 +202,6 @@ class HangmanHumanHost(HumanHost):
 
 def human_host(session: Session) -> HangmanHumanHost:
     """The human as the host of the AI's game."""
-    from wordkit.hangman.board import board_for, top_candidates
-
-    def listing(state: State) -> list[str]:
-        board = board_for(session.pool(), state)
-        return listed([w for w, _ in top_candidates(board, LISTED)], len(board.ids), "word")
 
     def answered(before: State, after: State) -> None:
         lives = "unlimited" if after.rules.lives is None else after.rules.lives - after.wrong
@@ -269,7 +212,7 @@ def human_host(session: Session) -> HangmanHumanHost:
             "right? (y/n)> " if len(move) > 1 else "mask (empty: not in it)> "
         ),
         parse=session.reported,
-        listing=listing,
+        listing=session.listing,
         answered=answered,
         letters_are_guesses=True,
     )
@@ -277,14 +220,11 @@ def human_host(session: Session) -> HangmanHumanHost:
     return host
 
 
-MASK_PROMPT = "mask (empty: not in it)> "
-
-
 def told_word(session: Session, state: State) -> str | None:
     """The human's word after the AI lost, checked against their answers (None: not told)."""
     while True:
-        line = ask("What was your word? (empty: keep it secret)> ")
-        if not line or command_of(line, letters_are_guesses=True) == QUIT:
+        line = terminal.ask("What was your word? (empty: keep it secret)> ")
+        if not line or terminal.command_of(line, letters_are_guesses=True) == terminal.QUIT:
             return None
         try:
             return session.told_word(state, line)
@@ -298,13 +238,10 @@ def told_word(session: Session, state: State) -> str | None:
 @query_app.command("hangman")
 @grouped
 def query_hangman(
-    word: Annotated[
-        list[str],
-        typer.Argument(metavar="WORD...", help="The secret words; - reads them from stdin."),
-    ],
+    word: Secrets,
     game: PlayChoice,
-    seed: FreshSeed = None,
-    json: Json = False,
+    seed: options.FreshSeed = None,
+    json: options.Json = False,
 ) -> None:
     """How the AI would solve each WORD, turn by turn (words outside the table are played too).
 
@@ -317,24 +254,16 @@ def query_hangman(
       wordkit query hangman zebra lion --words categories --category animals
       wordkit query hangman - --json < words.txt
     """
-    from wordkit.hangman.session import BadWord
-
-    secrets = typed_words(word)
+    secrets = terminal.typed_words(word)
     if not secrets:
         raise GameStateError("no word to query: give WORD..., or - with words on stdin")
     with thinking(f"loading {game.words}"):
         session = game.session(seed=seed)
         session.lexicon  # noqa: B018
-    failed = 0
-    for done in each_thinking(session.query(secrets)):
-        if isinstance(done, BadWord):
-            failed += 1
-            typer.echo(f"Error: {done.error}", err=True)
-        elif json:
-            render.emit_json_line(done.as_dict())
-        else:
-            show_walkthrough(done)
-    show_seed(session.drawn_seed)
+    failed = terminal.show_games(
+        session.query(secrets), json=json, show=lambda done, first: show_walkthrough(done)
+    )
+    options.show_seed(session.drawn_seed)
     if failed:
         raise typer.Exit(1)
 
@@ -344,26 +273,10 @@ def show_walkthrough(done: Walkthrough) -> None:
     out = render.console()
     if not done.in_table:
         say(out, f"{done.secret!r} is not in the table: the AI plays it as an unknown word.")
-    rows = [
-        (
-            s["turn"],
-            render.spaced(t.before.state.mask),
-            f"{s['candidates']:,}",
-            s["label"],
-            s["guess"].upper(),
-            "yes" if s["correct"] else "no",
-        )
-        for s, t in zip(done.steps(), done.turns, strict=True)
-    ]
-    columns = ("turn", "mask", "candidates", "strategy", "guess", "correct?")
-    out.print(render.table(None, columns, rows))
-    record = done.record
-    say(
-        out,
-        f"{'won' if record.won else 'lost'} with "
-        f"{render.plural(record.wrong or 0, 'wrong guess', 'wrong guesses')} in "
-        f"{render.plural(record.guesses, 'move')} ({done.strategy})",
-    )
+    from wordkit.hangman.session import WALKTHROUGH_COLUMNS
+
+    out.print(render.table(None, WALKTHROUGH_COLUMNS, done.rows()))
+    say(out, done.verdict())
 
 
 # --- stats ----------------------------------------------------------------------------------
@@ -387,8 +300,8 @@ class RunChoice:
     sample: Annotated[int | None, opt("N", "Play N secrets drawn with the prior.")] = None
     secrets: Annotated[str | None, opt("NAME_OR_PATH",
         "Play these words against the --words table.")] = None
-    jobs: Jobs = 1
-    cluster: Cluster = None
+    jobs: options.Jobs = 1
+    cluster: options.Cluster = None
 
 
 @dataclass(frozen=True)
@@ -397,7 +310,7 @@ class HistoryReport:
 
     from_history: Annotated[bool, opt(None, "Report the games recorded in the game history (of "
         "--words, when given) instead of playing.", "--from-history")] = False
-    history_db: HistoryDb = None
+    history_db: options.HistoryDb = None
     learn: Learn = False
 # fmt: on
 
@@ -410,14 +323,11 @@ def stats_hangman(
     run: RunChoice,
     opponent: Opponent,
     report: HistoryReport,
-    seed: FreshSeed = None,
-    host: Annotated[
-        str | None,
-        choice("HOST", "Play against a host: evil or lookahead, per length.", VERSUS),
-    ] = None,
-    format: StatsFormat = "table",
-    json: Json = False,
-    records: Records = None,
+    seed: options.FreshSeed = None,
+    host: Host = None,
+    format: options.StatsFormat = "table",
+    json: options.Json = False,
+    records: options.Records = None,
 ) -> None:
     """Play every word of a table: win rate, wrong guesses, distribution, hardest words.
     With --records - the records are the only output on stdout (the table goes to stderr).
@@ -429,8 +339,8 @@ def stats_hangman(
       wordkit stats hangman --host evil --difficulty hard --strategy coverage
       wordkit stats hangman --from-history --words english
     """
-    fmt = stats_format(format, json=json, jobs=run.jobs)
-    given = given_options(ctx)
+    fmt = options.stats_format(format, json=json, jobs=run.jobs)
+    given = options.given_options(ctx)
     with thinking(f"loading {game.words}"):
         db = None if report.history_db is None else Path(report.history_db)
         session = game.session(seed=seed, learn=report.learn, db=db)
@@ -440,55 +350,29 @@ def stats_hangman(
     elif host is not None:
         with thinking(f"playing against the {host} host, one game per length"):
             versus = session.versus(host, **asdict(opponent))
-        show_seed(session.drawn_seed)
-        write_records(records, list(versus.by_length.values()))
+        options.show_seed(session.drawn_seed)
+        options.write_records(records, list(versus.by_length.values()))
         render_versus(versus, fmt)
         return
     else:
-        with progress_bar(session.games_to_play(sample=run.sample, secrets=run.secrets)) as bar:
+        todo = session.games_to_play(sample=run.sample, secrets=run.secrets)
+        with terminal.progress_bar(todo) as bar, options.kept_on_failure(records):
             done = session.stats(
                 sample=run.sample, hint=run.hint, secrets=run.secrets, jobs=run.jobs,
-                cluster=cluster_of(run.cluster), progress=bar,
+                cluster=options.cluster_of(run.cluster), progress=bar,
             )  # fmt: skip
-        show_seed(session.drawn_seed)
+        options.show_seed(session.drawn_seed)
         summary, played = done.summary, done.records
-    write_records(records, played)
-    show_summary(summary, fmt, to_stderr=records == "-")
-
-
-def show_summary(summary: Summary, fmt: str, *, to_stderr: bool = False) -> None:
-    """A Hangman stats summary: the figures with the mean wrong guesses, the wrong guesses per
-    game, the lengths, and the words lost."""
-    lengths = [
-        (n, f"{r['games']:,}", f"{r['win_rate']:.2%}", f"{r['mean_wrong']:.2f}")
-        for n, r in summary.by_length.items()
-    ]
-    columns = ("length", "games", "win rate", "mean wrong")
-    render.show_summary(
-        summary, fmt, to_stderr=to_stderr, per_game="wrong guesses",
-        extra=[("mean wrong guesses", f"{summary.extra['mean_wrong']:.3f}")],
-        counts=summary.extra["wrong_histogram"],
-        tables=[render.table(None, columns, lengths)] if len(lengths) > 1 else [],
-    )  # fmt: skip
+    options.write_records(records, played)
+    render.show_summary(summary, fmt, to_stderr=records == "-", **session.labels(summary))
 
 
 def render_versus(versus: Versus, fmt: str) -> None:
     """One game per word length against an adversarial host: the wrong guesses needed."""
-    rows = versus.rows()
-    if fmt == "json":
-        render.emit_json(versus.as_dict())
-    elif fmt == "csv":
-        render.emit_csv(rows)
-    else:
-        label = (
-            f"{versus.host} ({versus.difficulty})"
-            if versus.host == "evil"
-            else f"lookahead (depth {versus.depth})"
-        )
-        title = f"{versus.strategy} against the {label} host: wrong guesses needed to win"
+    if not render.emit_data(versus, fmt):
         columns = ("length", "wrong", "guesses", "word")
-        table = [(r["length"], r["wrong"], r["guesses"], r["word"]) for r in rows]
-        render.console().print(render.table(title, columns, table))
+        table = [[r[c] for c in columns] for r in versus.rows()]
+        render.console().print(render.table(versus.title(), columns, table))
 
 
 # --- host ---------------------------------------------------------------------------------
@@ -500,13 +384,10 @@ def host_hangman(
     game: PlayChoice,
     history: HangmanHistory,
     opponent: Opponent,
-    mode: Annotated[
-        str,
-        choice("MODE", "honest, evil (never commits) or lookahead (the hardest).", MODES),
-    ] = "honest",
-    seed: FreshSeed = None,
-    trainer: Trainer = False,
-    length: Annotated[int | None, opt("N", "Word length.")] = None,
+    mode: Mode = "honest",
+    seed: options.FreshSeed = None,
+    trainer: options.Trainer = False,
+    length: Length = None,
 ) -> None:
     """Play Hangman against the computer: it hosts, you guess letters or the whole word.
 
@@ -526,11 +407,11 @@ def host_hangman(
     with thinking(f"loading {game.words}"):
         session = game.session(seed=seed, learn=history.learn, db=history.db())
         host = session.host(mode, length=length, **asdict(opponent))
-    show_seed(session.drawn_seed)
+    options.show_seed(session.drawn_seed)
     out = render.console()
     human = human_guesser(session, mode)
     try:
-        record = session.play(human, ThinkingHost(host), watch=watcher(session, trainer))
+        record = session.play(human, terminal.ThinkingHost(host), watch=watcher(session, trainer))
     except (Quit, KeyboardInterrupt):  # neither is recorded (Q exits 0, Ctrl-C 130)
         say(out, f"The word was {host.reveal().upper()}.")
         raise
@@ -542,31 +423,20 @@ def host_hangman(
     session.keep(record, source="host", strategy=f"{mode}-{level}" if level else mode, path=kept)
 
 
-def human_guesser(session: Session, mode: str) -> HumanGuesser:
+def human_guesser(session: Session, mode: str) -> terminal.HumanGuesser:
     """The human as the guesser of a hosted game."""
-    from wordkit.hangman.board import top_candidates
-
-    lives = session.rules.lives
-    banner = f"{mode} host, {'unlimited' if lives is None else lives} lives"
     started: list[bool] = []
 
     def before(board: Board) -> None:
         if not started:
             started.append(True)
-            say(
-                render.console(),
-                f"Hangman, {len(board.state.mask)} letters, {banner}. Type a letter or a word; "
-                "L lists, ? hints, G gives up, Q quits.",
-            )
+            say(render.console(), session.banner(mode, len(board.state.mask)))
         show_board(board.state)
 
-    def listing(board: Board) -> list[str]:
-        return listed([w for w, _ in top_candidates(board, LISTED)], len(board.ids), "word")
-
-    return HumanGuesser(
+    return terminal.HumanGuesser(
         prompt=lambda board: "guess> ",
         parse=session.typed_move,
-        listing=listing,
+        listing=session.listing,
         advisor=session.advisor(),
         letters_are_guesses=True,
         before=before,

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast, get_type_hints
 
 import typer
 
-from wordkit.errors import RangeError, UnknownNameError
+from wordkit.errors import RangeError, UnknownNameError, WordkitError
 
 if TYPE_CHECKING:
     from wordkit.runner import GameRecord
@@ -32,6 +33,9 @@ def choice(metavar: str, help: str, choices: tuple[str, ...], *names: str) -> An
 
 
 Json = Annotated[bool, opt(None, "Machine-readable output.", "--json")]
+Interactive = Annotated[
+    bool, opt(None, "Play interactively even when piped.", "--interactive", "-i")
+]
 Jobs = Annotated[int, opt("N", "Worker processes.")]
 Cluster = Annotated[
     str | None,
@@ -91,9 +95,26 @@ def write_records(path: str | None, records: Sequence[GameRecord]) -> None:
     through, a regular file replaced atomically), when a path was given."""
     if path is None:
         return
-    from wordkit import runner, tables
+    from wordkit import outputs, runner
 
-    tables.write_text(runner.record_lines(list(records)), path)
+    outputs.write(runner.record_lines(list(records)), path)
+
+
+@contextlib.contextmanager
+def kept_on_failure(path: str | None) -> Iterator[None]:
+    """Write the games a failed run finished (a cluster lost mid-run) to `--records` before
+    the error is reported, and say so in it."""
+    try:
+        yield
+    except WordkitError as exc:
+        from wordkit.runner import GameRecord
+
+        # Hangman's chunks give (index, record) pairs
+        done = [d[-1] if isinstance(d, tuple) else d for d in getattr(exc, "partial", ())]
+        if path is None or not done or not isinstance(done[0], GameRecord):
+            raise  # nothing finished, or not games (a book's build)
+        write_records(path, done)
+        raise type(exc)(f"{exc}; the {len(done):,} games finished are kept in {path}") from exc
 
 
 Trainer = Annotated[

@@ -12,63 +12,50 @@ from wordkit.cli.options import grouped, opt
 from wordkit.errors import UnknownNameError
 
 
+# fmt: off
 @dataclass(frozen=True)
 class Filters:
     """What `prepare` keeps and how it cleans: the columns, the bounds, the folding."""
 
-    column: Annotated[
-        str | None,
-        opt("COLUMN", "The word column (default: `word`, else the first)."),
-    ] = None
-    weight_column: Annotated[
-        str | None, opt("COLUMN", "A numeric column to use as the weight.")
-    ] = None
-    category_column: Annotated[str | None, opt("COLUMN", "A column to use as the category.")] = None
-    keep: Annotated[
-        list[str] | None,
-        opt("COLUMN", "Carry this column into the output (repeatable)."),
-    ] = None
+    column: Annotated[str | None, opt("COLUMN",
+        "The word column (default: `word`, else the first).")] = None
+    weight_column: Annotated[str | None, opt("COLUMN",
+        "A numeric column to use as the weight.")] = None
+    category_column: Annotated[str | None, opt("COLUMN",
+        "A column to use as the category.")] = None
+    keep: Annotated[list[str] | None, opt("COLUMN",
+        "Carry this column into the output (repeatable).")] = None
     min_weight: Annotated[float | None, opt("X", "Drop rows whose weight is below X.")] = None
     min_length: Annotated[int | None, opt("N", "Drop words shorter than N.")] = None
     max_length: Annotated[int | None, opt("N", "Drop words longer than N.")] = None
-    transliterate: Annotated[
-        bool, opt(None, "Transliterate to ASCII with Unidecode (São Paulo -> Sao Paulo).")
-    ] = True
-    exact_ascii: Annotated[
-        bool, opt(None, "Keep only names that Unidecode leaves unchanged.", "--exact-ascii")
-    ] = False
-    keep_spaces: Annotated[
-        bool, opt(None, "Join words with spaces instead of dropping them.", "--keep-spaces")
-    ] = False
-    keep_hyphens: Annotated[
-        bool, opt(None, "Join hyphenated words instead of dropping them.", "--keep-hyphens")
-    ] = False
+    transliterate: Annotated[bool, opt(None,
+        "Transliterate to ASCII with Unidecode (São Paulo -> Sao Paulo).")] = True
+    exact_ascii: Annotated[bool, opt(None, "Keep only names that Unidecode leaves unchanged.",
+        "--exact-ascii")] = False
+    keep_spaces: Annotated[bool, opt(None, "Join words with spaces instead of dropping them.",
+        "--keep-spaces")] = False
+    keep_hyphens: Annotated[bool, opt(None, "Join hyphenated words instead of dropping them.",
+        "--keep-hyphens")] = False
+
+
+Input = Annotated[str | None, typer.Argument(metavar="INPUT",
+    help="CSV, TSV or word list to clean: a path, `-` for stdin, or a table name.")]
+Output = Annotated[str | None, opt("PATH", "Where to write (default: stdout).", "-o", "--output")]
+Format = Annotated[str | None, opt("FORMAT", "csv, tsv or txt (default: from -o, else csv).",
+    "--format")]
+Encoding = Annotated[str | None, opt("NAME", "Input encoding, e.g. latin-1 (default: UTF-8).")]
+# fmt: on
 
 
 @app.command("prepare")
 @grouped
 def prepare_command(
-    input: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="INPUT",
-            help="CSV, TSV or word list to clean: a path, `-` for stdin, or a table name.",
-        ),
-    ] = None,
+    input: Input = None,
     words: Annotated[str | None, opt("NAME_OR_PATH", "Same as INPUT.", "--words")] = None,
-    output: Annotated[
-        str | None,
-        opt("PATH", "Where to write (default: stdout).", "-o", "--output"),
-    ] = None,
+    output: Output = None,
     filters: Filters = Filters(),
-    format: Annotated[
-        str | None,
-        opt("FORMAT", "csv, tsv or txt (default: from -o, else csv).", "--format"),
-    ] = None,
-    encoding: Annotated[
-        str | None,
-        opt("NAME", "Input encoding, e.g. latin-1 (default: UTF-8)."),
-    ] = None,
+    format: Format = None,
+    encoding: Encoding = None,
     quiet: Annotated[bool, opt(None, "No summary on stderr.", "--quiet", "-q")] = False,
 ) -> None:
     """Clean a CSV or word list into a word table (word, weight, category).

@@ -7,6 +7,8 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from wordkit.game import plural as plural  # re-exported: the commands say `render.plural`
+
 if TYPE_CHECKING:  # rich is imported by the functions that draw, so `--help` starts fast
     from rich.console import Console
     from rich.table import Table
@@ -103,12 +105,6 @@ def gallows(wrong: int, lives: int) -> str:
     return "\n".join(GALLOWS[stage])
 
 
-def plural(count: float, noun: str, many: str | None = None) -> str:
-    """`1 answer`, `2 answers`, `1.5 answers` (or `many`), with thousands separators."""
-    text = f"{count:,}" if isinstance(count, int) else f"{count:,.3g}"
-    return f"{text} {noun}" if count == 1 else f"{text} {many or noun + 's'}"
-
-
 def spaced(mask: str) -> str:
     """A Hangman mask with spaces between the letters, as players write it."""
     return " ".join(mask)
@@ -157,6 +153,16 @@ def emit_csv(rows: Sequence[Mapping[str, Any]]) -> None:
     sys.stdout.write(text.getvalue())
 
 
+def emit_data(result: Any, fmt: str) -> bool:
+    """A result as JSON (its `as_dict()`) or CSV (its `rows()`) on stdout; False when `fmt` is
+    `table` (the game draws it)."""
+    if fmt == "json":
+        emit_json(result.as_dict())
+    elif fmt == "csv":
+        emit_csv(result.rows())
+    return fmt != "table"
+
+
 def emit_summary(summary: Summary, fmt: str, *, to_stderr: bool = False) -> bool:
     """Print a stats summary as JSON or CSV (on stderr when stdout carries records); False
     when `fmt` is `table` (the game draws it)."""
@@ -177,7 +183,8 @@ HARDEST = 20
 def show_summary(
     summary: Summary, fmt: str, *, to_stderr: bool = False, strategy: str | None = None,
     wins: str = "wins", extra: Sequence[tuple[str, str]] = (), per_game: str = "guesses",
-    counts: Mapping[str, int] | None = None, tables: Sequence[Table] = (), lost: str = "lost",
+    counts: Mapping[str, int] | None = None, lost: str = "lost",
+    tables: Sequence[tuple[Sequence[str], Sequence[Sequence[Any]]]] = (),
 ) -> None:  # fmt: skip
     """A stats summary, in both games: JSON or CSV, or the figures table (the game's `extra`
     rows after the wins), a histogram of `per_game` per game (`counts`, default the guesses),
@@ -200,8 +207,8 @@ def show_summary(
     say(out, f"{per_game} per game:")
     for line in histogram(summary.histogram if counts is None else counts):
         say(out, line)
-    for each in tables:
-        out.print(each)
+    for header, cells in tables:  # the game's own tables
+        out.print(table(None, header, cells))
     if summary.failures:
         more = len(summary.failures) - HARDEST
         tail = f" (and {more:,} more)" if more > 0 else ""

@@ -72,6 +72,24 @@ def notices_shown() -> Iterator[None]:
 T = TypeVar("T")
 
 
+def show_games(games: Iterable[Any], *, json: bool, show: Callable[[Any, bool], None]) -> int:
+    """A batch query's games as each is played: a JSON line, or `show(game, first)`; a game
+    refused is one `Error:` line on stderr. Returns how many were refused."""
+    from wordkit.game import Refused
+
+    refused = shown = 0
+    for game in each_thinking(games):
+        if isinstance(game, Refused):
+            print(f"Error: {game.error}", file=sys.stderr)
+            refused += 1
+        elif json:
+            render.emit_json_line(game.as_dict())
+        else:
+            show(game, not shown)
+            shown += 1
+    return refused
+
+
 def each_thinking(items: Iterable[T]) -> Iterator[T]:
     """The items of a lazy iterable, the spinner showing while each one is computed."""
     iterator = iter(items)
@@ -224,105 +242,108 @@ Listing = Callable[[Any], list[str]]
 """What `L` shows in a position: the secrets still possible, likeliest first."""
 
 
-class HumanGuesser:
-    """The human guesses, in either game: each line is a command (L lists, ? hints, G gives
-    up, Q quits) or a move, which `parse(position, line)` turns into a Decision (a typed error
-    is shown and the line asked again; no guess is used)."""
+class Human:
+    """The human at the terminal, in either game: reads lines, shows `L` lists itself, and
+    raises `Quit` at Q or the end of input."""
 
     name = "you"
 
-    def __init__(
-        self,
-        *,
-        prompt: Callable[[Any], str],
-        parse: Callable[[Any, str], Decision],
-        listing: Listing,
-        advisor: Callable[[Any], Decision | None],
-        letters_are_guesses: bool,
-        before: Callable[[Any], None] | None = None,
-    ) -> None:
-        self.prompt, self.parse, self.listing = prompt, parse, listing
-        self.advisor, self.letters_are_guesses, self.before = advisor, letters_are_guesses, before
-        self.gave_up = False
+    def __init__(self, *, listing: Listing, letters_are_guesses: bool) -> None:
+        self.listing, self.letters_are_guesses = listing, letters_are_guesses
         self.out = render.console()
+
+    def line(self, prompt: str, position: Any) -> tuple[str | None, str]:
+        """The next line that is not `L`: (its command or None, the line)."""
+        from wordkit.game import Quit
+
+        while True:
+            line = ask(prompt)
+            keys = {"letters_are_guesses": self.letters_are_guesses}
+            command = None if line is None else command_of(line, **keys)
+            if line is None or command == QUIT:
+                raise Quit
+            if command != LIST or position is None:  # nothing to list before the game starts
+                return command, line
+            for text in self.listing(position):
+                say(self.out, text)
+
+    def asked(self, prompt: str, parse: Callable[[str], T], position: Any = None) -> T:
+        """The first line `parse` accepts (its typed errors are shown, the line asked again)."""
+        from wordkit.errors import WordkitError
+
+        while True:
+            _, line = self.line(prompt, position)
+            try:
+                return parse(line)
+            except WordkitError as exc:
+                say(self.out, str(exc), style="red")
+
+
+class HumanGuesser(Human):
+    """The human guesses: each line is a command (L lists, ? hints, G gives up, Q quits) or a
+    move, which `parse(position, line)` turns into a Decision (a typed error is shown and the
+    line asked again; no guess is used)."""
+
+    def __init__(
+        self, *, prompt: Callable[[Any], str], parse: Callable[[Any, str], Decision],
+        advisor: Callable[[Any], Decision | None], before: Callable[[Any], None] | None = None,
+        **human: Any,
+    ) -> None:  # fmt: skip
+        super().__init__(**human)
+        self.prompt, self.parse, self.advisor, self.before = prompt, parse, advisor, before
+        self.gave_up = False
 
     def __call__(self, position: Any) -> Decision | None:
         """The move typed (None: given up); `Quit` on Q or at the end of input."""
         from wordkit.errors import WordkitError
-        from wordkit.game import Quit
 
         if self.before is not None:
             self.before(position)
         while True:
-            line = ask(self.prompt(position))
-            keys = {"letters_are_guesses": self.letters_are_guesses}
-            command = None if line is None else command_of(line, **keys)
-            if line is None or command == QUIT:
-                raise Quit
+            command, line = self.line(self.prompt(position), position)
             if command == GIVE_UP:
                 self.gave_up = True
                 return None
-            if command == LIST:
-                for text in self.listing(position):
-                    say(self.out, text)
-            elif command == HINT:
+            if command == HINT:
                 with thinking():
                     hint = self.advisor(position)
                 say(self.out, f"Hint: try {hint.move.upper()}." if hint else "No hint here.")
-            else:
-                try:
-                    return self.parse(position, line)
-                except WordkitError as exc:
-                    say(self.out, f"{exc} (no guess used)", style="red")
+                continue
+            try:
+                return self.parse(position, line)
+            except WordkitError as exc:
+                say(self.out, f"{exc} (no guess used)", style="red")
 
 
-class HumanHost:
-    """The human hosts, in either game: shown each move (`show`), they type the answer, which
-    `parse(position, move, line)` turns into the next position (a typed error is shown and
-    the line asked again), then `answered(position, after)`. L lists, U takes back the last
-    answer (`Undo`), Q quits (`Quit`)."""
-
-    name = "you"
+class HumanHost(Human):
+    """The human hosts: shown each move (`show`), they type the answer, which `parse(position,
+    move, line)` turns into the next position (a typed error is shown and the line asked
+    again), then `answered(position, after)`. U takes back the last answer (`Undo`)."""
 
     def __init__(
-        self,
-        *,
-        prompt: Callable[[Any, Any], str],
-        parse: Callable[[Any, Any, str], Any],
-        listing: Listing,
+        self, *, prompt: Callable[[Any, Any], str], parse: Callable[[Any, Any, str], Any],
         show: Callable[[Any, Any], None] | None = None,
-        answered: Callable[[Any, Any], None] | None = None,
-        letters_are_guesses: bool,
-    ) -> None:
-        self.prompt, self.parse, self.listing = prompt, parse, listing
-        self.show, self.answered = show, answered
-        self.letters_are_guesses = letters_are_guesses
+        answered: Callable[[Any, Any], None] | None = None, **human: Any,
+    ) -> None:  # fmt: skip
+        super().__init__(**human)
+        self.prompt, self.parse, self.show, self.answered = prompt, parse, show, answered
         self.answers: list[Any] = []
-        self.out = render.console()
 
     def answer(self, position: Any, move: Any) -> Any:
         """The next position, as the human reports it."""
         from wordkit.errors import WordkitError
-        from wordkit.game import Quit, Undo
+        from wordkit.game import Undo
 
         if self.show is not None:
             self.show(position, move)
         while True:
-            line = ask(self.prompt(position, move))
-            keys = {"letters_are_guesses": self.letters_are_guesses}
-            command = None if line is None else command_of(line, **keys)
-            if line is None or command == QUIT:
-                raise Quit
-            if command == LIST:
-                for text in self.listing(position):
-                    say(self.out, text)
-                continue
+            _, line = self.line(self.prompt(position, move), position)
             if line in UNDO or (line == "u" and not self.letters_are_guesses):
-                if not self.answers:
-                    say(self.out, "Nothing to undo yet.")
-                    continue
-                self.answers.pop()
-                raise Undo
+                if self.answers:
+                    self.answers.pop()
+                    raise Undo
+                say(self.out, "Nothing to undo yet.")
+                continue
             try:
                 after = self.parse(position, move, line)
             except WordkitError as exc:
@@ -333,13 +354,6 @@ class HumanHost:
             if self.answered is not None:
                 self.answered(position, after)
             return after
-
-
-def listed(words: list[str], total: int, noun: str) -> list[str]:
-    """What `L` shows: how many are left and the first of them, likeliest first."""
-    more = " ..." if total > len(words) else ""
-    shown = (": " + ", ".join(words) + more) if words else ""
-    return [f"{render.plural(total, noun)} still possible{shown}"]
 
 
 @contextlib.contextmanager

@@ -6,10 +6,6 @@ carries only data whenever it carries data (`--records -`, `--tree -`)."""
 
 from __future__ import annotations
 
-import csv
-import io
-import json as jsonlib
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
@@ -19,28 +15,13 @@ import typer
 from wordkit.cli import options, render, terminal
 from wordkit.cli.app import host_app, query_app, solve_app, stats_app
 from wordkit.cli.options import opt
-from wordkit.cli.terminal import (
-    HumanGuesser,
-    HumanHost,
-    ThinkingGuesser,
-    ThinkingHost,
-    each_thinking,
-    listed,
-    notices_shown,
-    progress_bar,
-    progress_sized_later,
-    say,
-    thinking,
-    typed_words,
-)
+from wordkit.cli.terminal import say, thinking
 from wordkit.game import Decision, Quit
 
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from wordkit.runner import GameRecord
-    from wordkit.wordle.session import Game, Hosted, Move, Played, Session, Versus
-    from wordkit.wordle.sweep import OpenerResult, Sweep
+    from wordkit.wordle.session import Game, Hosted, Played, Session, Versus
 
 STRATEGY_NAMES = "expected-size, entropy, minimax, heuristic, heuristic-seed, optimal"
 """The names of wordkit.wordle.guessers.GUESSERS (kept here so `--help` imports no numpy)."""
@@ -60,8 +41,6 @@ Secrets = Annotated[str | None, opt("NAME_OR_PATH",
     "Play these words as the secrets (a table or list; each must be a possible answer).")]
 History = Annotated[list[str] | None, opt("WORD=FEEDBACK,...", "The game so far, e.g. "
     "roate=BBYGB,slimy=20010 (G/Y/B, 2/1/0 or squares); repeat it to add turns.")]
-Interactive = Annotated[bool,
-    opt(None, "Play interactively even when piped.", "--interactive", "-i")]
 Review = Annotated[bool, opt(None, "Rate every guess of --history: answers left, expected left "
     "against the AI's guess, skill and luck (0-100).", "--review")]
 Words = Annotated[list[str] | None, typer.Argument(metavar="WORD...", help="The answers to "
@@ -113,16 +92,6 @@ def open_session(ai: AIChoice | None, lists: ListsChoice, **more: Any) -> Sessio
     )  # fmt: skip
 
 
-def guesses_text(count: int) -> str:
-    """`1 guess`, `2 guesses`."""
-    return render.plural(count, "guess", "guesses")
-
-
-def emit_line(data: Any) -> None:
-    """One JSON object as one line of stdout."""
-    sys.stdout.write(jsonlib.dumps(data, ensure_ascii=False) + "\n")
-
-
 # --- boards and tiles -------------------------------------------------------------------------
 
 
@@ -161,20 +130,6 @@ def turn_shown(before: Any, after: Any) -> Text | str:
     return boards_row(before.turn, after.guesses[-1], patterns, after.game.length)
 
 
-def answers_left(state: Any) -> list[str]:
-    """What L shows: the answers still possible, likeliest first (on each unsolved board when
-    there are several)."""
-    from wordkit.wordle.session import likeliest
-
-    def shown(words: list[str]) -> str:
-        return ", ".join(words[:LIST_AT_MOST]) + (" ..." if len(words) > LIST_AT_MOST else "")
-
-    if not hasattr(state, "boards"):
-        words = likeliest(state)
-        return listed(words[:LIST_AT_MOST], len(words), "answer")
-    return [f"  board {k + 1}: {shown(likeliest(state.boards[k]))}" for k in state.unsolved]
-
-
 # --- solve ------------------------------------------------------------------------------------
 
 
@@ -185,7 +140,7 @@ def solve_wordle(
     lists: ListsChoice,
     history: History = None,
     budget: Budget = BUDGET,
-    interactive: Interactive = False,
+    interactive: options.Interactive = False,
     review: Review = False,
     json: options.Json = False,
 ) -> None:
@@ -208,34 +163,13 @@ def solve_wordle(
     elif history is None and (interactive or (terminal.interactive() and not json)):
         ai_mode(session)
     else:
-        with notices_shown(), thinking():
+        with terminal.notices_shown(), thinking():
             move = session.next_move(history or ())
-        render.emit_json(move.as_dict()) if json else show_move(move)
-
-
-def show_move(move: Move) -> None:
-    """The next guess and the answers left, on one board or each of several."""
-    out = render.console()
-    if move.solved is not None:
-        say(out, "Solved: " + " / ".join(str(w).upper() for w in move.found))
-        return
-    assert move.move is not None
-    if move.boards > 1:
-        say(out, f"next guess: {move.move.upper()}")
-        for k, (found, left, shown) in enumerate(
-            zip(move.found, move.candidates, move.answers, strict=True), 1
-        ):
-            listed = f": {', '.join(shown)}" if shown else ""
-            done = f"solved ({found.upper()})" if found else render.plural(left, "answer") + " left"
-            say(out, f"  board {k}: {done}{listed if not found else ''}")
-        return
-    expected = render.plural(move.expected_size, "answer")
-    say(out, f"next guess: {move.move.upper()}  (expected {expected} left after it)")
-    if move.note:
-        say(out, f"note: {move.note}")
-    say(out, f"answers left: {move.candidates:,}")
-    if move.answers[0]:
-        say(out, "  " + ", ".join(move.answers[0]))
+        if json:
+            render.emit_json(move.as_dict())
+        else:
+            for line in move.lines():
+                say(render.console(), line)
 
 
 def show_review(session: Session, history: Sequence[str], json: bool) -> None:
@@ -243,13 +177,13 @@ def show_review(session: Session, history: Sequence[str], json: bool) -> None:
     advisor's guess), skill and luck; --json gives one JSON line per guess."""
     from wordkit.wordle.rules import parse_feedback, pattern_marks
 
-    with notices_shown(), thinking():
+    with terminal.notices_shown(), thinking():
         rows = session.review(history)
     out = render.console()
     arrow = "→" if render.encodable("→") else "->"
     for row in rows:
         if json:
-            emit_line(row.as_dict())
+            render.emit_json_line(row.as_dict())
             continue
         marks = pattern_marks(parse_feedback(row.feedback), session.game.length)
         line = render.tiles(row.guess, marks)
@@ -261,7 +195,7 @@ def show_review(session: Session, history: Sequence[str], json: bool) -> None:
         say(out, line)
 
 
-class WordleHumanHost(HumanHost):
+class WordleHumanHost(terminal.HumanHost):
     """The human hosts the AI's Wordle game, one board or several."""
 
     def reveal(self, state: Any) -> str:
@@ -269,14 +203,14 @@ class WordleHumanHost(HumanHost):
         return state.moves[-1] if state.solved else ""
 
 
-def human_host(session: Session) -> HumanHost:
+def human_host(session: Session) -> terminal.HumanHost:
     """The human as the host: shown each guess, they type its feedback (one per unsolved
     board, / between); L lists, U undoes, Q quits."""
     several = " (one per unsolved board, / between)" if session.boards > 1 else ""
     return WordleHumanHost(
         prompt=lambda state, row: f"feedback{several}> ",
         parse=session.reported,
-        listing=answers_left,
+        listing=session.listing,
         show=lambda state, row: say(render.console(), heading(state, row)),
         answered=lambda state, after: say(render.console(), turn_shown(state, after)),
         letters_are_guesses=False,
@@ -301,29 +235,14 @@ def heading(state: Any, row: int) -> Text:
 
 def ai_mode(session: Session) -> None:
     """The human hosts: the AI guesses and the human types the feedback after each guess."""
-    game, n = session.game, session.boards
     out = render.console()
-    words = (
-        f"a {game.length}-letter word" if n == 1 else f"{n} different {game.length}-letter words"
-    )
-    say(
-        out,
-        f"Think of {words} from the answer list ({len(game.answers):,} words). After each guess"
-        " type its feedback (G/Y/B, 2/1/0 or squares"
-        + ("; WORD=FEEDBACK if you played another word)" if n == 1 else "; / between boards)")
-        + ". L lists the answers left, U undoes, Q quits.",
-    )
+    say(out, session.ai_intro())
     try:
-        with notices_shown():
-            record = session.play_ai(human_host(session), wrap=ThinkingGuesser)
+        with terminal.notices_shown():
+            record = session.play_ai(human_host(session), wrap=terminal.ThinkingGuesser)
     except Quit:
-        say(out, "Bye.")
-        return
-    if record.solved:
-        word = f": {record.secret.upper()}" if n == 1 else ""
-        say(out, f"Solved in {guesses_text(record.guesses)}{word}.")
-    else:
-        say(out, "Bye.")
+        record = None
+    say(out, session.ai_ending(record))
 
 
 # --- query ------------------------------------------------------------------------------------
@@ -352,23 +271,16 @@ def query_wordle(
       wordkit query wordle - --json < answers.txt
       wordkit query wordle cigar rebut sissy humph --boards 4
     """
-    from wordkit.wordle.session import Refused
-
     if not words and secrets is None:
         ctx.fail("Missing argument 'WORD...'.")
     session = open_session(ai, lists, budget=budget, secrets=secrets)
     items = game_items(words or [], lists.boards)
     named = len(items) > 1 or "-" in (words or []) or secrets is not None
-    refused = 0
-    with notices_shown():
-        for n, item in enumerate(each_thinking(session.query(items))):
-            if isinstance(item, Refused):
-                typer.echo(f"Error: {item.error}", err=True)
-                refused += 1
-            elif json:
-                emit_line(item.as_dict())
-            else:
-                show_game(item, first=n == refused, named=named)
+    with terminal.notices_shown():
+        refused = terminal.show_games(
+            session.query(items), json=json,
+            show=lambda game, first: show_game(game, first=first, named=named),
+        )  # fmt: skip
     if refused:
         raise typer.Exit(1)
 
@@ -377,10 +289,10 @@ def game_items(words: list[str], boards: int) -> list[Any]:
     """The games asked for: one word each (N words with N boards); `-` reads stdin, one game
     a line."""
     if boards == 1:
-        return list(typed_words(words))
+        return list(terminal.typed_words(words))
     given = [w for w in words if w != "-"]
     items: list[Any] = [given[i : i + boards] for i in range(0, len(given), boards)]
-    return items + (typed_words(["-"]) if "-" in words else [])
+    return items + (terminal.typed_words(["-"]) if "-" in words else [])
 
 
 def show_game(game: Game, *, first: bool, named: bool) -> None:
@@ -403,14 +315,7 @@ def show_game(game: Game, *, first: bool, named: bool) -> None:
         say(out, tiles)
         if s.note:
             say(out, f"  note: {s.note}")
-    record = game.record
-    verdict = "solved" if record.won else ("solved late" if record.solved else "not solved")
-    if game.boards == 1:
-        verdict = "solved" if record.ended_solved else "not solved"
-        name = f"{game.secret.upper()}: " if named else ""
-        say(out, f"{name}{verdict} in {guesses_text(record.guesses)} ({game.strategy})")
-    else:
-        say(out, f"{verdict} in {guesses_text(record.guesses)} (of {game.limit})")
+    say(out, game.verdict(named=named))
 
 
 # --- stats ------------------------------------------------------------------------------------
@@ -447,7 +352,9 @@ class StatsRun:
         "stdout: then stdout holds only the records, and the table goes to stderr).")] = None
     secrets: Secrets = None
     max_guesses: MaxGuesses = None
-    sample: Annotated[int | None, opt("N", "With --boards: games played (default 500).")] = None
+    sample: Annotated[
+        int | None, opt("N", "With --boards: games played, 1-100,000 (default 500).")
+    ] = None
     seed: options.FreshSeed = None
     format: options.StatsFormat = "table"
     json: options.Json = False
@@ -456,7 +363,9 @@ class StatsRun:
 
 @stats_app.command("wordle")
 @options.grouped
-def stats_wordle(ai: AIChoice, lists: ListsChoice, run: StatsRun, modes: StatsModes) -> None:
+def stats_wordle(
+    ctx: typer.Context, ai: AIChoice, lists: ListsChoice, run: StatsRun, modes: StatsModes
+) -> None:
     """Play every answer with a strategy: mean, histogram, max, share solved within 6.
 
     With --host evil the strategy plays one game against Absurdle, which never commits to a
@@ -477,11 +386,12 @@ def stats_wordle(ai: AIChoice, lists: ListsChoice, run: StatsRun, modes: StatsMo
     )  # fmt: skip
     fmt = options.stats_format(run.format, json=run.json, jobs=run.jobs)
     mode = session.stats_mode(
-        host=modes.host, tree=modes.tree, tree_in=modes.tree_in, openers=modes.openers,
-        cutoff=modes.cutoff, from_history=modes.from_history,
+        given=options.given_options(ctx), host=modes.host, tree=modes.tree,
+        tree_in=modes.tree_in, openers=modes.openers, cutoff=modes.cutoff,
+        from_history=modes.from_history,
     )  # fmt: skip
     session.cluster = options.cluster_of(run.cluster)
-    with notices_shown():
+    with terminal.notices_shown():
         if mode == "openers":
             assert modes.openers is not None
             show_openers(session, modes.openers, modes.cutoff, records=run.records, fmt=fmt)
@@ -490,12 +400,12 @@ def stats_wordle(ai: AIChoice, lists: ListsChoice, run: StatsRun, modes: StatsMo
                 versus = session.versus(modes.host or "evil")
             show_versus(versus, fmt)
         else:
-            played = stats_played(session, mode, modes)
+            played = stats_played(session, mode, modes, run.records)
             options.show_seed(session.seed.drawn)
             emit_played(session, played, fmt, run.records, modes.tree)
 
 
-def stats_played(session: Session, mode: str, modes: StatsModes) -> Played:
+def stats_played(session: Session, mode: str, modes: StatsModes, records: str | None) -> Played:
     """The games of a stats mode: the history's, a tree's checked, or the AI's."""
     from pathlib import Path
 
@@ -503,10 +413,10 @@ def stats_played(session: Session, mode: str, modes: StatsModes) -> Played:
         return session.from_history(None if modes.history_db is None else Path(modes.history_db))
     if mode == "tree-check":
         assert modes.tree_in is not None
-        with progress_bar(len(session.game.answers)) as advance:
+        with terminal.progress_bar(len(session.game.answers)) as advance:
             return session.check_tree(modes.tree_in, progress=advance)
-    with progress_bar(session.stats_games()) as advance:
-        return session.stats(progress=advance)
+    with terminal.progress_bar(session.stats_games()) as bar, options.kept_on_failure(records):
+        return session.stats(progress=bar)
 
 
 def emit_played(
@@ -514,67 +424,30 @@ def emit_played(
 ) -> None:
     """The records and the tree where asked, then the summary: on stdout, or on stderr when
     stdout holds the records or the tree (so it carries data only)."""
-    from wordkit.wordle.boards import VARIANTS
-
     options.write_records(records, played.records)
     if tree is not None:
         from wordkit.wordle.trees import write_tree
 
         write_tree(played.records, tree, session.game.length)
-    summary, opts, extra = played.summary, played.summary.options, []
-    strategy = f"{summary.strategy} (opener {str(opts.get('opener')).upper()}"
-    strategy += ", hard)" if opts.get("hard") else ")"
-    other = "boards" in opts or "history" in opts
-    if n := opts.get("boards"):
-        strategy = f"{VARIANTS[n]} ({n} boards, {opts['guesses_allowed']} guesses, seed "
-        strategy += f"{opts['seed']}), opener {str(opts['opener']).upper()}"
-    elif "history" in opts:
-        strategy = f"{summary.strategy} ({summary.table})"
-    if (optimum := summary.extra.get("optimum")) is not None:
-        best = f"{optimum['mean']:.4f} ({optimum['opener'].upper()}, {optimum['total']:,})"
-        extra.append(("known optimum", best))
-    render.show_summary(
-        summary, fmt, to_stderr="-" in (records, tree), strategy=strategy, extra=extra,
-        wins="wins" if other else "solved within 6",
-        lost="lost" if other else "not solved within 6",
-    )  # fmt: skip
+    to_stderr = "-" in (records, tree)
+    render.show_summary(played.summary, fmt, to_stderr=to_stderr, **played.labels())
     if played.verdict and fmt == "table":
-        say(render.console(err="-" in (records, tree)), played.verdict)
+        say(render.console(err=to_stderr), played.verdict)
 
 
 def show_versus(versus: Versus, fmt: str) -> None:
     """A game against Absurdle as JSON, CSV (the turns) or tiles and a closing line."""
     from wordkit.wordle.rules import pattern_marks
 
-    data = versus.as_dict()
-    if fmt == "json":
-        render.emit_json(data)
-        return
-    if fmt == "csv":
-        typer.echo("turn,guess,feedback")
-        for n, turn in enumerate(data["turns"], 1):
-            typer.echo(f"{n},{turn['guess']},{turn['feedback']}")
+    if render.emit_data(versus, fmt):
         return
     out = render.console()
     for guess, pattern in versus.turns:
         say(out, render.tiles(guess, pattern_marks(pattern, versus.length)))
-    verdict = "solved" if versus.won else "not solved"
-    line = f"{versus.strategy} vs Absurdle"
-    if versus.exact:
-        opener, mode = versus.exact["opener"], ", hard mode" if versus.hard else ""
-        line += (f" from {opener.upper()}" if opener else "") + mode
-    line += f": {verdict} in {guesses_text(versus.guesses)} ({versus.word})"
-    if versus.exact:
-        line += (
-            f"; {guesses_text(versus.guesses - 1)} cannot win (exact search, "
-            f"{versus.exact['seconds']:.1f} s)"
-        )
-    say(out, line)
+    say(out, versus.verdict())
 
 
 # --- openers --------------------------------------------------------------------------------
-
-OPENER_COLUMNS = ("rank", "opener", "total", "mean", "max", "solved", "seconds")
 
 
 def show_openers(
@@ -582,7 +455,7 @@ def show_openers(
 ) -> None:
     """Rank the openers, a bar showing on a terminal, then show the ranking (not when stdout
     holds the records)."""
-    with progress_sized_later("opener") as (started, advance):
+    with terminal.progress_sized_later("opener") as (started, advance):
         try:
             result = session.sweep(
                 openers, cutoff, records=records, progress=advance, started=started
@@ -599,49 +472,15 @@ def show_openers(
     if fmt == "json":
         render.emit_json(result.as_dict())
     elif fmt == "csv":
-        text = io.StringIO()
-        writer = csv.writer(text, lineterminator="\n")
-        writer.writerow(["rank", "opener", "total", "exact", "mean", "max", "solved", "seconds"])
-        for n, r in enumerate(result.results, 1):
-            mean = "" if r.mean is None else f"{r.mean:.6f}"
-            cells = [n, r.opener, r.total, r.exact, mean, r.max_guesses, r.solved]
-            writer.writerow(["" if c is None else c for c in cells] + [f"{r.seconds:.3f}"])
-        sys.stdout.write(text.getvalue())
+        render.emit_csv(result.csv_rows())
     else:
-        show_ranking(result)
+        from wordkit.wordle.sweep import RANKING_COLUMNS
 
-
-def at_least() -> str:
-    """The sign of a lower bound: ≥, or >= where stdout cannot show it."""
-    return "≥" if render.encodable("≥") else ">="
-
-
-def ranking_row(n: int, r: OpenerResult) -> tuple[str, ...]:
-    """One opener's row of the ranking: its total exact, `≥ bound`, or `infeasible`."""
-    bound = "" if r.exact else at_least() + " "
-    total = "infeasible" if r.total is None else f"{bound}{r.total:,}"
-    mean = "" if r.mean is None else f"{bound}{r.mean:.4f}"
-    most = "" if r.max_guesses is None else str(r.max_guesses)
-    solved = "" if r.solved is None else f"{r.solved:,}/{r.games:,}"
-    return (str(n), r.opener.upper(), total, mean, most, solved, f"{r.seconds:.2f}")
-
-
-def show_ranking(result: Sweep) -> None:
-    """The ranking as a table, best first, with what its bounds mean."""
-    spec, out = result.spec, render.console()
-    mode = ", hard mode" if spec.hard else ""
-    title = f"{len(result.results):,} openers, {spec.strategy}{mode}, best first"
-    rows = [ranking_row(n, r) for n, r in enumerate(result.results, 1)]
-    out.print(render.table(title, OPENER_COLUMNS, rows))
-    bounds = sum(not r.exact for r in result.results)
-    if bounds:
-        why = f"the cutoff {spec.cutoff:,}" if spec.cutoff else "the best total found so far"
-        say(
-            out,
-            f"{at_least()}: a proven lower bound ({bounds:,} openers stopped once they could "
-            f"not beat {why})",
-        )
-    say(out, f"{result.seconds:.1f} s")
+        title, rows, note = result.ranking("≥" if render.encodable("≥") else ">=")
+        out = render.console()
+        out.print(render.table(title, RANKING_COLUMNS, rows))
+        for line in ([note] if note else []) + [f"{result.seconds:.1f} s"]:
+            say(out, line)
 
 
 # --- host -------------------------------------------------------------------------------------
@@ -708,55 +547,29 @@ def host_wordle(
     """
     session = open_session(None, lists, max_guesses=max_guesses, budget=BUDGET, seed=seed)
     session.check_host(mode, trainer=trainer)
-    with notices_shown():
+    with terminal.notices_shown():
         hosted = session.hosted(mode)
     options.show_seed(session.seed.drawn)
     kept = history.recording()
-    guesser = HumanGuesser(
+    guesser = terminal.HumanGuesser(
         prompt=lambda state: f"guess {state.turn}> ",
         parse=session.typed_move,
-        listing=answers_left,
+        listing=session.listing,
         advisor=lambda state: session.advisor(state),
         letters_are_guesses=False,
     )
     watch = HostWatch(session, trainer, hosted.start, {})
-    say(render.console(), banner(session, hosted))
+    say(render.console(), hosted.banner())
     try:
-        record = hosted.play(guesser, watch=watch, wrap=ThinkingHost)
-    except (Quit, KeyboardInterrupt) as stop:
-        # Ctrl-C ends as Q does (the answer shown, nothing recorded); the app then says
-        # "Interrupted." and exits 130.
-        show_end(hosted, hosted.answer(watch.latest), won=None, gave_up=True)
+        record = hosted.play(guesser, watch=watch, wrap=terminal.ThinkingHost)
+    except (Quit, KeyboardInterrupt) as stop:  # the answer shown, nothing recorded
+        say(render.console(), hosted.ending(watch.latest, None, gave_up=True))
         if isinstance(stop, Quit):
             return
         raise
-    show_end(hosted, hosted.answer(watch.latest), won=record, gave_up=guesser.gave_up)
+    say(render.console(), hosted.ending(watch.latest, record, gave_up=guesser.gave_up))
     if kept is not None:
         show_player_stats(session, hosted, session.keep_score(record, hosted, kept))
-
-
-def banner(session: Session, hosted: Hosted) -> str:
-    """The game's first line: the variant and the keys."""
-    from wordkit.wordle.boards import VARIANTS
-
-    game, limit = session.game, hosted.limit
-    text = f"{VARIANTS[session.boards]}, " if session.boards > 1 else "Wordle, "
-    text += f"{session.boards} boards of " if session.boards > 1 else ""
-    text += f"{game.length} letters, {hosted.mode} host"
-    text += f", {limit} guesses" if limit else ", as many guesses as you need"
-    text += ", hard mode" if session.hard else ""
-    return text + ". Type a word; L lists, ? hints, G gives up, Q quits."
-
-
-def show_end(hosted: Hosted, answer: str, *, won: GameRecord | None, gave_up: bool) -> None:
-    """The end of a hosted game: the win, or the answer."""
-    out = render.console()
-    several = " / " in answer
-    if won is not None and won.won:
-        say(out, f"You win in {won.guesses}: {answer.upper()}.")
-        return
-    lead = "" if gave_up or won is None else "Out of guesses. "
-    say(out, f"{lead}The answer{'s were' if several else ' was'} {answer.upper()}.")
 
 
 def show_player_stats(session: Session, hosted: Hosted, stats: Any) -> None:
@@ -767,11 +580,7 @@ def show_player_stats(session: Session, hosted: Hosted, stats: Any) -> None:
         return
     out = render.console()
     say(out, f"Your statistics ({PurePath(session.name).name}, {hosted.variant}):")
-    say(
-        out,
-        f"  played {stats.played}   win % {stats.win_percent}   current streak "
-        f"{stats.current_streak}   max streak {stats.max_streak}",
-    )
+    say(out, stats.line())
     if stats.distribution:  # none before a first win without a guess limit
         say(out, "Guess distribution:")
     for line in render.histogram({str(n): count for n, count in stats.distribution.items()}):

@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordkit.errors import UnknownNameError, WordkitError
+from wordkit.game import decimal_number
 from wordkit.hangman.rules import MAX_LENGTH, Encoded, Ids, encode_words
 
 if TYPE_CHECKING:
@@ -126,10 +127,9 @@ def parse_prior(prior: Prior) -> dict[str, float] | None:
             raise PriorFormatError(
                 f"prior {prior!r} is not uniform, weight or CATEGORY=SHARE,... (e.g. TZ=0.5)"
             )
-        try:
-            share = float(value)
-        except ValueError as exc:
-            raise PriorFormatError(f"share {value!r} in prior {prior!r} is not a number") from exc
+        share = decimal_number(value)
+        if share is None:
+            raise PriorFormatError(f"share {value!r} in prior {prior!r} is not a number")
         if not 0.0 <= share <= 1.0:
             raise PriorFormatError(f"share {share} in prior {prior!r} is not between 0 and 1")
         shares[name.strip()] = share

@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordkit.errors import GameStateError, RangeError, UnknownNameError
+from wordkit.game import fold_word, whole_number
 
 Variant = Literal["classic", "advanced"]
 Finish = Literal["reveal", "word"]
@@ -68,9 +69,10 @@ def lives_of(text: str | int | None) -> int | None:
     value = str(text).strip().lower()
     if value in UNLIMITED_WORDS:
         return None
-    if not (value.isascii() and value.lstrip("-").isdigit()):
+    count = whole_number(value.removeprefix("-"))
+    if count is None:
         raise RangeError(f"--lives must be a number or `unlimited`, not {str(text)!r}")
-    lives = int(value)
+    lives = -count if value.startswith("-") else count
     if lives == 0:
         return None
     if not 1 <= lives <= MAX_LIVES:
@@ -192,10 +194,10 @@ def observed_state(
     ignored, as wordkit prints masks), checked for consistency. Letters the mask shows count as
     guessed (once each; in the advanced variant once per occurrence shown)."""
     shown = "".join(
-        HIDDEN if ch in (HIDDEN, PAD, "?", ".") else ch for ch in "".join(mask.lower().split())
+        HIDDEN if ch in (HIDDEN, PAD, "?", ".") else ch for ch in "".join(fold_word(mask).split())
     )
-    letters_t = tuple(x.strip().lower() for x in letters)
-    words_t = tuple(x.strip().lower() for x in words)
+    letters_t = tuple(fold_word(x) for x in letters)
+    words_t = tuple(fold_word(x) for x in words)
     if not shown:
         raise GameStateError("the mask is empty: give one `_` per letter, e.g. --mask _____")
     if len(shown) > MAX_LENGTH:
@@ -330,7 +332,7 @@ def reported_letter(state: State, letter: str, typed: str) -> State:
     """The state after `letter` when a host reports the mask as `typed` (checked against the last
     mask: shown letters stay, newly shown positions hold `letter`)."""
     check_move(state, letter)
-    mask = typed.strip().lower().replace(" ", "")
+    mask = "".join(fold_word(typed).split())
     if len(mask) != len(state.mask):
         raise GameStateError(f"the mask needs {len(state.mask)} characters, not {len(mask)}")
     for old, new in zip(state.mask, mask, strict=True):

@@ -17,7 +17,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wordkit.errors import GameStateError, RangeError, WordkitError
-from wordkit.game import Decision, Log, Seed, game_dict, move_dict, step_dict
+from wordkit.game import (
+    Decision,
+    Log,
+    Refused,
+    Seed,
+    game_dict,
+    listed,
+    move_dict,
+    plural,
+    step_dict,
+)
 
 if TYPE_CHECKING:
     from wordkit.hangman.board import Board, Guesser
@@ -71,6 +81,15 @@ class Suggestion:
             label=self.decision.label,
         )
 
+    def lines(self) -> list[str]:
+        """The move as `solve hangman` says it: the move, its confidence, the candidates."""
+        kind = "letter" if len(self.move) == 1 else "word"
+        confidence = f"confidence {self.decision.confidence:.0%}, {self.decision.label}"
+        lines = [] if self.candidates else [NO_WORD_FITS]
+        lines += [f"next {kind}: {self.move.upper()}  ({confidence})"]
+        lines += [f"candidates: {self.candidates:,}"]
+        return lines + (["  " + ", ".join(f"{w} {p:.0%}" for w, p in self.top)] if self.top else [])
+
 
 @dataclass(frozen=True, slots=True)
 class Walkthrough:
@@ -113,13 +132,19 @@ class Walkthrough:
             in_table=self.in_table,
         )
 
+    def rows(self) -> list[tuple[Any, ...]]:
+        """The turns as `query hangman` shows them (WALKTHROUGH_COLUMNS; masks spaced)."""
+        return [
+            (s["turn"], " ".join(t.before.state.mask), f"{s['candidates']:,}", s["label"],
+             s["guess"].upper(), "yes" if s["correct"] else "no")
+            for s, t in zip(self.steps(), self.turns, strict=True)
+        ]  # fmt: skip
 
-@dataclass(frozen=True, slots=True)
-class BadWord:
-    """A word of a batch query that cannot be played, and why."""
-
-    word: str
-    error: WordkitError
+    def verdict(self) -> str:
+        """The game's last line: won or lost, with how many wrong guesses and moves."""
+        wrong = plural(self.record.wrong or 0, "wrong guess", "wrong guesses")
+        won = "won" if self.record.won else "lost"
+        return f"{won} with {wrong} in {plural(self.record.guesses, 'move')} ({self.strategy})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +168,45 @@ class Versus:
         """The run as `stats hangman --host ... --json` prints it."""
         head = {"host": self.host, "difficulty": self.difficulty, "strategy": self.strategy}
         return head | {"by_length": self.rows()}
+
+    def title(self) -> str:
+        """What the table of the run is."""
+        level = f"({self.difficulty})" if self.host == "evil" else f"(depth {self.depth})"
+        return f"{self.strategy} against the {self.host} {level} host: wrong guesses needed to win"
+
+
+NO_WORD_FITS = "No word of the table fits; guessing with the letter model."
+WALKTHROUGH_COLUMNS = ("turn", "mask", "candidates", "strategy", "guess", "correct?")
+LISTED = 100
+"""Words `L` shows."""
+
+
+STATS_USES: dict[str, frozenset[str]] = {
+    "history": frozenset({"words", "format", "json", "records", "from_history"}),
+    "versus": frozenset(
+        {"words", "format", "json", "records", "host", "strategy", "category", "seed", "learn"}
+    ),
+    "games": frozenset(
+        {"words", "format", "json", "records", "strategy", "lives", "variant", "finish"}
+        | {"category", "prior", "seed", "learn", "hint", "sample", "secrets", "jobs", "cluster"}
+    ),
+}
+"""The options each `stats hangman` mode uses (parameter names): a host plays one game a
+length with unlimited lives and a uniform prior; a report of the history plays nothing. Any
+other option given is refused, never silently ignored."""
+
+STATS_OPTIONS = (
+    "host", "sample", "secrets", "hint", "strategy", "lives", "variant", "finish", "jobs",
+    "cluster", "seed", "prior", "category", "learn", "difficulty", "depth", "history_db",
+)  # fmt: skip
+"""The mode-dependent options, in the order a clash among them is reported."""
+
+STATS_IGNORES = {
+    "history": "--from-history reports the games recorded: drop {flag}",
+    "versus": "--host plays one game a length: drop {flag}",
+    "games": "{flag} goes with another mode (--host, --from-history or --learn): drop it",
+}
+"""What a mode says of an option it would ignore."""
 
 
 class Session:
@@ -224,10 +288,11 @@ class Session:
     ) -> Suggestion:
         """The AI's move for a state as a player sees it: the mask (`_` hidden), the letters
         guessed, the whole words refuted (comma-separated)."""
+        from wordkit.game import fold_word
         from wordkit.hangman.board import board_for, top_candidates
         from wordkit.hangman.rules import observed_state
 
-        letters = [ch for ch in "".join(guessed).lower() if ch not in ", "]
+        letters = [ch for ch in fold_word("".join(guessed)) if ch not in ", "]
         if self.rules.variant == "classic":  # a letter guessed twice is one guess
             letters = list(dict.fromkeys(letters))
         words = ",".join([refuted] if isinstance(refuted, str) else refuted)
@@ -259,13 +324,13 @@ class Session:
         in_table = secret in pool.lexicon.index
         return Walkthrough(secret, in_table, self.strategy, turns, record)
 
-    def query(self, words: Iterable[str]) -> Iterator[Walkthrough | BadWord]:
-        """Each word's walkthrough, in order; a word that cannot be played is a `BadWord`."""
+    def query(self, words: Iterable[str]) -> Iterator[Walkthrough | Refused]:
+        """Each word's walkthrough, in order; a word that cannot be played is `Refused`."""
         for word in words:
             try:
                 yield self.walkthrough(word)
             except (GameStateError, RangeError) as exc:
-                yield BadWord(word, exc)
+                yield Refused((word,), exc)
 
     @property
     def advanced(self) -> bool:
@@ -353,6 +418,26 @@ class Session:
         pool = self.pool()
         return play(guesser, host, opening(host, self.rules, pool), watch=watch)
 
+    def labels(self, summary: Summary) -> dict[str, Any]:
+        """What this game's stats table adds to the shared one (`summary_labels`)."""
+        return summary_labels(summary)
+
+    def listing(self, position: Board | State) -> list[str]:
+        """What `L` shows: the words still possible, likeliest first."""
+        from wordkit.hangman.board import Board, board_for, top_candidates
+
+        board = position if isinstance(position, Board) else board_for(self.pool(), position)
+        words = [w for w, _ in top_candidates(board, LISTED)]
+        return listed(words, len(board.ids), "word")
+
+    def banner(self, mode: str, length: int) -> str:
+        """A hosted game's first line: the variant and the keys."""
+        lives = "unlimited" if self.rules.lives is None else self.rules.lives
+        return (
+            f"Hangman, {length} letters, {mode} host, {lives} lives. Type a letter or a word; "
+            "L lists, ? hints, G gives up, Q quits."
+        )
+
     def advisor(self) -> Guesser:
         """Who answers `?`, and whose move the trainer compares yours with."""
         from wordkit.hangman.trainer import advisor
@@ -375,21 +460,18 @@ class Session:
         return not known
 
     def check_stats(self, given: set[str], *, from_history: bool, host: str | None) -> None:
-        """Refuse the options a stats mode would ignore (`given`: the options given)."""
-        if from_history:
-            ignored = {"host", "sample", "secrets", "hint", "strategy", "lives", "variant"}
-            ignored |= {"finish", "jobs", "cluster", "seed", "prior", "category", "learn"}
-            clash = sorted(given & ignored)
-            if clash:
-                name = "--" + clash[0].replace("_", "-")
-                raise GameStateError(f"--from-history reports the games recorded: drop {name}")
-        elif host is not None:
-            clash = sorted(given & {"cluster", "sample", "secrets", "hint"})
-            if clash:
-                name = "--" + clash[0].replace("_", "-")
-                raise GameStateError(f"--host plays one game a length: drop {name}")
-        elif given & {"difficulty", "depth"}:
-            raise GameStateError("--difficulty and --depth go with --host")
+        """Refuse the options a stats mode would ignore (`given`: the options given, by their
+        parameter names; see STATS_USES)."""
+        mode = "history" if from_history else "versus" if host is not None else "games"
+        uses = set(STATS_USES[mode])
+        if mode == "versus":  # each adversary has its own knob
+            uses.add("difficulty" if host == "evil" else "depth")
+        if "learn" in given or from_history:
+            uses.add("history_db")  # --learn reads the history too
+        ignored = [name for name in STATS_OPTIONS if name in given - uses]
+        if ignored:
+            flag = "--" + ignored[0].replace("_", "-")
+            raise GameStateError(STATS_IGNORES[mode].format(flag=flag))
 
     def from_history(self, *, every_table: bool = False) -> tuple[Summary, list[GameRecord]]:
         """The Hangman games recorded in the session's history (of this table, or of every
@@ -460,6 +542,22 @@ class Session:
 
 MISS = ("", "n", "no", "-")
 """What a human host may type after a letter that is not in the word."""
+
+
+def summary_labels(summary: Summary) -> dict[str, Any]:
+    """What a Hangman stats table adds to the shared one: the mean wrong guesses, a histogram
+    of the wrong guesses per game, and the figures per length when there are several."""
+    lengths = [
+        (n, f"{r['games']:,}", f"{r['win_rate']:.2%}", f"{r['mean_wrong']:.2f}")
+        for n, r in summary.by_length.items()
+    ]
+    columns = ("length", "games", "win rate", "mean wrong")
+    return {
+        "per_game": "wrong guesses",
+        "extra": [("mean wrong guesses", f"{summary.extra['mean_wrong']:.3f}")],
+        "counts": summary.extra["wrong_histogram"],
+        "tables": [(columns, lengths)] if len(lengths) > 1 else [],
+    }
 
 
 def history_summary(words: str | None, path: Path | None) -> tuple[Summary, list[GameRecord]]:

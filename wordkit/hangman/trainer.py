@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from wordkit.game import fold_word
 from wordkit.hangman.board import Board, Guesser
 from wordkit.hangman.partitions import letter_expected_sizes, word_expected_size
 from wordkit.hangman.rules import State, candidate_ids, letter_code
@@ -38,7 +39,7 @@ def advice_for(
     board: Board, move: str, *, after: State | None = None, guide: Guesser | None = None
 ) -> Advice:
     """The trainer line for `move` on `board` (with the candidates left once `after` is known)."""
-    move = move.strip().lower()
+    move = fold_word(move)
     best = (guide or advisor())(board).move
     left = None if after is None else len(candidate_ids(board.pool.lexicon.enc, board.ids, after))
     return Advice(

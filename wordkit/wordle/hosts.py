@@ -13,6 +13,7 @@ from typing import Protocol
 import numpy as np
 
 from wordkit.errors import UnknownNameError
+from wordkit.game import fold_word
 from wordkit.wordle import partitions
 from wordkit.wordle.lists import Wordle
 from wordkit.wordle.rules import GREEN, YELLOW, Pattern, State, UnknownWordError
@@ -74,7 +75,7 @@ class HonestWordle:
                 self.secret = self.game.answers[int(rng.choice(len(prior), p=prior))]
             else:  # a list of answers (the built-in lists: their answers table), uniform
                 self.secret = self.game.secrets[int(rng.integers(len(self.game.secrets)))]
-        self.secret = self.secret.strip().lower()
+        self.secret = fold_word(self.secret)
         if self.secret not in self.game.answer_index:
             raise UnknownWordError(f"{self.secret!r} is not in the list of possible answers")
         self.column = self.game.answer_index[self.secret]

@@ -6,6 +6,7 @@ import io
 import os
 import zipfile
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 
@@ -217,7 +218,7 @@ class RowReader:
     fault in 64 KB or more around every row touched, this reads only the rows' own bytes."""
 
     def __init__(self, path: os.PathLike[str], shape: tuple[int, int], dtype: np.dtype) -> None:
-        with open(path, "rb") as handle:
+        with os.fdopen(cache.open_regular(Path(path)), "rb") as handle:
             version = np.lib.format.read_magic(handle)
             if version == (1, 0):
                 np.lib.format.read_array_header_1_0(handle)
@@ -228,12 +229,15 @@ class RowReader:
         self.width = shape[1] * dtype.itemsize
 
     def __call__(self, rows: np.ndarray) -> np.ndarray:
-        """The rows asked for, in order (OSError when the file went away)."""
+        """The rows asked for, in order (OSError when the file went away or was replaced by
+        anything but a regular file: a FIFO there must not block the run)."""
         out = np.empty((len(rows), self.shape[1]), dtype=self.dtype)
-        fd = os.open(self.path, os.O_RDONLY)
+        fd = cache.open_regular(Path(self.path))
         try:
             for i, row in enumerate(rows):
                 data = os.pread(fd, self.width, self.offset + int(row) * self.width)
+                if len(data) != self.width:
+                    raise OSError(f"{self.path}: the file was cut short")
                 out[i] = np.frombuffer(data, dtype=self.dtype)
         finally:
             os.close(fd)

@@ -6,7 +6,12 @@ guesses: every answer must be found within the game's limit (`max_guesses`, 6 by
 None = unlimited). Bounds: a set of n answers needs at least 2n-1 guesses (one answer found
 at the first guess, the rest at the second at best), 2n if no answer in it splits it into
 singletons, and per guess n + Σ (2|S_p| - 1), vectorised over all guesses; with two
-guesses left only a guess splitting S into singletons is feasible. Guesses are tried in
+guesses left only a guess splitting S into singletons is feasible. Two bounds hold for a
+whole subtree, since a guess splits a subset no finer than its superset: `level_floor` (no
+guess leaves more than m buckets, so guess k meets at most m^(k-1) positions; m = 1, one
+answer at a time, is solved in closed form) and `chain_floor` (every guess leaves n - k
+answers together). Without them a rhyme family (_AT, or the 26 one-letter words) took
+exponential time to prove what they show at once. Guesses are tried in
 order of that bound (ties broken by sum of squared bucket sizes), with alpha-beta style
 budgets, and results are memoised on (answer subset, legal set, min(d, n)): a tree that
 never plays a useless guess solves n answers within n guesses, so d ≥ n is no limit.
@@ -23,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from wordkit import cache
+from wordkit import cache, outputs
 from wordkit.errors import InputFileError, WordkitError
 from wordkit.wordle import partitions
 from wordkit.wordle.lists import Wordle, legal_key
@@ -63,6 +68,48 @@ def trivial_cost(n: int, depth: int) -> int:
     if n == 1:
         return 1 if depth >= 1 else INF
     return 2 * n - 1 if n == 2 and depth >= 2 else INF
+
+
+def level_floor(n: int, m: int, depth: int) -> int:
+    """Least total guesses for n answers within `depth` guesses when no guess leaves more than
+    `m` non-winning buckets (INF if they cannot fit).
+
+    Guess k of a game is played at no more than m^(k-1) positions, each finding at most one
+    answer, so the best conceivable tree fills the levels in order. A guess's bucket count on
+    a subset is at most its count on any superset (and a guess that left the subset loses its
+    winning bucket), so `m` bounds every position below too. With m = 1 (every guess finds at
+    most one answer and keeps the rest together, as in a _AT family) this is n(n+1)/2, and
+    exact: then any answer is a best guess.
+    """
+    if m <= 1:
+        return n * (n + 1) // 2 if n <= depth else INF
+    total, level, width, left = 0, 1, 1, n
+    while left > 0:
+        if level > depth:
+            return INF
+        found = min(width, left)
+        total, left = total + found * level, left - found
+        level, width = level + 1, width * m
+    return total
+
+
+def chain_floor(n: int, k: int, depth: int) -> int:
+    """Least total guesses for n answers within `depth` guesses when every guess leaves a
+    bucket of at least n - k of them (INF if they cannot fit).
+
+    A guess's largest bucket on a subset T of S loses at most |S \\ T| answers, so in every
+    position below, of t answers, each guess still leaves t - k together: some path of the
+    tree meets positions of n, n - k, n - 2k... answers, each one guess.
+    """
+    k = max(k, 1)
+    steps = -(-n // k)
+    if steps > depth:
+        return INF
+    return sum(n - i * k for i in range(steps))
+
+
+CHAIN_MAX = 64
+"""`chain_floor` is tried on subsets up to this size (its bucket sizes cost a pass more)."""
 
 
 @dataclass
@@ -198,6 +245,22 @@ class TreeSearch:
         # Children inherit these counts as upper bounds (the rest keep their old bounds).
         ub[sel] = nb
         child_hint = (all_rows, ub)
+        # The most non-winning buckets any playable guess leaves (the rows not counted are
+        # bounded by their inherited counts) bounds the whole subtree: see level_floor.
+        playable = ~sel if legal is None else ~sel & legal[all_rows]
+        widest = max(
+            int((nb - ins[rows]).max()) if len(rows) else 0,
+            int(ub[playable].max()) if playable.any() else 0,
+        )
+        levels = level_floor(n, widest, depth)
+        if widest > 1 and n <= CHAIN_MAX and levels < beta:
+            levels = max(levels, self.chain(subset, rows, nb, ins, ub[playable], depth))
+        if levels >= INF:
+            return INF, True, -1
+        if widest <= 1:  # exact: one answer at a time, any of them first
+            return levels, True, int(self.answer_rows[subset[0]])
+        if levels >= beta:
+            return levels, False, -1
         if depth == 2:
             # The last guess but one must split the subset into singletons (none of them
             # is an answer: answer_split found none), else nothing fits.
@@ -205,7 +268,7 @@ class TreeSearch:
             return (2 * n, True, int(singles[0])) if len(singles) else (INF, True, -1)
         lb = 3 * n - ins[rows] - nb
         lb[(nb == 1) & ~ins[rows]] = INF  # one bucket and no chance of winning: useless
-        floor_node = max(int(lb.min()) if len(lb) else INF, 2 * n)
+        floor_node = max(int(lb.min()) if len(lb) else INF, 2 * n, levels)
         if floor_node >= beta:
             return floor_node, False, -1
         keep = np.flatnonzero(lb < beta)
@@ -226,6 +289,19 @@ class TreeSearch:
         if best_row < 0:
             return max(beta, floor_node), False, -1
         return best, True, best_row
+
+    def chain(
+        self, subset: Subset, rows: Rows, nb: np.ndarray, ins: np.ndarray, ub: np.ndarray, d: int
+    ) -> int:
+        """`chain_floor` of a subset: `rows` are the guesses counted (`nb` buckets each), `ub`
+        the bucket counts of the other playable guesses at most."""
+        n = len(subset)
+        largest = partitions.bucket_sizes(self.game, rows, subset).max(axis=1, initial=0)
+        # An uncounted guess leaves its n - [won] non-winning answers in at most ub buckets.
+        fewest = int(largest.min()) if len(rows) else n
+        if len(ub):
+            fewest = min(fewest, -(-(n - 1) // int(max(ub.max(), 1))))
+        return chain_floor(n, n - fewest, d)
 
     def buckets(self, row: int, subset: Subset) -> list[tuple[int, Subset]]:
         """Non-winning (pattern, bucket) pairs of `subset` under guess `row`, largest first."""
@@ -361,7 +437,7 @@ def tree_node(tree: Tree, history: Sequence[Turn], length: int = 5) -> Tree | No
 
 def save_tree(tree: Tree, path: str | os.PathLike[str]) -> None:
     """Write a tree as JSON (atomically)."""
-    cache.atomic_write(Path(path), json.dumps(tree, separators=(",", ":")))
+    outputs.write(json.dumps(tree, separators=(",", ":")), os.fspath(path))
 
 
 def load_tree(path: str | os.PathLike[str]) -> Tree:

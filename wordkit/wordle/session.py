@@ -26,7 +26,19 @@ import numpy as np
 
 from wordkit import runner
 from wordkit.errors import GameStateError, OptionConflictError, RangeError, WordkitError
-from wordkit.game import Decision, Log, Seed, Watch, game_dict, move_dict, step_dict
+from wordkit.game import (
+    Decision,
+    Log,
+    Refused,
+    Seed,
+    Watch,
+    game_dict,
+    listed,
+    move_dict,
+    plural,
+    step_dict,
+    whole_number,
+)  # fmt: skip
 from wordkit.runner import GameRecord, Summary
 from wordkit.wordle import boards as multi
 from wordkit.wordle import play as loop
@@ -40,9 +52,14 @@ MAX_JOBS = 64
 """More workers than this only fight over the cores (and could exhaust the process table)."""
 SAMPLE = 500
 """Games a stats run of N boards plays by default."""
+MAX_SAMPLE = 100_000
+"""The most games --sample may ask for: every game's targets and record are kept in memory,
+so a typo of a few extra digits must be refused, not run until memory runs out."""
 TOP = 8
 """The likeliest answers a next move names, with their chances."""
 SHOW_AT_MOST = loop.SHOW_AT_MOST
+LIST_AT_MOST = 100
+"""Answers `L` shows (per board)."""
 NO_CUTOFF = ("none", "off")
 
 History = str | Sequence[str]
@@ -117,6 +134,26 @@ class Move:
         return move_dict(
             game="wordle", move=self.move, candidates=self.candidates, top=self.top, **extra
         )
+
+    def lines(self) -> list[str]:
+        """The move as `solve wordle` says it: the guess and the answers left (per board)."""
+        if self.solved is not None:
+            return ["Solved: " + " / ".join(str(w).upper() for w in self.found)]
+        assert self.move is not None
+        if self.boards > 1:
+            lines = [f"next guess: {self.move.upper()}"]
+            for k, (found, left, shown) in enumerate(
+                zip(self.found, self.candidates, self.answers, strict=True), 1
+            ):
+                words = f": {', '.join(shown)}" if shown else ""
+                done = f"solved ({found.upper()})" if found else f"{plural(left, 'answer')} left"
+                lines.append(f"  board {k}: {done}{'' if found else words}")
+            return lines
+        expected = plural(self.expected_size, "answer")
+        lines = [f"next guess: {self.move.upper()}  (expected {expected} left after it)"]
+        lines += [f"note: {self.note}"] if self.note else []
+        lines.append(f"answers left: {self.candidates:,}")
+        return lines + (["  " + ", ".join(self.answers[0])] if self.answers[0] else [])
 
 
 @dataclass(frozen=True)
@@ -194,17 +231,16 @@ class Game:
             **extra,
         )
 
-
-@dataclass(frozen=True)
-class Refused:
-    """A game `query` could not play: the words given and why."""
-
-    words: tuple[str, ...]
-    error: WordkitError
-
-    def as_dict(self) -> dict[str, Any]:
-        """The refusal as JSON."""
-        return {"words": list(self.words), "error": str(self.error)}
+    def verdict(self, *, named: bool) -> str:
+        """The game's last line: solved or not, in how many guesses (`named`: the answer
+        first, when several games are shown)."""
+        guesses = plural(self.record.guesses, "guess", "guesses")
+        if self.boards > 1:
+            won = "solved" if self.record.won else "solved late" if self.record.solved else ""
+            return f"{won or 'not solved'} in {guesses} (of {self.limit})"
+        name = f"{self.secret.upper()}: " if named else ""
+        won = "solved" if self.record.ended_solved else "not solved"
+        return f"{name}{won} in {guesses} ({self.strategy})"
 
 
 @dataclass(frozen=True)
@@ -219,6 +255,26 @@ class Played:
     def as_dict(self) -> dict[str, Any]:
         """The summary as `stats wordle --format json` prints it."""
         return self.summary.as_dict()
+
+    def labels(self) -> dict[str, Any]:
+        """How the stats table names this run: its strategy line, the rows for wins and
+        losses, and the known optimum when the lists have one."""
+        summary, opts = self.summary, self.summary.options
+        strategy = f"{summary.strategy} (opener {str(opts.get('opener')).upper()}"
+        strategy += ", hard)" if opts.get("hard") else ")"
+        if n := opts.get("boards"):
+            strategy = f"{multi.VARIANTS[n]} ({n} boards, {opts['guesses_allowed']} guesses, "
+            strategy += f"seed {opts['seed']}), opener {str(opts['opener']).upper()}"
+        elif "history" in opts:
+            strategy = f"{summary.strategy} ({summary.table})"
+        extra = []
+        if (best := summary.extra.get("optimum")) is not None:
+            extra.append(("known optimum", f"{best['mean']:.4f} ({best['opener'].upper()}, "
+                          f"{best['total']:,})"))  # fmt: skip
+        if "boards" in opts or "history" in opts:
+            return {"strategy": strategy, "extra": extra, "wins": "wins", "lost": "lost"}
+        wins, lost = "solved within 6", "not solved within 6"
+        return {"strategy": strategy, "extra": extra, "wins": wins, "lost": lost}
 
 
 @dataclass(frozen=True)
@@ -254,6 +310,23 @@ class Versus:
         ]
         return data | {"turns": turns}
 
+    def rows(self) -> list[dict[str, Any]]:
+        """The turns as CSV rows."""
+        return [{"turn": n} | t for n, t in enumerate(self.as_dict()["turns"], 1)]
+
+    def verdict(self) -> str:
+        """The game's last line: solved or not, in how many guesses, and the proof."""
+        line = f"{self.strategy} vs Absurdle"
+        if self.exact:
+            opener = self.exact["opener"]
+            line += (f" from {opener.upper()}" if opener else "") + ", hard mode" * self.hard
+        guesses = plural(self.guesses, "guess", "guesses")
+        line += f": {'solved' if self.won else 'not solved'} in {guesses} ({self.word})"
+        if self.exact:
+            fewer = plural(self.guesses - 1, "guess", "guesses")
+            line += f"; {fewer} cannot win (exact search, {self.exact['seconds']:.1f} s)"
+        return line
+
 
 @dataclass(frozen=True)
 class Hosted:
@@ -280,6 +353,23 @@ class Hosted:
     def answer(self, state: Any) -> str:
         """The answer (the answers, ` / ` between, with several boards) given `state`."""
         return " / ".join(self.host.reveal(state).split("/"))
+
+    def banner(self) -> str:
+        """The game's first line: the variant and the keys."""
+        boards, rules = len(boards_of(self.start)), self.start.rules
+        text = f"{multi.VARIANTS[boards]}, {boards} boards of " if boards > 1 else "Wordle, "
+        text += f"{rules.length} letters, {self.mode} host"
+        text += f", {self.limit} guesses" if self.limit else ", as many guesses as you need"
+        text += ", hard mode" if rules.hard else ""
+        return text + ". Type a word; L lists, ? hints, G gives up, Q quits."
+
+    def ending(self, state: Any, record: GameRecord | None, *, gave_up: bool) -> str:
+        """The game's last line: the win, or the answer (`record` None: the game was quit)."""
+        answer = self.answer(state).upper()
+        if record is not None and record.won:
+            return f"You win in {record.guesses}: {answer}."
+        lead = "" if gave_up or record is None else "Out of guesses. "
+        return f"{lead}The answer{'s were' if ' / ' in answer else ' was'} {answer}."
 
 
 # --- the session ----------------------------------------------------------------------------
@@ -338,8 +428,8 @@ class Session:
             )
         if not 1 <= self.jobs <= MAX_JOBS:
             raise RangeError(f"--jobs must be between 1 and {MAX_JOBS}, not {self.jobs}")
-        if self.sample is not None and self.sample < 1:
-            raise RangeError(f"--sample must be at least 1, not {self.sample}")
+        if self.sample is not None and not 1 <= self.sample <= MAX_SAMPLE:
+            raise RangeError(f"--sample must be between 1 and {MAX_SAMPLE:,}, not {self.sample:,}")
 
     # --- what every mode shares ---------------------------------------------------------
 
@@ -519,6 +609,7 @@ class Session:
     def stats_mode(
         self,
         *,
+        given: Iterable[str] = (),
         host: str | None = None,
         tree: str | None = None,
         tree_in: str | None = None,
@@ -527,12 +618,34 @@ class Session:
         from_history: bool = False,
     ) -> str:
         """Which stats mode the options ask for, every conflict refused: `history`, `boards`,
-        `openers`, `versus`, `tree-check` or `games`."""
-        given: dict[str, object] = {"--host": host, "--tree": tree, "--tree-in": tree_in}
-        given["--openers"] = openers
-        given |= {"--secrets": self.secrets, "--boards": self.boards if self.boards > 1 else None}
+        `openers`, `versus`, `tree-check` or `games`; `given` names the options given (their
+        parameter names), and one the mode would ignore is refused (see STATS_USES)."""
+        mode = self._stats_mode(
+            host=host, tree=tree, tree_in=tree_in, openers=openers, cutoff=cutoff,
+            from_history=from_history,
+        )  # fmt: skip
+        ignored = [name for name in STATS_OPTIONS if name in set(given) - STATS_USES[mode]]
+        if ignored:
+            flag = option_flag(ignored[0])
+            raise OptionConflictError(STATS_IGNORES[mode].format(flag=flag))
+        return mode
+
+    def _stats_mode(
+        self,
+        *,
+        host: str | None,
+        tree: str | None,
+        tree_in: str | None,
+        openers: str | None,
+        cutoff: str | None,
+        from_history: bool,
+    ) -> str:
+        """The stats mode, with the conflicts between the mode options refused."""
+        named: dict[str, object] = {"--host": host, "--tree": tree, "--tree-in": tree_in}
+        named["--openers"] = openers
+        named |= {"--secrets": self.secrets, "--boards": self.boards if self.boards > 1 else None}
         if from_history:
-            clash = next((name for name, value in given.items() if value is not None), None)
+            clash = next((name for name, value in named.items() if value is not None), None)
             if clash is not None:
                 raise OptionConflictError(
                     f"--from-history reports the games recorded: drop {clash}"
@@ -728,6 +841,36 @@ class Session:
         plays against the computer host."""
         return self.hosted(mode, seed).play(guesser, watch=watch)
 
+    def ai_intro(self) -> str:
+        """What a human hosting the AI's game is told first: what to think of, what to type."""
+        length, n = self.game.length, self.boards
+        words = f"a {length}-letter word" if n == 1 else f"{n} different {length}-letter words"
+        other = "; WORD=FEEDBACK if you played another word)" if n == 1 else "; / between boards)"
+        return (
+            f"Think of {words} from the answer list ({len(self.game.answers):,} words). After "
+            f"each guess type its feedback (G/Y/B, 2/1/0 or squares{other}. L lists the answers "
+            "left, U undoes, Q quits."
+        )
+
+    def ai_ending(self, record: GameRecord | None) -> str:
+        """The last line of the AI's game (`record` None: the human quit)."""
+        if record is None or not record.solved:
+            return "Bye."
+        word = f": {record.secret.upper()}" if self.boards == 1 else ""
+        return f"Solved in {plural(record.guesses, 'guess', 'guesses')}{word}."
+
+    def listing(self, state: Any) -> list[str]:
+        """What `L` shows: the answers still possible, likeliest first (per unsolved board)."""
+        if not hasattr(state, "boards"):
+            words = likeliest(state)
+            return listed(words[:LIST_AT_MOST], len(words), "answer")
+        lines = []
+        for k in state.unsolved:
+            words = likeliest(state.boards[k])
+            more = " ..." if len(words) > LIST_AT_MOST else ""
+            lines.append(f"  board {k + 1}: {', '.join(words[:LIST_AT_MOST])}{more}")
+        return lines
+
     def typed_move(self, state: Any, line: str) -> Decision:
         """The guess a human typed, checked (a typed error: not a new allowed guess)."""
         row = state.check_move(line, new=True)
@@ -776,6 +919,47 @@ class Session:
         return player_stats([g.record for g in games], limit=hosted.limit)
 
 
+LISTS_AND_FORMAT = frozenset({"answers", "guesses", "length", "table", "format", "json"})
+"""Options every `stats wordle` mode uses: which lists, and how the result is shown."""
+
+STATS_USES: dict[str, frozenset[str]] = {
+    "history": LISTS_AND_FORMAT | {"from_history", "history_db", "records"},
+    "boards": LISTS_AND_FORMAT
+    | {"boards", "opener", "jobs", "cluster", "records", "max_guesses", "sample", "seed"},
+    "openers": LISTS_AND_FORMAT
+    | {"strategy", "hard", "jobs", "cluster", "records", "openers", "cutoff", "seed"},
+    "versus": LISTS_AND_FORMAT | {"strategy", "opener", "hard", "budget", "host", "seed"},
+    "tree-check": LISTS_AND_FORMAT | {"hard", "jobs", "records", "tree_in"},
+    "games": LISTS_AND_FORMAT
+    | {"strategy", "opener", "hard", "jobs", "cluster", "budget", "records", "secrets", "tree"}
+    | {"seed"},
+}
+"""The options each `stats wordle` mode uses (parameter names); any other given is refused,
+never silently ignored: the one table to extend when a mode or an option is added."""
+
+STATS_OPTIONS = (
+    "strategy", "opener", "hard", "boards", "jobs", "cluster", "budget", "records", "secrets",
+    "max_guesses", "sample", "seed", "host", "tree", "tree_in", "openers", "cutoff",
+    "from_history", "history_db",
+)  # fmt: skip
+"""The mode-dependent options, in the order a clash among them is reported."""
+
+STATS_IGNORES = {
+    "history": "--from-history reports the games recorded: drop {flag}",
+    "boards": "--boards plays N-board games with its own guesser: drop {flag}",
+    "openers": "--openers ranks openers with every answer; drop {flag}",
+    "versus": "--host plays one game against Absurdle: drop {flag}",
+    "tree-check": "--tree-in plays the tree it reads: drop {flag}",
+    "games": "{flag} means nothing when every answer is played: drop it",
+}
+"""What a mode says of an option it would ignore."""
+
+
+def option_flag(name: str) -> str:
+    """The command-line flag of an option's parameter name (`table` is `--words`)."""
+    return "--words" if name == "table" else "--" + name.replace("_", "-")
+
+
 def parse_cutoff(text: str | None) -> tuple[int | None, bool]:
     """(cutoff, running) for `--cutoff`: a total T, `none` (every value exact), or no option
     (the best total so far is the running cutoff)."""
@@ -783,7 +967,7 @@ def parse_cutoff(text: str | None) -> tuple[int | None, bool]:
         return None, True
     if text.strip().lower() in NO_CUTOFF:
         return None, False
-    value = text.strip().replace(",", "").replace("_", "")
-    if not value.isdigit() or int(value) < 1:
+    value = whole_number(text.replace(",", "").replace("_", ""))
+    if value is None or value < 1:
         raise RangeError(f"--cutoff must be a total of guesses (≥ 1) or none, not {text!r}")
-    return int(value), False
+    return value, False

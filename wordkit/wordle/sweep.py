@@ -17,12 +17,13 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 
-from wordkit import __version__, runner
+from wordkit import __version__, outputs, runner
 from wordkit.errors import InputFileError, RangeError, WordkitError
+from wordkit.game import fold_word, whole_number
 from wordkit.wordle.guessers import make_guesser
 from wordkit.wordle.hosts import HonestWordle
 from wordkit.wordle.lists import Wordle
@@ -152,10 +153,12 @@ def choose_openers(game: Wordle, which: str, spec: SweepSpec) -> list[str]:
     if text.lower() == "all":
         rows = cheap_order(game, every, spec)
     elif text.lower().startswith("top:"):
-        count = text[4:].strip()
-        if not count.isdigit() or int(count) < 1:
-            raise RangeError(f"--openers top:N needs a whole number N ≥ 1, not {count!r}")
-        rows = cheap_order(game, every, spec)[: int(count)]
+        count = whole_number(text[4:])
+        if count is None or count < 1:
+            raise RangeError(
+                f"--openers top:N needs a whole number N ≥ 1, not {text[4:].strip()!r}"
+            )
+        rows = cheap_order(game, every, spec)[:count]
     else:
         words = _named_openers(text)
         rows = np.array(list(dict.fromkeys(_opener_row(game, w) for w in words)), dtype=np.int64)
@@ -177,7 +180,7 @@ def _named_openers(text: str) -> list[str]:
         if not words:
             raise InputFileError(f"the openers file {text} holds no word")
         return words
-    words = [w.strip() for w in text.split(",") if w.strip()]
+    words = [fold_word(w) for w in text.split(",") if w.strip()]
     if not words or not all(w.isalpha() for w in words):
         raise InputFileError(
             f"no openers file {text}; give --openers FILE, all, top:N or WORD,WORD,..."
@@ -333,6 +336,9 @@ def _played(game: Wordle, opener: str, cutoff: int | None) -> dict[str, Any]:
 # The sweep
 
 
+RANKING_COLUMNS = ("rank", "opener", "total", "mean", "max", "solved", "seconds")
+
+
 @dataclass
 class Sweep:
     """A finished (or interrupted) sweep: every opener's result, best first."""
@@ -343,6 +349,34 @@ class Sweep:
     resumed: int = 0
     """Openers taken from the records file instead of evaluated again."""
     options: dict[str, Any] = field(default_factory=dict)
+
+    def csv_rows(self) -> list[dict[str, Any]]:
+        """The ranking as CSV rows, best first (an empty cell: not known)."""
+        return [
+            {"rank": n, "opener": r.opener, "total": r.total, "exact": r.exact,
+             "mean": "" if r.mean is None else f"{r.mean:.6f}", "max": r.max_guesses,
+             "solved": r.solved, "seconds": f"{r.seconds:.3f}"}
+            for n, r in enumerate(self.results, 1)
+        ]  # fmt: skip
+
+    def ranking(self, at_least: str = "≥") -> tuple[str, list[tuple[str, ...]], str]:
+        """The ranking as people read it: its title, one row per opener (RANKING_COLUMNS; a
+        total marked `at_least` is a proven lower bound) and what the bounds mean ('': none)."""
+        rows: list[tuple[str, ...]] = []
+        for n, r in enumerate(self.results, 1):
+            bound = "" if r.exact else at_least + " "
+            total = "infeasible" if r.total is None else f"{bound}{r.total:,}"
+            mean = "" if r.mean is None else f"{bound}{r.mean:.4f}"
+            most = "" if r.max_guesses is None else str(r.max_guesses)
+            solved = "" if r.solved is None else f"{r.solved:,}/{r.games:,}"
+            rows.append((str(n), r.opener.upper(), total, mean, most, solved, f"{r.seconds:.2f}"))
+        mode = ", hard mode" if self.spec.hard else ""
+        title = f"{len(self.results):,} openers, {self.spec.strategy}{mode}, best first"
+        bounds = sum(not r.exact for r in self.results)
+        why = "the best total found so far"
+        why = f"the cutoff {self.spec.cutoff:,}" if self.spec.cutoff else why
+        note = f"{at_least}: a proven lower bound ({bounds:,} openers stopped once they could "
+        return title, rows, f"{note}not beat {why})" if bounds else ""
 
     def as_dict(self) -> dict[str, Any]:
         """The sweep as one JSON object."""
@@ -437,42 +471,115 @@ def records_header(game: Wordle, spec: SweepSpec) -> dict[str, Any]:
     return {"sweep": {"lists": game.key, **asdict(spec)}}
 
 
-def read_records(path: str | os.PathLike[str], header: dict[str, Any]) -> list[OpenerResult]:
-    """The results a records file holds for this sweep (none if it does not exist); an
-    unfinished last line (the run was killed while writing it) is dropped."""
-    file = Path(path)
-    if not file.exists():
+MAX_RECORDS_BYTES = 64 * 2**20
+"""The largest records file read back: a line per opener is far less, even for every guess."""
+RESULT_KEYS = frozenset(("opener", "total", "exact", "games", "solved", "max_guesses", "seconds"))
+
+
+def read_records(
+    path: str | os.PathLike[str], header: dict[str, Any], *, games: int | None = None
+) -> list[OpenerResult]:
+    """The results a records file holds for this sweep of `games` answers (none if it does
+    not exist, or is not a regular file: a FIFO or a device is only written). Every line is
+    checked; an unfinished last line (the run was killed while writing it) is dropped."""
+    name = os.fspath(path)
+    if not outputs.can_resume(name):
         return []
     try:
-        lines = file.read_text(encoding="utf-8").splitlines()
+        with open(name, "rb") as handle:
+            raw = handle.read(MAX_RECORDS_BYTES + 1)
+        if len(raw) > MAX_RECORDS_BYTES:
+            raise SweepRecordsError(
+                f"{name} is larger than {MAX_RECORDS_BYTES // 2**20} MiB: not the records of "
+                "a sweep; give another --records file"
+            )
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise SweepRecordsError(f"cannot read the records file {path}: {exc}") from None
+        raise SweepRecordsError(f"cannot read the records file {name}: {exc}") from None
+    lines = text.splitlines()
     if not lines:
         return []
-    try:
-        first = json.loads(lines[0])
-    except ValueError:
-        first = None
-    if not isinstance(first, dict) or "sweep" not in first:
+    first = _json(lines[0])
+    if (
+        not isinstance(first, dict)
+        or set(first) != {"sweep"}
+        or not isinstance(first["sweep"], dict)
+    ):
         raise SweepRecordsError(
-            f"{path} is not the records file of an opener sweep; give another --records file"
+            f"{name} is not the records file of an opener sweep; give another --records file"
         )
-    if first["sweep"] != header["sweep"]:
-        theirs = first["sweep"]
-        differ = [k for k in header["sweep"] if theirs.get(k) != header["sweep"][k]]
+    theirs, ours = first["sweep"], header["sweep"]
+    if theirs != ours:
+        keys = [*ours, *(k for k in theirs if k not in ours)]  # a forged key is named too
+        differ = [str(k) for k in keys if theirs.get(k) != ours.get(k)]
         raise SweepRecordsError(
-            f"{path} holds a sweep with other {', '.join(differ)}; resume it with the same "
-            "options, or give another --records file"
+            f"{name} holds a sweep with other {outputs.short(', '.join(differ))}; resume it "
+            "with the same options, or give another --records file"
         )
-    results = []
+    spec = SweepSpec(**{k: v for k, v in ours.items() if k != "lists"})
+    results: dict[str, OpenerResult] = {}
+    unfinished = not text.endswith(("\n", "\r"))
     for n, line in enumerate(lines[1:], 2):
-        try:
-            results.append(OpenerResult.from_dict(json.loads(line)))
-        except (ValueError, KeyError, TypeError):
-            if n == len(lines):
-                break
-            raise SweepRecordsError(f"{path}: line {n} is not an opener's result") from None
-    return results
+        result = _result(_json(line), spec, games)
+        if isinstance(result, str) and n == len(lines) and unfinished:
+            break  # the killed run's half line
+        if isinstance(result, str):
+            raise SweepRecordsError(f"{name}: line {n} {result}")
+        if result.opener in results:
+            raise SweepRecordsError(f"{name}: line {n} repeats the opener {result.opener!r}")
+        games = result.games
+        results[result.opener] = result
+    return list(results.values())
+
+
+def _json(line: str) -> Any:
+    """A line's JSON value, None when it is not JSON (or too deeply nested to read)."""
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _whole(value: Any, low: int, high: float = float("inf")) -> bool:
+    """Whether `value` is a whole number (not a bool) from `low` to `high`."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+NOT_A_RESULT = "is not an opener's result"
+
+
+def _result(data: Any, spec: SweepSpec, games: int | None) -> OpenerResult | str:
+    """The result a records line holds, or why it cannot be one of this sweep: a forged
+    figure would corrupt the ranking."""
+    if not isinstance(data, dict) or not RESULT_KEYS <= set(data) <= RESULT_KEYS | {"mean"}:
+        return NOT_A_RESULT
+    opener, total, exact, n = data["opener"], data["total"], data["exact"], data["games"]
+    solved, deepest, seconds = data["solved"], data["max_guesses"], data["seconds"]
+    word = isinstance(opener, str) and opener.isascii() and opener.isalpha() and opener.islower()
+    finite = _whole(seconds, 0) or isinstance(seconds, float) and 0 <= seconds < float("inf")
+    if not (word and finite and _whole(n, 1) and isinstance(exact, bool)):
+        return NOT_A_RESULT
+    if games is not None and n != games:
+        return f"is a result over {n:,} games, not over the {games:,} answers of this sweep"
+    if total is None:  # the exact search proved no tree solves every answer
+        fits = exact and spec.exact_search and solved is None and deepest is None
+    elif not exact:  # a bound: the cutoff, given or the best exact total so far + 1
+        bound = _whole(total, spec.cutoff or n + 1, spec.cutoff or float("inf"))
+        fits = bound and solved is None and deepest is None
+    else:  # every game took at least one guess, the longest `deepest`
+        limit = spec.max_guesses if spec.exact_search and spec.max_guesses else GUESS_LIMIT
+        fits = (
+            _whole(solved, n if spec.exact_search else 0, n)
+            and _whole(deepest, 1 if spec.exact_search else 0, limit)
+            and _whole(total, n + max(deepest - 1, 0), n * GUESS_LIMIT)
+            and (not spec.exact_search or total <= n * deepest)
+        )
+    if not fits:
+        return outputs.short(f"holds figures no sweep gives (total {total!r}, solved {solved!r})")
+    return OpenerResult(
+        opener=opener, total=total, exact=exact, games=n, solved=solved,
+        max_guesses=deepest, seconds=float(seconds),
+    )  # fmt: skip
 
 
 class RecordsWriter:
@@ -482,34 +589,19 @@ class RecordsWriter:
     def __init__(
         self, path: str, header: dict[str, Any], kept: Sequence[OpenerResult] = ()
     ) -> None:
-        self.path = path
-        try:
-            if path == "-":
-                import sys
-
-                self.out: IO[str] = sys.stdout
-                self._line(header)
-                return
-            # Rewritten whole when resumed: drops a line the killed run left unfinished.
-            lines = [header, *(r.as_dict() for r in kept)]
-            text = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines)
-            Path(path).write_text(text, encoding="utf-8")
-            self.out = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
-        except OSError as exc:
-            raise SweepRecordsError(f"cannot write the records file {path}: {exc}") from None
-
-    def _line(self, data: dict[str, Any]) -> None:
-        self.out.write(json.dumps(data, ensure_ascii=False) + "\n")
-        self.out.flush()
+        # Rewritten whole when resumed, atomically (a full disk leaves the file as it was):
+        # drops a line the killed run left unfinished. A FIFO or device gets the header only.
+        lines = [header, *(r.as_dict() for r in kept)]
+        text = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines)
+        self.out = outputs.Output(path, text)
 
     def write(self, result: OpenerResult) -> None:
         """One result, on disk before the next arrives."""
-        self._line(result.as_dict())
+        self.out.write(json.dumps(result.as_dict(), ensure_ascii=False) + "\n")
 
     def close(self) -> None:
         """Close the file (not stdout)."""
-        if self.path != "-":
-            self.out.close()
+        self.out.close()
 
 
 def run_sweep(
@@ -525,20 +617,21 @@ def run_sweep(
 ) -> Sweep:
     """The whole `stats wordle --openers` run: choose the openers, resume from `records` (and
     append to it), sweep, rank. `started(todo, resumed)` hears the work ahead once known."""
-    if cluster is not None:
-        from wordkit.cluster import check_address
+    from wordkit.cluster import ClusterError, check_address
 
-        check_address(cluster)
+    if cluster is not None:
+        check_address(cluster)  # asked once a process: the CLI may have asked already
     if spec.cutoff is not None and spec.cutoff < 1:
         raise RangeError(f"--cutoff must be a total of at least 1 guess, not {spec.cutoff}")
     make_guesser(spec.strategy)  # an unknown strategy fails before any work
     openers = choose_openers(game, which, spec)
     header = records_header(game, spec)
-    done = read_records(records, header) if records not in (None, "-") else []
+    done = read_records(records, header, games=len(game.answers)) if records is not None else []
     wanted = set(openers)
     resumed = sum(r.opener in wanted for r in done)
     if started is not None:
         started(len(openers) - resumed, resumed)
+    # What the file held is kept as it was, even for openers this run does not ask for.
     writer = RecordsWriter(records, header, done) if records is not None else None
 
     def on_result(result: OpenerResult) -> None:
@@ -551,6 +644,11 @@ def run_sweep(
         return sweep(
             game, openers, spec, jobs=jobs, cluster=cluster, done=done, on_result=on_result
         )
+    except ClusterError as exc:  # the cluster went away: what finished is on disk
+        if writer is None or records == "-":
+            raise
+        raise ClusterError(f"{exc}; the openers done are kept in {records}: the same command "
+                           "resumes the sweep") from None  # fmt: skip
     finally:
         if writer is not None:
             writer.close()

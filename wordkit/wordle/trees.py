@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from wordkit import cache, runner, tables
+from wordkit import outputs, runner, tables
 from wordkit.errors import GameStateError, InputFileError, OutputPathError
 from wordkit.runner import GameRecord, Summary
 from wordkit.wordle.guessers.base import Decision, PartitionGuesser, decision
@@ -166,24 +166,17 @@ def write_tree(records: Sequence[GameRecord], dest: str, length: int) -> None:
     fmt = tree_format(dest)
     if fmt == ".txt":
         tree_of(records, length)  # the records must form one tree
-        tables.write_text(text_lines(records), dest)
+        outputs.write(text_lines(records), dest)
         return
     root = tree_of(records, length)
     if fmt == ".json":
-        tables.write_text(json.dumps(as_json(root, length), indent=1) + "\n", dest)
+        outputs.write(json.dumps(as_json(root, length), indent=1) + "\n", dest)
         return
     dot = as_dot(root, length)
     if fmt == ".dot":
-        tables.write_text(dot, dest)
+        outputs.write(dot, dest)
         return
-    image = render_dot(dot, fmt[1:])
-    if fmt == ".svg":
-        tables.write_text(image.decode("utf-8"), dest)
-        return
-    try:
-        cache.atomic_write(Path(dest), image)
-    except OSError as exc:
-        raise OutputPathError(f"cannot write {dest}: {exc.strerror}") from exc
+    outputs.write(render_dot(dot, fmt[1:]), dest)  # an image as Graphviz drew it
 
 
 def render_dot(dot: str, kind: str) -> bytes:

@@ -1,0 +1,112 @@
+"""Closed standard streams (issue #21): a closed stdin is no input, a closed stderr does not
+stop the job, a closed stdout is one `Error:` line; never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+TINY = str(FIXTURES / "host_tiny.csv")  # cat, cot, dog
+SMALL = str(FIXTURES / "wordle_small.txt")
+LISTS = ["--answers", SMALL, "--guesses", SMALL]
+CLOSE = {"stdin": "<&-", "stdout": ">&-", "stderr": "2>&-"}
+
+
+def run_closed(
+    stream: str, *args: str, input: str | None = None, tmp_path: Path
+) -> tuple[int, str, str]:
+    """`wordkit ARGS` run by a shell with `stream` closed (not /dev/null: really closed)."""
+    env = os.environ | {"PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / "data")}
+    script = f'exec "$@" {CLOSE[stream]}'
+    if input is not None and stream == "stdin":
+        raise ValueError("no input on a closed stdin")
+    done = subprocess.run(
+        ["sh", "-c", script, "sh", sys.executable, "-m", "wordkit", *args],
+        input=input, capture_output=True, text=True, env=env, timeout=120,
+        stdin=subprocess.DEVNULL if input is None and stream != "stdin" else None,
+    )  # fmt: skip
+    assert "Traceback" not in done.stderr, done.stderr
+    return done.returncode, done.stdout, done.stderr
+
+
+NO_INPUT = {
+    "query wordle -": "Error: no word to query: give one or more words, or - to read them\n",
+    "query hangman -": "Error: no word to query: give WORD..., or - with words on stdin\n",
+    "prepare -": "Error: standard input is empty\n",
+    "solve hangman": "Error: give the game state with --mask (e.g. --mask a__le --guessed aeli)\n",
+}
+
+
+@pytest.mark.parametrize("command", list(NO_INPUT))
+def test_a_closed_stdin_is_no_input(command: str, tmp_path: Path) -> None:
+    assert run_closed("stdin", *command.split(), tmp_path=tmp_path) == (1, "", NO_INPUT[command])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["host", "hangman", "--words", TINY, "--seed", "1"],
+        ["host", "wordle", *LISTS, "--seed", "1"],
+        ["solve", "hangman", "--words", TINY, "-i"],
+        ["solve", "wordle", *LISTS, "-i"],
+    ],
+)
+def test_a_closed_stdin_ends_an_interactive_game_unrecorded(
+    args: list[str], tmp_path: Path
+) -> None:
+    code, out, err = run_closed("stdin", *args, tmp_path=tmp_path)
+    assert (code, err) == (0, "")
+    assert out  # the game began, then found no input
+    db = tmp_path / "data" / "wordkit" / "history.sqlite"
+    assert not db.exists() or not sqlite3.connect(db).execute("SELECT * FROM games").fetchall()
+
+
+def test_a_closed_stdin_still_queries_the_words_given(tmp_path: Path) -> None:
+    code, out, err = run_closed("stdin", "query", "wordle", "crane", "--json", tmp_path=tmp_path)
+    assert (code, err) == (0, "")
+    assert json.loads(out)["solved"] is True
+
+
+def test_a_closed_stderr_still_plays_and_records_the_game(tmp_path: Path) -> None:
+    args = ["host", "hangman", "--words", TINY, "--seed", "1"]
+    code, out, err = run_closed("stderr", *args, input="c\na\nt\no\nd\ng\n", tmp_path=tmp_path)
+    assert (code, err) == (0, "")
+    assert "You win:" in out.splitlines()[-1]
+    db = tmp_path / "data" / "wordkit" / "history.sqlite"
+    assert sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone() == (1,)
+
+
+def test_a_closed_stderr_keeps_the_data_and_the_exit_code(tmp_path: Path) -> None:
+    code, out, _ = run_closed(
+        "stderr", "stats", "wordle", *LISTS, "--records", "-", "--seed", "1", tmp_path=tmp_path
+    )
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(lines) == 40 and all(r["solved"] for r in lines)
+    assert run_closed("stderr", "query", "wordle", "zzzzz", tmp_path=tmp_path) == (1, "", "")
+    code, out, _ = run_closed("stderr", "prepare", TINY, tmp_path=tmp_path)
+    assert (code, out) == (0, "word,weight\ncat,1\ncot,1\ndog,1\n")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--version"],
+        ["--help"],
+        ["solve"],
+        ["query", "wordle", "crane"],
+        ["prepare", TINY],
+        ["host", "hangman", "--words", TINY, "--seed", "1"],
+    ],
+)
+def test_a_closed_stdout_is_one_error_line(args: list[str], tmp_path: Path) -> None:
+    assert run_closed("stdout", *args, input="c\n", tmp_path=tmp_path) == (
+        1, "", "Error: cannot write the output: Bad file descriptor\n",
+    )  # fmt: skip

@@ -1,0 +1,282 @@
+"""Writing where the user said: the one writer of every file wordkit writes on request (`-o`,
+`--records`, `--tree`, a sweep's records), and the checks made before any work.
+
+A regular file is replaced atomically (a temp file, then a rename), through a symlink to its
+target; a device, FIFO, socket or process substitution is written straight into, never
+replaced; a path that is stdout's (or stderr's) own file is written through that stream, so
+two writers never clobber one file from two offsets. An output that is also an input, or
+another output, is refused before any work: it would be overwritten.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from wordkit.cache import atomic_write
+from wordkit.errors import OutputPathError, WordkitError
+
+STDOUT = "-"
+
+OUTPUTS = {"--output": "output", "--records": "--records", "--tree": "--tree"}
+"""The command-line options naming a file wordkit writes, and how messages name them."""
+INPUTS = {
+    "input": "the input file",
+    "--words": "the --words file",
+    "--answers": "the --answers file",
+    "--guesses": "the --guesses file",
+    "--secrets": "the --secrets file",
+    "--tree-in": "the --tree-in file",
+    "--openers": "the --openers file",
+    "--history-db": "the game history",
+}
+"""The options (and `prepare`'s argument) naming a file wordkit reads; the game history is
+read and written."""
+TABLES = ("input", "--words", "--answers", "--guesses", "--secrets")
+"""Inputs that may name a built-in table instead of a path."""
+HISTORY = "--history-db"
+
+
+def short(name: str, limit: int = 80) -> str:
+    """A path shortened for a one-line message."""
+    return name if len(name) <= limit else name[: limit // 2] + "…" + name[-limit // 2 :]
+
+
+def _stat(path: str | os.PathLike[str]) -> os.stat_result | None:
+    """The status of the file `path` leads to (through links), None when there is none."""
+    try:
+        return os.stat(path)
+    except (OSError, ValueError):  # ValueError: a NUL in the path
+        return None
+
+
+def _same(a: os.stat_result, b: os.stat_result) -> bool:
+    """Whether two statuses are one file (one device, one inode: links and hard links too)."""
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether two paths name one file, through symlinks, hard links and relative paths (two
+    paths to no file yet: whether they would create the same one)."""
+    first, second = _stat(a), _stat(b)
+    if first is not None and second is not None:
+        return _same(first, second)
+    if first is None and second is None:
+        return os.path.realpath(a) == os.path.realpath(b)
+    return False
+
+
+def _stream_for(dest: str) -> IO[str] | None:
+    """sys.stdout or sys.stderr when `dest` is the very file it writes to (/dev/stdout, the
+    file stdout is redirected to), else None."""
+    there = _stat(dest)
+    if there is None:
+        return None
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            here = os.fstat(stream.fileno())
+        except (AttributeError, OSError, ValueError):  # a test runner's buffer, a closed stream
+            continue
+        if _same(here, there):
+            return stream
+    return None
+
+
+def is_stdout(dest: str | None) -> bool:
+    """Whether data written to `dest` lands on stdout: `-`, or stdout's own file (then the
+    table goes to stderr, as with `-`)."""
+    if dest is None:
+        return False
+    return dest == STDOUT or _stream_for(dest) is sys.stdout
+
+
+def _kind(dest: str) -> str | None:
+    """`dir`, `file` or `special` (device, FIFO, socket, /dev/stdout, /dev/fd/N) for an existing
+    path, else None."""
+    if os.path.abspath(dest).startswith(("/dev/", "/proc/")):
+        return "special"  # /dev/fd/N may lead to a regular file: the shell's, not ours
+    found = _stat(dest)
+    if found is None:
+        return None
+    if stat.S_ISDIR(found.st_mode):
+        return "dir"
+    return "file" if stat.S_ISREG(found.st_mode) else "special"
+
+
+def can_resume(dest: str) -> bool:
+    """Whether `dest` is a regular file of its own, not stdout's or stderr's: one that can be
+    read back to resume (a FIFO would block, a device never end; those are only written)."""
+    return dest != STDOUT and _kind(dest) == "file" and _stream_for(dest) is None
+
+
+def _target(dest: str) -> Path:
+    """The regular file a path writes to (a symlink's target), its folder checked."""
+    if not dest:
+        raise OutputPathError("an output path is empty: give a file name (or - for stdout)")
+    if _kind(dest) == "dir":
+        raise OutputPathError(f"output {short(dest)} is a directory")
+    try:
+        os.stat(dest)
+    except FileNotFoundError:
+        pass  # a new file, or a link to one
+    except (OSError, ValueError) as exc:  # a symlink loop, a file used as a folder
+        why = getattr(exc, "strerror", None) or exc
+        raise OutputPathError(f"cannot write {short(dest)}: {why}") from None
+    path = Path(os.path.realpath(dest))
+    if not path.parent.is_dir():
+        raise OutputPathError(
+            f"cannot write {short(dest)}: folder {short(str(path.parent))} does not exist"
+        )
+    return path
+
+
+class Output:
+    """A file being written where the user said (see the module's docstring): `first` goes in
+    at once (atomically for a regular file), then `write` appends, each part flushed."""
+
+    def __init__(self, dest: str | None, first: str | bytes = "") -> None:
+        self.dest = STDOUT if dest is None else dest
+        self._stream = sys.stdout if self.dest == STDOUT else _stream_for(self.dest)
+        self._file: IO[bytes] | None = None
+        self._path: Path | None = None
+        try:
+            if self._stream is None and _kind(self.dest) == "special":
+                self._file = open(self.dest, "wb")  # noqa: SIM115 - closed by close()
+            elif self._stream is None:
+                self._path = _target(self.dest)
+                atomic_write(self._path, first)
+                return
+        except OSError as exc:
+            raise self._failed(exc) from exc
+        self.write(first)
+
+    def _failed(self, exc: OSError) -> OutputPathError:
+        """The one-line error for a write that failed."""
+        return OutputPathError(f"cannot write {short(self.dest)}: {exc.strerror or exc}")
+
+    def write(self, data: str | bytes) -> None:
+        """Append `data` and flush it (on disk before the next part arrives)."""
+        if not data:
+            return
+        if self._stream is not None:  # a full disk or a closed pipe is the CLI's to report
+            if isinstance(data, str):
+                self._stream.write(data)
+            else:
+                self._stream.flush()
+                self._stream.buffer.write(data)  # type: ignore[union-attr]
+            self._stream.flush()
+            return
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        try:
+            if self._file is None:
+                assert self._path is not None
+                self._file = open(self._path, "ab")  # noqa: SIM115 - closed by close()
+            self._file.write(raw)
+            self._file.flush()
+        except OSError as exc:
+            raise self._failed(exc) from exc
+
+    def close(self) -> None:
+        """Close the file (never stdout or stderr)."""
+        if self._file is not None:
+            try:
+                self._file.close()
+            except OSError as exc:
+                raise self._failed(exc) from exc
+            finally:
+                self._file = None
+
+
+def write(data: str | bytes | Iterable[str], dest: str | None) -> None:
+    """Write `data` (text, its parts, or bytes) to `dest`: stdout for None or `-`, else
+    through the one writer (see the module's docstring)."""
+    if not isinstance(data, str | bytes):
+        data = "".join(data)
+    Output(dest, data).close()
+
+
+def check_options(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A command's file options (OUTPUTS, INPUTS: by their long names) checked before any
+    work: an output that is also an input or another output, a directory, or a path in no
+    folder, is refused. Outputs that are stdout's own file come back as `-` (the table then
+    goes to stderr)."""
+    written = {n: params[n] for n in OUTPUTS if params.get(n) not in (None, STDOUT)}
+    if params.get(HISTORY) is not None:  # host and solve write the history
+        written[HISTORY] = params[HISTORY]
+    if not written:
+        return {}
+    inputs = {name: _input_path(name, params[name]) for name in INPUTS if name in params}
+    if HISTORY in params and params[HISTORY] is None:
+        inputs[HISTORY] = _default_history()
+    changed: dict[str, Any] = {}
+    for name, dest in written.items():
+        label = OUTPUTS.get(name, HISTORY)
+        for other, source in inputs.items():
+            if other != name and source is not None and _overwrites(dest, source, other):
+                what = "the file on standard input" if params[other] == STDOUT else INPUTS[other]
+                raise OutputPathError(f"{label} {short(dest)} is {what}; choose another path")
+        if name == HISTORY:
+            continue
+        for other, dest2 in written.items():
+            if other in OUTPUTS and other < name and _clash(dest, dest2):
+                what = f"the {OUTPUTS[other]} file"
+                raise OutputPathError(f"{label} {short(dest)} is {what}; choose another path")
+        if is_stdout(dest):
+            changed[name] = STDOUT
+        elif not dest or _stream_for(dest) is None and _kind(dest) != "special":
+            _target(dest)
+    return changed
+
+
+def _input_path(name: str, value: Any) -> str | None:
+    """The file an input parameter reads (a built-in table's; stdin's for `-`)."""
+    if not isinstance(value, str):
+        return None
+    if value == STDOUT:
+        return "/dev/stdin"
+    if name not in TABLES:
+        return value
+    from wordkit import tables
+
+    try:
+        return tables.resolve(value)
+    except WordkitError:
+        return None  # not a file: the command says so
+
+
+def _default_history() -> str | None:
+    """Where the game history is when no --history-db is given."""
+    from wordkit.history import default_history_path
+
+    try:
+        return str(default_history_path())
+    except (RuntimeError, KeyError):  # no home directory
+        return None
+
+
+def _overwrites(dest: str, source: str, name: str) -> bool:
+    """Whether writing `dest` would overwrite the regular file `source` read by the parameter
+    `name` (for the game history, a journal file SQLite keeps beside it too)."""
+    there = _stat(dest)
+    if there is None:
+        return False
+    found = _stat(source)
+    if found is None or not stat.S_ISREG(found.st_mode):
+        return False  # a FIFO or a device is not overwritten (nor read here: it could block)
+    journals = [source + "-wal", source + "-journal"] if name == HISTORY else []
+    for path in (source, *journals):
+        found = _stat(path)
+        if found is not None and stat.S_ISREG(found.st_mode) and _same(found, there):
+            return True
+    return False
+
+
+def _clash(a: str, b: str) -> bool:
+    """Whether two outputs would write one regular file (one would overwrite the other)."""
+    if STDOUT in (a, b) or "special" in (_kind(a), _kind(b)):
+        return False
+    return same_file(a, b)
