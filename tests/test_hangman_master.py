@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from wordkit.hangman.board import Board, board_for
 from wordkit.hangman.guessers import make_guesser
+from wordkit.hangman.guessers.best import NAME_ABOVE
 from wordkit.hangman.lexicon import Pool, lexicon_from_table, pool_for
 from wordkit.hangman.rules import ALPHABET, Rules, apply_move, new_game
 
@@ -117,9 +118,19 @@ def test_first_move_reaches_the_brute_force_optimum(words: list[str], lives: int
     assert move_value(candidates(board), frozenset(), lives, move) == best
 
 
-def test_a_single_candidate_is_named() -> None:
-    board, move = decide(["ankle", "angle", "apple"], 6, "ankle", letters="aelk")
-    assert candidates(board) == ("ankle",) and move == "ankle"
+def test_a_single_candidate_is_named_when_the_table_is_favoured() -> None:
+    board, _ = decide(["ankle", "angle", "apple"], 6, "ankle", letters="aelk")
+    assert candidates(board) == ("ankle",)
+    assert make_guesser("best", dictionary_share=1.0)(board).move == "ankle"
+
+
+def test_a_single_candidate_the_table_does_not_favour_gets_its_hidden_letter() -> None:
+    # naming it is a sure miss for a secret outside the table; its letter is a sure hit inside
+    board, move = decide(["ankles", "angles", "apples"], 6, "ankles", letters="aespg")
+    guesser = make_guesser("best")
+    assert candidates(board) == ("ankles",) and guesser.posterior(board) < NAME_ABOVE
+    assert move in {"n", "k", "l"}
+    assert guesser(board).label == "letter model"
 
 
 @settings(max_examples=40, deadline=None)

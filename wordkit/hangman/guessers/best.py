@@ -30,8 +30,10 @@ from wordkit.hangman.lexicon import Floats, Pool
 from wordkit.hangman.rules import ALPHABET, Rules, exhausted_letters, letter_code, lives_left
 from wordkit.hangman.search import Subset, WinSearch
 
-NODE_BUDGET = 300
-"""Search nodes one live stage may expand (a node on thousands of words costs milliseconds)."""
+NODE_BUDGET = 1000
+"""Search nodes one live stage may expand (a node on thousands of words costs milliseconds;
+`LIVE_SECONDS` bounds the time): the tie-breaks prune less than wins alone, and 300 cut short
+three of CodeWords' games with the category hint that the full search wins."""
 MEMO_LIMIT = 300_000
 """Memoised search values kept between live decisions (a few hundred megabytes at most)."""
 WRONG_WEIGHT = 1.2e-10
@@ -42,20 +44,20 @@ rounding tolerance (1e-12), so the tie-break is exact."""
 MOVE_WEIGHT = WRONG_WEIGHT / 27
 """What a move costs: a word's 26 letters cost less than one wrong guess."""
 DICTIONARY_SHARE = 0.9
-"""Prior chance that the secret is a word of the table (see `calibration` in the README: tuned on
-half of the held-out `english` words, reported on the other half)."""
+"""Prior chance that the secret is a word of the table (see `docs/benchmarks.md`: tuned on sets
+the benches do not report; 0.5 won 2.6 points more of held-out words but 2.7 fewer inside)."""
 POSTERIOR_CANDIDATES = 100
 """The posterior is weighed only on this many candidates or fewer: above, the table's words
 explain the board (and its likelihood would cost a forward pass on every decision)."""
 MIXTURE_BELOW = 0.5
-"""Posterior chance of the table under which the mixture plays instead of the table's search."""
+"""Posterior chance of the table under which the mixture plays instead of the table's search
+(0.8 won 0.4 points more of the tuning set's held-out words: noise, at a risk inside)."""
 LIVE_SECONDS = 0.3
 """Time a live search may take in all before the coverage move is played."""
-HEDGE_BELOW = 0.99
-"""Posterior chance of the table under which the move also weighs the secret lying outside it."""
-LIFE_VALUE = (0.3, 0.2, 0.13, 0.09, 0.06, 0.04)
-"""What one more life is worth to the letter model's chance of winning a word outside the
-table, by lives left (1, 2, ...; measured on its games on held-out words)."""
+NAME_ABOVE = 0.999
+"""Posterior chance of the table from which a single candidate is named; below it, its likeliest
+letter is played instead (a sure hit in the table, so no wrong guess there, and a chance of one
+outside, where naming it is a sure miss). Tuned on a tuning set, see `docs/benchmarks.md`."""
 
 FROM_BOOK = "from the book"
 SEARCHED = "searched"
@@ -78,7 +80,7 @@ class BestGuesser:
     seconds: float = LIVE_SECONDS
     dictionary_share: float = DICTIONARY_SHARE
     mixture_below: float = MIXTURE_BELOW
-    hedge_below: float = HEDGE_BELOW
+    name_above: float = NAME_ABOVE
     use_book: bool = True
     memo_limit: int | None = MEMO_LIMIT
     name: str = "best"
@@ -124,18 +126,16 @@ class BestGuesser:
 
     def decide(self, board: Board) -> Decision:
         """The move the book would hold, worked out: the mixture once the table explains the
-        board poorly, the word when one candidate is left, the hedged exact move on few
-        candidates, else the budgeted search."""
+        board poorly; with one candidate, the word when the table is favoured enough, else its
+        letter likeliest outside the table; else the budgeted search."""
         posterior = self.posterior(board)
         if posterior < self.mixture_below:
             return mixture_decision(board, posterior)
         if len(board.ids) == 1:
             word = board.pool.lexicon.enc.words[int(board.ids[0])]
-            return Decision(word, posterior, WORD)
-        if posterior < self.hedge_below:
-            hedged = self.hedged_decision(board, posterior)
-            if hedged is not None:
-                return hedged
+            if posterior >= self.name_above:
+                return Decision(word, posterior, WORD)
+            return self.candidate_letter(board, posterior)
         search, subset = self.candidates(board)
         move, finished = search.budgeted_move(
             subset, lives_left(board.state), self.budget, self.seconds
@@ -167,28 +167,13 @@ class BestGuesser:
         outside = max(float(model_appear(board)[code]), 0.0)
         return Decision(move, posterior * inside + (1.0 - posterior) * outside, label)
 
-    def hedged_decision(self, board: Board, posterior: float) -> Decision | None:
-        """The move with the best chance of winning when the secret is a candidate with chance
-        `posterior` and otherwise a word of the letter model, whose chance grows by the worth
-        of a life with each hit (None when the exact search would take too long). Only the
-        candidates' letters (of a candidate with a chance) are weighed for the words outside: a
-        letter no candidate holds is a sure miss while the table is favoured."""
-        state = board.state
-        lives = lives_left(state)
-        if lives is None:
-            return None
-        search, subset = self.candidates(board)
-        appear = np.clip(model_appear(board), 0.0, 1.0)
-        held = candidate_probs(board) @ (hidden_positions(board) != 0) > 0
-        worth = LIFE_VALUE[min(lives, len(LIFE_VALUE)) - 1]
-        scale = search.mass(subset) * (1.0 - posterior) / max(posterior, 1e-9)
-        # outside the table a hit is worth a life and a miss is a wrong guess, as inside
-        gain = worth * appear - search.settings.cost_weight * (1.0 - appear)
-        bonus = np.where(held, scale * gain, -1.0)
-        found = search.move_with_bonus(subset, lives, bonus, self.budget, self.seconds)
-        if found is None:
-            return None
-        return self.decision(board, found[0], SEARCHED, posterior)
+    def candidate_letter(self, board: Board, posterior: float) -> Decision:
+        """One candidate the table does not favour enough to name: of its letters still
+        hidden (each a sure hit in the table), the one the letter model likes best."""
+        held = hidden_positions(board)[0] != 0
+        appear = np.where(held, model_appear(board), -np.inf)
+        move = ALPHABET[int(np.argmax(appear))]
+        return self.decision(board, move, LETTER_MODEL, posterior)
 
 
 def model_move(board: Board) -> Decision:
