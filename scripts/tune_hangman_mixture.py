@@ -5,6 +5,8 @@ Usage: python scripts/tune_hangman_mixture.py SET ['{"option": value, ...}']
 
 Sets (seed 11 throughout; the bench uses 0):
   inside   1,000 `english` words (a seeded sample), played against all of `english`;
+  small    a table of 2,500 `english` words (a seeded sample, the size of `categories`), every
+           word of it played (`n` is ignored);
   absent   1,000 `web2` words of 4-12 letters that `english` lacks, the bench's 1,000-word
            sample of them set aside, played against all of `english`;
   held-out `english` split 80/20 by the seed-11 hash (the bench splits by seed 0), 1,000 of the
@@ -33,7 +35,8 @@ from wordkit.hangman.guessers import best  # noqa: E402
 from wordkit.hangman.play import hangman_stats, holdout_split  # noqa: E402
 
 SEED = 11
-SETS = ("inside", "absent", "held-out")
+SETS = ("inside", "small", "absent", "held-out")
+SMALL = 2500
 
 
 def tuning_set(name: str, n: int) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -41,6 +44,9 @@ def tuning_set(name: str, n: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     english = tables.load_table("english")
     if name == "inside":
         return english, english.sample(n=n, random_state=SEED)
+    if name == "small":
+        table = english.sample(n=SMALL, random_state=SEED)
+        return table, table
     if name == "absent":
         from hangman import ABSENT_SAMPLE, public_words
 
