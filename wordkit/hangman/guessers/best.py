@@ -1,8 +1,8 @@
 """`best`: the default AI. A master's objective: the greatest chance of winning; among moves
 within 1e-9 of it, the fewest expected wrong guesses, then the fewest moves. `lookahead`'s search
 with these tie-breaks, its moves read from the table's policy book, a budgeted live search off
-the book; the chance that the secret lies outside the table enters as a mixture of the table
-and the letter model, weighted by the posterior chance that the secret is in the table."""
+the book; the chance that the secret lies outside the table (a posterior against the letter
+model) decides whether a single candidate is named and mixes the confidence shown."""
 
 from __future__ import annotations
 
@@ -74,8 +74,9 @@ class BestGuesser:
     """Classic, finish=reveal, with lives: the book's move when the state is in it, else the
     lookahead search with the master's tie-breaks within `budget` nodes per stage (then a
     rollout with small exact leaves, then coverage). The letter model plays when no candidate
-    is left or once it explains what was seen better than the table; with one candidate the
-    table favours, the word is named. Other rules: `lookahead` itself."""
+    is left (or, with `mixture_below` above 0, once the table explains the board poorly);
+    a single candidate is named when the table is favoured, else its letter is played. Other
+    rules: `lookahead` itself."""
 
     budget: int | None = NODE_BUDGET
     seconds: float = LIVE_SECONDS
@@ -127,8 +128,8 @@ class BestGuesser:
 
     def decide(self, board: Board) -> Decision:
         """The move the book would hold, worked out: the mixture once the table explains the
-        board poorly; with one candidate, the word when the table is favoured enough, else its
-        letter likeliest outside the table; else the budgeted search."""
+        board poorly (when on); with one candidate, the word when the table is favoured
+        enough, else its letter likeliest outside the table; else the budgeted search."""
         posterior = self.posterior(board)
         if posterior < self.mixture_below:
             return mixture_decision(board, posterior)
