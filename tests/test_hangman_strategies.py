@@ -228,12 +228,14 @@ def test_best_answers_within_its_budget_off_the_book() -> None:
 
 def test_best_names_a_single_candidate_the_table_favours() -> None:
     pool = pool_of(["tiger", "timer", "otter", "eerie", "eater", "water", "later"])
-    best = make_guesser("best")
-    # one candidate (tiger): named at once, lives to spare or on the last one; the confidence
-    # is the posterior chance that it is the secret
+    sure, best = make_guesser("best", dictionary_share=1.0), make_guesser("best")
+    # one candidate (tiger): named when the table is certain; else its hidden letter, a sure
+    # hit in the table that may still hit a secret outside it (naming it would surely miss)
     for letters in ("tiem", "tiemabcd"):
-        decision = best(board_for(pool, observed_state("ti_er", letters=letters)))
-        assert (decision.move, decision.label) == ("tiger", "word")
+        board = board_for(pool, observed_state("ti_er", letters=letters))
+        assert (sure(board).move, sure(board).label) == ("tiger", "word")
+        decision = best(board)
+        assert (decision.move, decision.label) == ("g", "letter model")
         assert 0.5 <= decision.confidence <= 1.0
 
 
