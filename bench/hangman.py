@@ -3,6 +3,8 @@
 Usage: .venv/bin/python bench/hangman.py [--jobs N] [--only SECTION ...] [--strategies NAME ...]
 
 Sections: codewords (../shared/data/codewords/words.csv, read at run time, never copied),
+categories (the built-in `categories` table, every row once: `best` against `lookahead`, wins and
+wrong guesses),
 english (wordkit/data/english.csv, every word, uniform prior), ood (english split 80/20 by a
 seeded hash: the model learned from the 80%, the held-out 20% played; with the slowest
 decision of the default AI on held-out words), absent (real English words that english lacks:
@@ -49,7 +51,7 @@ OOD_STRATEGIES = (*STRATEGIES, "model")
 CHOSEN: set[str] = set(OOD_STRATEGIES)
 NAMED: set[str] = set()
 OPTIMUM = [False]
-SECTIONS = ("codewords", "english", "ood", "absent", "public", "cities", "speed")
+SECTIONS = ("codewords", "categories", "english", "ood", "absent", "public", "cities", "speed")
 OOD_SAMPLE = 500
 """Held-out words the search strategies play (a seeded sample; `model` plays them all too)."""
 TIMED_GAMES = 100
@@ -113,6 +115,16 @@ def codewords(jobs: int) -> dict[str, Any]:
             },
         }
     return out
+
+
+def categories(jobs: int) -> dict[str, Any]:
+    """Every `categories` row once, 6 lives, classic, its weights: the default against the
+    plain optimum search (same wins; wrong guesses are what the master's tie-breaks save)."""
+    table = tables.load_table("categories")
+    return {
+        name: summary(hangman_stats(table, strategy=name, prior="weight", jobs=jobs))
+        for name in chosen(("lookahead", "best"))
+    }
 
 
 def english(jobs: int) -> dict[str, Any]:
@@ -384,6 +396,21 @@ def markdown(results: dict[str, Any]) -> str:
                 f"= {pct(opt['win_rate'])} (lengths with losses: {per})"
             )
         lines.append("")
+    cat = results.get("categories", {})
+    if "best" in cat:
+        lines += [
+            "`categories`, every row once, 6 lives, classic (`python bench/hangman.py --only "
+            "categories`; one strategy: `wordkit stats hangman --words categories --strategy S`):",
+            "",
+            "| strategy | wins | win rate | wrong/game | s |",
+            "|---|---|---|---|---|",
+        ]
+        for key, v in runs(cat):
+            lines.append(
+                f"| {key} | {v['wins']}/{v['games']} | {pct(v['win_rate'])} "
+                f"| {v['mean_wrong']:.3f} | {v['seconds']} |"
+            )
+        lines.append("")
     en = results.get("english", {})
     if en:
         lengths = sorted({int(k) for _, v in runs(en) for k in v["by_length"]})
@@ -525,6 +552,7 @@ def main(argv: list[str]) -> int:
     OPTIMUM[0] = args.optimum
     runners = {
         "codewords": codewords,
+        "categories": categories,
         "english": english,
         "ood": ood,
         "absent": absent,

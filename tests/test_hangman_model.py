@@ -114,7 +114,7 @@ def test_model_moves_on_masks_no_word_fits(mask: str) -> None:
             warnings.simplefilter("always")
             decision = make_guesser(name)(board)
         assert decision.move not in board.state.letters
-        assert len(decision.move) == 1 and decision.label == "model"
+        assert len(decision.move) == 1 and decision.label == "letter model"
         longer = [str(w.message) for w in caught if issubclass(w.category, WordkitWarning)]
         assert longer == (
             [

@@ -33,12 +33,10 @@ from wordkit.hangman.rules import Rules, State
 if TYPE_CHECKING:
     from wordkit.runner import Progress
 
-BOOK_VERSION = "hangman-book-v3"
+BOOK_VERSION = "hangman-book-v5"
 BOOK_MIN_CANDIDATES = 1
 """Every state with a candidate is kept: even one candidate's move weighs the letter model
 (a millisecond live, a lookup from the book), so a run over the table plays from the book."""
-BOOK_LABELS = frozenset({"lookahead", "rollout", "hedged", "whole-word", "mixture", "candidate"})
-"""Labels of the moves the book keeps: all but a search cut short by its budget."""
 
 Book = Mapping[str, str]
 """State key -> move (a dict while built; a `PackedBook` once read from disk)."""
@@ -256,7 +254,8 @@ class Recorder:
     def __call__(self, board: Board) -> Decision:
         """The default AI's move, searched in full and recorded."""
         decision = self.guesser(board)
-        if len(board.ids) >= BOOK_MIN_CANDIDATES and decision.label in BOOK_LABELS:
+        # every move but one from a search cut short by its budget (its note says so)
+        if len(board.ids) >= BOOK_MIN_CANDIDATES and not decision.note:
             self.moves[state_key(board.state)] = decision.move
         return decision
 

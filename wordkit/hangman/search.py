@@ -6,9 +6,11 @@ sets, rollouts above them.
 Candidates of one word length are bits of a Python int (bit i = the i-th word in pool order), so
 splitting a set by a letter is a handful of big-int ANDs. A value is the prior mass of the
 candidates won minus `cost_weight` times the mass-weighted cost (wrong guesses under
-finish=reveal, guesses under finish=word). In the classic variant a guessed letter never splits
-the candidates again, so a value depends only on the subset and the lives left: it is memoised
-on them, as lower and upper bounds from a fail-soft branch and bound.
+finish=reveal, guesses under finish=word) and `move_weight` times the mass-weighted moves
+(the default AI's tie-breaks: a wrong guess and a move cost a sliver of a win). In the
+classic variant a guessed letter never splits the candidates again, so a value depends only on
+the subset and the lives left: it is memoised on them, as lower and upper bounds from a
+fail-soft branch and bound.
 
 The family search (the lookahead host, the `minimax-search` guesser): the misses the best
 guesser still concedes against the worst host, a few plies of minimax over word families.
@@ -31,7 +33,8 @@ Subset = int
 """A set of candidates as a bitmask over the search's words."""
 Key = tuple[Subset, Lives]
 Child = tuple[Subset, Lives, float, bool]
-"""One outcome of a move: its candidates, lives left, the cost its mass pays, and if it missed."""
+"""One outcome of a move: its candidates, lives left, the cost each unit of its mass pays (in
+wins), and if it missed."""
 Move = tuple[str, list[Child]]
 
 EPS = 1e-12
@@ -52,7 +55,10 @@ class WinSearchSettings:
 
     finish: Finish = "reveal"
     cost_weight: float = 0.0
-    """What each guess costs, in wins (0: only winning counts)."""
+    """What each guess (finish=word) or wrong guess (finish=reveal) costs, in wins (0: only
+    winning counts)."""
+    move_weight: float = 0.0
+    """What every move costs besides, in wins (the last tie-break: fewest moves)."""
     exact_limit: int = 40
     """Candidate sets up to this size are solved exactly; larger ones by a rollout."""
     deep_rollout_limit: int | None = None
@@ -159,9 +165,15 @@ class WinSearch:
         """True when the word must be submitted (each guess costs)."""
         return self.settings.finish == "word"
 
+    def costs(self, miss: bool) -> float:
+        """What one move costs each unit of mass it is played on: the move, and the guess
+        (finish=word) or the miss (finish=reveal)."""
+        paid = miss or self.word_finish()
+        return self.settings.move_weight + (self.settings.cost_weight if paid else 0.0)
+
     def singleton_value(self, subset: Subset) -> float:
-        """Value of one candidate: guess it and win (one guess under finish=word)."""
-        return self.mass(subset) * (1.0 - self.settings.cost_weight * self.word_finish())
+        """Value of one candidate: name it and win (one move, no miss)."""
+        return self.mass(subset) * (1.0 - self.costs(False))
 
     def upper_bound(self, subset: Subset, lives: Lives) -> float:
         """A value no strategy beats on `subset` with `lives` (memoised)."""
@@ -179,9 +191,11 @@ class WinSearch:
         if self.word_finish():
             top = self.heaviest(subset)
             return mass - self.settings.cost_weight * (2.0 * mass - top)
-        if lives == 1 and self.settings.cost_weight == 0:
-            return min(mass, self.one_life_bound(subset))
-        return mass
+        # every word still pays at least one more move; the rest of the cost may be zero
+        floor = self.settings.move_weight * mass
+        if lives == 1:
+            return min(mass, self.one_life_bound(subset)) - floor
+        return mass - floor
 
     def one_life_bound(self, subset: Subset) -> float:
         """With one life any miss loses: at most the best letter's hits (or one word)."""
@@ -206,7 +220,6 @@ class WinSearch:
     ) -> list[Child]:
         """Outcome classes of one letter (a miss costs a life), in pattern order; `bits`, the
         subset's members when small, splits it word by word."""
-        word = self.word_finish()
         out: list[Child] = []
         if bits is not None:
             groups: dict[int, int] = {}
@@ -220,7 +233,7 @@ class WinSearch:
             if sub:
                 miss = pattern == 0
                 after = lives - 1 if (miss and lives is not None) else lives
-                out.append((sub, after, 1.0 if (miss or word) else 0.0, miss))
+                out.append((sub, after, self.costs(miss), miss))
         return out
 
     def word_children(self, subset: Subset, lives: Lives, bit: int) -> list[Child]:
@@ -228,9 +241,9 @@ class WinSearch:
         hit = subset & (1 << bit)
         rest = subset & ~(1 << bit)
         after = None if lives is None else lives - 1
-        children: list[Child] = [(hit, lives, 1.0 if self.word_finish() else 0.0, False)]
+        children: list[Child] = [(hit, lives, self.costs(False), False)]
         if rest:
-            children.append((rest, after, 1.0, True))
+            children.append((rest, after, self.costs(True), True))
         return children
 
     def letter_moves(self, subset: Subset, lives: Lives) -> list[Move]:
@@ -285,7 +298,7 @@ class WinSearch:
         self, children: list[Child], threshold: float, *, leaf: int | None = None
     ) -> tuple[float, bool]:
         """A move's value when it beats `threshold` (True), else an upper bound below it."""
-        total = -self.settings.cost_weight * sum(self.mass(c[0]) * c[2] for c in children)
+        total = -sum(self.mass(c[0]) * c[2] for c in children)
         uppers = [self.child_upper(c) for c in children]
         remaining = sum(uppers)
         if total + remaining <= threshold + EPS:
@@ -311,7 +324,8 @@ class WinSearch:
             return lo, True
         if hi <= alpha + EPS:
             return hi, False
-        if self.settings.cost_weight == 0 and lives is not None and subset.bit_count() <= lives:
+        free = self.settings.cost_weight == 0 and self.settings.move_weight == 0
+        if free and lives is not None and subset.bit_count() <= lives:
             letters = self.letter_moves(subset, lives)
             move = letters[0][0] if letters else self.words[self.members(subset)[0]]
             self.memo[key] = (ceiling, ceiling, move)
@@ -380,7 +394,7 @@ class WinSearch:
             return cached
         self.charge()
         move, children = self.base_move(subset, lives)
-        value = -self.settings.cost_weight * sum(self.mass(c[0]) * c[2] for c in children)
+        value = -sum(self.mass(c[0]) * c[2] for c in children)
         value += sum(self.base_value(c[0], c[1], leaf) for c in children)
         self.base_memo[key] = value
         return value
@@ -447,28 +461,27 @@ class WinSearch:
 
     def budgeted_move(
         self, subset: Subset, lives: Lives, budget: int | None, seconds: float
-    ) -> tuple[str, str]:
-        """(move, how found) within `budget` node expansions per stage and about `seconds` in
-        all: the lookahead move, else a rollout with small exact leaves, else the base policy's
-        (coverage) move."""
-        stages: list[tuple[str, int | None, float]] = [("lookahead", None, 0.45)]
+    ) -> tuple[str, bool]:
+        """(move, finished) within `budget` node expansions per stage and about `seconds` in
+        all: the lookahead move, else a rollout with small exact leaves (both finished), else
+        the base policy's (coverage) move (not finished)."""
+        stages: list[tuple[int | None, float]] = [(None, 0.45)]
         if subset.bit_count() > self.settings.shallow_leaf:
-            small = min(self.settings.exact_limit, self.settings.shallow_leaf)
-            stages.append(("rollout", small, 0.85))
+            stages.append((min(self.settings.exact_limit, self.settings.shallow_leaf), 0.85))
         started = time.perf_counter()
         try:
-            for label, leaf, share in stages:
+            for leaf, share in stages:
                 self.budget, self.spent = budget, 0
                 self.deadline = started + share * seconds
                 try:
                     if leaf is None:
-                        return self.best_move(subset, lives)[1], label
-                    return self.rollout(subset, lives, leaf)[1], label
+                        return self.best_move(subset, lives)[1], True
+                    return self.rollout(subset, lives, leaf)[1], True
                 except BudgetSpent:
                     continue
         finally:
             self.budget, self.deadline = None, math.inf
-        return self.base_move(subset, lives)[0], "coverage"
+        return self.base_move(subset, lives)[0], False
 
 
 def win_search_for(

@@ -1,10 +1,12 @@
-"""`best`: the default AI. `lookahead`'s moves from the table's policy book, a budgeted live
-search off the book; once the table stops explaining the game, a mixture of the table and the
-letter model weighted by the posterior chance that the secret is in the table."""
+"""`best`: the default AI. A master's objective: the greatest chance of winning; among moves
+within 1e-9 of it, the fewest expected wrong guesses, then the fewest moves. `lookahead`'s search
+with these tie-breaks, its moves read from the table's policy book, a budgeted live search off
+the book; the chance that the secret lies outside the table (a posterior against the letter
+model) decides whether a single candidate is named and mixes the confidence shown."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -22,6 +24,7 @@ from wordkit.hangman.guessers.lookahead import LookaheadGuesser, dictionary_post
 from wordkit.hangman.guessers.model import (
     appear_probabilities,
     blank_distributions,
+    model_decision,
     model_for,
 )
 from wordkit.hangman.lexicon import Floats, Pool
@@ -31,44 +34,65 @@ from wordkit.hangman.search import Subset, WinSearch
 if TYPE_CHECKING:
     from wordkit.runner import Progress
 
-NODE_BUDGET = 300
-"""Search nodes one live stage may expand (a node on thousands of words costs milliseconds)."""
+NODE_BUDGET = 1000
+"""Search nodes one live stage may expand (a node on thousands of words costs milliseconds;
+`LIVE_SECONDS` bounds the time): the tie-breaks prune less than wins alone, and 300 cut short
+three of CodeWords' games with the category hint that the full search wins."""
 MEMO_LIMIT = 300_000
 """Memoised search values kept between live decisions (a few hundred megabytes at most)."""
+WRONG_WEIGHT = 1.2e-10
+"""What a wrong guess costs in the search, in wins of one word (a word weighs 1 on average
+there): a game holds at most 6 wrong guesses and 26 moves, under 1e-9 of a win in all, so the
+chance of winning always comes first; one word's wrong guess stays 100 times above the search's
+rounding tolerance (1e-12), so the tie-break is exact."""
+MOVE_WEIGHT = WRONG_WEIGHT / 27
+"""What a move costs: a word's 26 letters cost less than one wrong guess."""
 DICTIONARY_SHARE = 0.9
-"""Prior chance that the secret is a word of the table (0.9: the held-out best of 0.99, 0.9,
-0.7 and 0.5 that keeps the table's own win rates)."""
+"""Prior chance that the secret is a word of the table (see `docs/benchmarks.md`: tuned on sets
+the benches do not report; 0.5 won 2.6 points more of held-out words but 2.7 fewer inside)."""
 POSTERIOR_CANDIDATES = 100
 """The posterior is weighed only on this many candidates or fewer: above, the table's words
 explain the board (and its likelihood would cost a forward pass on every decision)."""
-MIXTURE_BELOW = 0.5
-"""Posterior chance of the table under which the mixture plays instead of the table's search."""
+MIXTURE_BELOW = 0.0
+"""Posterior chance of the table under which the mixture plays instead of the table's search:
+off. On a 2,500-word tuning table one half lost 25 of its words that the search wins (its letters
+leave the search's plan halfway), and won no more held-out words than the search (noise)."""
 LIVE_SECONDS = 0.3
 """Time a live search may take in all before the coverage move is played."""
-HEDGE_BELOW = 0.99
-"""Posterior chance of the table under which the move also weighs the secret lying outside it
-(measured on absent words: 0.9 won 547 of 1,000, 0.99 553, always 554; `model` 551)."""
-LIFE_VALUE = (0.3, 0.2, 0.13, 0.09, 0.06, 0.04)
-"""What one more life is worth to the letter model's chance of winning a word outside the
-table, by lives left (1, 2, ...; measured on its games on held-out words)."""
+NAME_ABOVE = 0.999
+"""Posterior chance of the table from which a single candidate is named; below it, its likeliest
+letter is played instead (a sure hit in the table, so no wrong guess there, and a chance of one
+outside, where naming it is a sure miss). Tuned on a tuning set, see `docs/benchmarks.md`."""
+
+FROM_BOOK = "from the book"
+SEARCHED = "searched"
+LETTER_MODEL = "letter model"
+WORD = "word"
+"""The labels users see: how the move was found (a whole word is always `word`)."""
+CUT_SHORT = "the search ran out of time: the coverage move"
+"""The note of a move played when the live search did not finish (never kept in a book)."""
 
 
 @dataclass
 class BestGuesser:
     """Classic, finish=reveal, with lives: the book's move when the state is in it, else the
-    lookahead search within `budget` nodes per stage (then a rollout with small exact leaves,
-    then coverage). The letter model plays when no candidate is left or once it explains what
-    was seen better than the dictionary. Other rules: `lookahead` itself."""
+    lookahead search with the master's tie-breaks within `budget` nodes per stage (then a
+    rollout with small exact leaves, then coverage). The letter model plays when no candidate
+    is left (or, with `mixture_below` above 0, once the table explains the board poorly);
+    a single candidate is named when the table is favoured, else its letter is played. Other
+    rules: `lookahead` itself."""
 
     budget: int | None = NODE_BUDGET
     seconds: float = LIVE_SECONDS
     dictionary_share: float = DICTIONARY_SHARE
     mixture_below: float = MIXTURE_BELOW
-    hedge_below: float = HEDGE_BELOW
+    name_above: float = NAME_ABOVE
     use_book: bool = True
     memo_limit: int | None = MEMO_LIMIT
     name: str = "best"
-    lookahead: LookaheadGuesser = field(default_factory=LookaheadGuesser)
+    lookahead: LookaheadGuesser = field(
+        default_factory=lambda: LookaheadGuesser(wrong_weight=WRONG_WEIGHT, move_weight=MOVE_WEIGHT)
+    )
     books: dict[int, tuple[Pool, Book | None]] = field(default_factory=dict)
 
     def prepare(
@@ -91,35 +115,42 @@ class BestGuesser:
         """The default AI's move."""
         n = len(board.ids)
         rules = board.state.rules
-        if n == 0 or not book_rules(rules):
+        if n == 0:
+            return model_move(board)
+        if not book_rules(rules):
             return self.lookahead(board)
         if self.use_book and n >= BOOK_MIN_CANDIDATES:
             book = self.book(board.pool, rules)
             move = None if book is None else book.get(state_key(board.state))
             if move is not None:
-                return self.decision(board, move, "book")
+                return self.decision(board, move, FROM_BOOK, self.posterior(board))
         return self.decide(board)
+
+    def posterior(self, board: Board) -> float:
+        """P(the secret is a candidate | what was seen) under the mixture (1 on many
+        candidates: the table explains the board)."""
+        if len(board.ids) > POSTERIOR_CANDIDATES:
+            return 1.0
+        return dictionary_posterior(board, self.dictionary_share)
 
     def decide(self, board: Board) -> Decision:
         """The move the book would hold, worked out: the mixture once the table explains the
-        board poorly, the hedged exact move on few candidates, else the budgeted search."""
-        n = len(board.ids)
-        posterior = 1.0
-        if n <= POSTERIOR_CANDIDATES:
-            posterior = dictionary_posterior(board, self.dictionary_share)
+        board poorly (when on); with one candidate, the word when the table is favoured
+        enough, else its letter likeliest outside the table; else the budgeted search."""
+        posterior = self.posterior(board)
         if posterior < self.mixture_below:
             return mixture_decision(board, posterior)
-        if posterior < self.hedge_below:
-            hedged = self.hedged_decision(board, posterior)
-            if hedged is not None:
-                return hedged
-        if n == 1:
-            return single_candidate(board)
+        if len(board.ids) == 1:
+            word = board.pool.lexicon.enc.words[int(board.ids[0])]
+            if posterior >= self.name_above:
+                return Decision(word, posterior, WORD)
+            return self.candidate_letter(board, posterior)
         search, subset = self.candidates(board)
-        move, label = search.budgeted_move(
+        move, finished = search.budgeted_move(
             subset, lives_left(board.state), self.budget, self.seconds
         )
-        return self.decision(board, move, label)
+        decision = self.decision(board, move, SEARCHED, posterior)
+        return decision if finished else replace(decision, note=CUT_SHORT)
 
     def candidates(self, board: Board) -> tuple[WinSearch, Subset]:
         """The search of the board's word length and its candidates there; the memo bounded
@@ -129,46 +160,35 @@ class BestGuesser:
             search.trim(self.memo_limit)
         return search, search.subset_of([bits[int(i)] for i in board.ids])
 
-    def decision(self, board: Board, move: str, label: str) -> Decision:
-        """A move with its chance of hitting among the candidates."""
+    def decision(self, board: Board, move: str, label: str, posterior: float) -> Decision:
+        """A move with the AI's own chance that it hits: a candidate's (a letter's) chance in
+        the table, mixed with the letter model's by the posterior."""
         enc = board.pool.lexicon.enc
         probs = candidate_probs(board)
         if len(move) > 1:
-            index = [enc.words[i] for i in board.ids].index(move)
-            return Decision(move, float(probs[index]), "whole-word")
-        hits = enc.positions[board.ids, ord(move) - 97] != 0
-        return Decision(move, float(np.sum(probs[hits])), label)
+            words = [enc.words[i] for i in board.ids]
+            inside = float(probs[words.index(move)]) if move in words else 0.0
+            return Decision(move, posterior * inside, WORD)
+        code = letter_code(move)
+        inside = float(np.sum(probs[enc.positions[board.ids, code] != 0]))
+        if posterior >= 1.0:
+            return Decision(move, inside, label)
+        outside = max(float(model_appear(board)[code]), 0.0)
+        return Decision(move, posterior * inside + (1.0 - posterior) * outside, label)
 
-    def hedged_decision(self, board: Board, posterior: float) -> Decision | None:
-        """The move with the best chance of winning when the secret is a candidate with chance
-        `posterior` and otherwise a word of the letter model, whose chance grows by the worth
-        of a life with each hit (None when the exact search would take too long)."""
-        state = board.state
-        lives = lives_left(state)
-        if lives is None:
-            return None
-        search, subset = self.candidates(board)
-        appear = model_appear(board)
-        worth = LIFE_VALUE[min(lives, len(LIFE_VALUE)) - 1]
-        scale = search.mass(subset) * (1.0 - posterior) / max(posterior, 1e-9) * worth
-        bonus = np.where(appear >= 0, scale * np.clip(appear, 0.0, 1.0), -1.0)
-        found = search.move_with_bonus(subset, lives, bonus, self.budget, self.seconds)
-        if found is None:
-            return None
-        return self.decision(board, found[0], "hedged")
+    def candidate_letter(self, board: Board, posterior: float) -> Decision:
+        """One candidate the table does not favour enough to name: of its letters still
+        hidden (each a sure hit in the table), the one the letter model likes best."""
+        held = hidden_positions(board)[0] != 0
+        appear = np.where(held, model_appear(board), -np.inf)
+        move = ALPHABET[int(np.argmax(appear))]
+        return self.decision(board, move, LETTER_MODEL, posterior)
 
 
-def single_candidate(board: Board) -> Decision:
-    """One candidate left: its hidden letters, commonest first, rather than the word. If it is
-    the secret every letter hits (the game is won all the same); if the secret lies outside the
-    table, a whole-word guess would lose a life while a common letter of it often hits."""
-    enc = board.pool.lexicon.enc
-    hidden = hidden_positions(board)[0]
-    order = model_for(board.pool).letter_order()
-    for ch in order:
-        if hidden[letter_code(ch)]:
-            return Decision(ch, 1.0, "candidate")
-    return Decision(enc.words[board.ids[0]], 1.0, "whole-word")  # every letter shows
+def model_move(board: Board) -> Decision:
+    """No candidate left: the letter model's move, labelled for users."""
+    decision = model_decision(board)
+    return replace(decision, label=WORD if len(decision.move) > 1 else LETTER_MODEL)
 
 
 def model_appear(board: Board) -> Floats:
@@ -188,4 +208,4 @@ def mixture_decision(board: Board, posterior: float) -> Decision:
     for ch in exhausted_letters(state):
         appear[letter_code(ch)] = -1.0
     code = int(np.argmax(appear))
-    return Decision(ALPHABET[code], float(max(appear[code], 0.0)), "mixture")
+    return Decision(ALPHABET[code], float(max(appear[code], 0.0)), LETTER_MODEL)

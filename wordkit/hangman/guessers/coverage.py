@@ -54,12 +54,12 @@ def coverage_decision(board: Board) -> Decision:
     """The CodeWords AI's move: elimination letter, whole word at one candidate, else fallbacks."""
     n = len(board.ids)
     if n == 1:
-        return Decision(board.pool.lexicon.enc.words[board.ids[0]], 1.0, "whole-word")
+        return Decision(board.pool.lexicon.enc.words[board.ids[0]], 1.0, "word")
     if n == 0:
         return out_of_dictionary_decision(board.state)
     letter, count = covering_letter(board)
     if letter is None:
-        return Decision(candidate_words(board)[0], 1.0 / n, "whole-word")
+        return Decision(candidate_words(board)[0], 1.0 / n, "word")
     return Decision(letter, count / n, "coverage")
 
 

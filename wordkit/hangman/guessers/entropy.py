@@ -123,10 +123,10 @@ def entropy_decision(board: Board) -> Decision:
     words = board.pool.lexicon.enc.words
     top = int(np.argmax(probs))
     if n == 1 or early_word(board, probs):
-        return Decision(words[board.ids[top]], float(probs[top]), "whole-word")
+        return Decision(words[board.ids[top]], float(probs[top]), "word")
     score = letter_scores(board, probs)
     if not np.isfinite(score.max()):
-        return Decision(words[board.ids[top]], float(probs[top]), "whole-word")
+        return Decision(words[board.ids[top]], float(probs[top]), "word")
     code = int(np.argmax(score))
     hit = float(probs[hidden_positions(board)[:, code] != 0].sum())
     return Decision(ALPHABET[code], hit, "entropy")

@@ -22,7 +22,7 @@ class ExpectedSizeGuesser:
         """The expected-size move."""
         enc = board.pool.lexicon.enc
         if len(board.ids) == 1:
-            return Decision(enc.words[int(board.ids[0])], 1.0, "whole-word")
+            return Decision(enc.words[int(board.ids[0])], 1.0, "word")
         codes = open_codes(board.state)
         if not len(board.ids) or not len(codes):
             return Decision(fallback_letter(board.state), 0.0, "fallback")

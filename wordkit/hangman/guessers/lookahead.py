@@ -77,6 +77,10 @@ class LookaheadGuesser:
     rollout_words: int = 3
     rollout_limit: int = 3000
     dictionary_share: float = 0.99
+    wrong_weight: float = 0.0
+    """Under finish=reveal with lives: what a wrong guess costs, in wins (0: only wins count)."""
+    move_weight: float = 0.0
+    """Under finish=reveal with lives: what a move costs, in wins."""
     name: str = "lookahead"
     searches: dict[SearchKey, tuple[object, WinSearch, dict[int, int]]] = field(
         default_factory=dict
@@ -93,15 +97,22 @@ class LookaheadGuesser:
         if cached is None or cached[0] is not board.pool:
             enc = board.pool.lexicon.enc
             ids = board.pool.ids[enc.lengths[board.pool.ids] == length]
+            tie_breaks = state.rules.finish == "reveal" and state.rules.lives is not None
+            weights = board.pool.probs[ids].astype(np.float64)
+            if tie_breaks and (self.wrong_weight or self.move_weight) and weights.sum() > 0:
+                # a word weighs 1 on average: a miss or a move of one word stays far above
+                # the search's rounding tolerance, whatever the table's size
+                weights = weights * (len(weights) / weights.sum())
             settings = WinSearchSettings(
                 finish=state.rules.finish,
-                cost_weight=cost_weight_for(state),
+                cost_weight=self.wrong_weight if tie_breaks else cost_weight_for(state),
+                move_weight=self.move_weight if tie_breaks else 0.0,
                 exact_limit=self.exact_limit,
                 deep_rollout_limit=self.deep_rollout_limit,
                 word_moves_limit=self.word_moves_limit,
                 top_letters=self.top_letters,
             )
-            search = win_search_for(enc, ids, board.pool.probs[ids], settings)
+            search = win_search_for(enc, ids, weights, settings)
             cached = (board.pool, search, {int(i): bit for bit, i in enumerate(ids)})
             self.searches[key] = cached
         return cached[1], cached[2]
@@ -113,7 +124,7 @@ class LookaheadGuesser:
             return model_decision(board)
         probs = candidate_probs(board)
         if n == 1:
-            return Decision(board.pool.lexicon.enc.words[board.ids[0]], 1.0, "whole-word")
+            return Decision(board.pool.lexicon.enc.words[board.ids[0]], 1.0, "word")
         rules = board.state.rules
         if rules.variant == "classic" and self.dictionary_posterior(board) < 0.5:
             return model_decision(board)
@@ -122,10 +133,10 @@ class LookaheadGuesser:
         search, bits = self.search(board)
         subset: Subset = search.subset_of([bits[int(i)] for i in board.ids])
         _, move = search.best_move(subset, lives_left(board.state))
-        label = "exact" if n <= self.exact_limit else "rollout"
+        label = "searched"
         if len(move) > 1:
             index = [board.pool.lexicon.enc.words[i] for i in board.ids].index(move)
-            return Decision(move, float(probs[index]), "whole-word")
+            return Decision(move, float(probs[index]), "word")
         code = ord(move) - 97
         hits = board.pool.lexicon.enc.positions[board.ids, code] != 0
         return Decision(move, float(np.sum(probs[hits])), label)
@@ -202,7 +213,7 @@ class LookaheadGuesser:
         """One-step rollout of the entropy policy: never worse than it in expectation."""
         if len(board.ids) > self.rollout_limit:
             base = self.base_decision(board)
-            return Decision(base.move, base.confidence, "rollout")
+            return Decision(base.move, base.confidence, "searched")
         probs = candidate_probs(board)
         best_move, best_value = "", np.inf
         for move in self.rollout_moves(board):
@@ -211,7 +222,7 @@ class LookaheadGuesser:
                 best_move, best_value = move, value
         words = [board.pool.lexicon.enc.words[i] for i in board.ids]
         if len(best_move) > 1:
-            return Decision(best_move, float(probs[words.index(best_move)]), "whole-word")
+            return Decision(best_move, float(probs[words.index(best_move)]), "word")
         code = ord(best_move) - 97
         hits = board.pool.lexicon.enc.positions[board.ids, code] != 0
-        return Decision(best_move, float(probs[hits].sum()), "rollout")
+        return Decision(best_move, float(probs[hits].sum()), "searched")

@@ -46,7 +46,7 @@ def rule_decision(board: Board, code_of: int) -> Decision:
 def settled(board: Board, codes: Ids) -> Decision | None:
     """The word when one candidate is left, the fallback letter when none (or no letter) is."""
     if len(board.ids) == 1:
-        return Decision(board.pool.lexicon.enc.words[int(board.ids[0])], 1.0, "whole-word")
+        return Decision(board.pool.lexicon.enc.words[int(board.ids[0])], 1.0, "word")
     if not len(board.ids) or not len(codes):
         return Decision(fallback_letter(board.state), 0.0, "fallback")
     return None

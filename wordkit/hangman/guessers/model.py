@@ -606,7 +606,7 @@ def model_decision(board: Board) -> Decision:
     if not blanks:
         shown = state.mask[: expected_length(board)]
         if HIDDEN not in shown and shown not in state.words:
-            return Decision(shown, 1.0, "model-word")  # finish=word: every letter is shown
+            return Decision(shown, 1.0, "word")  # finish=word: every letter is shown
         return no_letter_left(board, model)
     appear = appear_probabilities(state, dists)
     code = int(np.argmax(appear))
@@ -616,10 +616,10 @@ def model_decision(board: Board) -> Decision:
             word, prob = fill
             one_blank = len(blanks) == 1 and state.rules.variant == "classic"
             if prob >= WORD_GUESS_PROBABILITY or (one_blank and state.rules.finish == "word"):
-                return Decision(word, prob, "model-word")
+                return Decision(word, prob, "word")
     if appear[code] < 0:
         return no_letter_left(board, model)
-    return Decision(ALPHABET[code], float(appear[code]), "model")
+    return Decision(ALPHABET[code], float(appear[code]), "letter model")
 
 
 def warn_if_longer(board: Board) -> None:
@@ -644,8 +644,8 @@ def no_letter_left(board: Board, model: LetterModel) -> Decision:
     state = board.state
     shown = state.mask.rstrip(HIDDEN)
     if shown and HIDDEN not in shown and shown not in state.words:
-        return Decision(shown, 1.0, "model-word")
-    return Decision(fallback_letter(state, model.letter_order()), 0.0, "model")
+        return Decision(shown, 1.0, "word")
+    return Decision(fallback_letter(state, model.letter_order()), 0.0, "letter model")
 
 
 _LENGTH_MASS: dict[tuple[int, int], tuple[LetterModel, float]] = {}

@@ -1,0 +1,166 @@
+"""The default Hangman AI's objective: most wins, then fewest wrong guesses (known answers on
+tiny tables, against a brute force), and never a letter no candidate holds while a candidate's
+letter wins as often."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pandas as pd
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordkit.hangman.board import Board, board_for
+from wordkit.hangman.guessers import make_guesser
+from wordkit.hangman.guessers.best import NAME_ABOVE
+from wordkit.hangman.lexicon import Pool, lexicon_from_table, pool_for
+from wordkit.hangman.rules import ALPHABET, Rules, apply_move, new_game
+
+Value = tuple[int, int]
+"""(words won, -wrong guesses) summed over the candidates, each equally likely."""
+
+
+def pool_of(words: list[str]) -> Pool:
+    """A uniform pool over an inline word list."""
+    return pool_for(lexicon_from_table(pd.DataFrame({"word": words})), prior="uniform")
+
+
+def brute(words: tuple[str, ...], guessed: frozenset[str], lives: int) -> Value:
+    """The best (wins, -wrong guesses) over every strategy of letters and whole words."""
+    return _brute(tuple(sorted(words)), guessed, lives)
+
+
+@cache
+def _brute(words: tuple[str, ...], guessed: frozenset[str], lives: int) -> Value:
+    if lives <= 0:
+        return (0, 0)
+    if len(words) == 1:
+        return (1, 0)
+    return max(move_value(words, guessed, lives, m) for m in moves_of(words, guessed))
+
+
+def moves_of(words: tuple[str, ...], guessed: frozenset[str]) -> list[str]:
+    """Every letter not guessed yet (one absent from all words stands for all such) and every
+    candidate word."""
+    held = sorted({c for w in words for c in w} - guessed)
+    absent = [c for c in ALPHABET if c not in guessed and c not in held][:1]
+    return held + absent + list(words)
+
+
+def move_value(words: tuple[str, ...], guessed: frozenset[str], lives: int, move: str) -> Value:
+    """(wins, -wrong guesses) of `move` followed by the best play."""
+    if len(move) > 1:
+        rest = tuple(w for w in words if w != move)
+        won, wrong = _brute(rest, guessed, lives - 1) if rest else (0, 0)
+        return (1 + won, wrong - len(rest))
+    classes: dict[tuple[int, ...], list[str]] = {}
+    for w in words:
+        classes.setdefault(tuple(i for i, c in enumerate(w) if c == move), []).append(w)
+    if len(classes) == 1 and () not in classes:
+        return (-1, 0)  # a letter every candidate shows at the same places: no information
+    total = (0, 0)
+    for pattern, group in classes.items():
+        miss = not pattern
+        won, wrong = _brute(tuple(group), guessed | {move}, lives - miss)
+        total = (total[0] + won, total[1] + wrong - (len(group) if miss else 0))
+    return total
+
+
+def decide(words: list[str], lives: int, secret: str, letters: str = "") -> tuple[Board, str]:
+    """The default AI's move after `letters` on the board of `secret` among `words`."""
+    pool = pool_of(words)
+    state = new_game(secret, Rules(lives=lives))
+    for ch in letters:
+        state = apply_move(state, ch, secret=secret)
+    board = board_for(pool, state)
+    return board, make_guesser("best")(board).move
+
+
+def candidates(board: Board) -> tuple[str, ...]:
+    """The board's candidate words."""
+    return tuple(board.pool.lexicon.enc.words[int(i)] for i in board.ids)
+
+
+def test_sure_win_takes_the_letter_with_fewest_wrong_guesses() -> None:
+    # every move wins all four (6 lives), but i, c and l miss three words where a misses one
+    words = ["bake", "cake", "lake", "bike"]
+    board, move = decide(words, 6, "bake")
+    assert move_value(candidates(board), frozenset(), 6, move) == (4, -4)
+    assert brute(tuple(words), frozenset(), 6) == (4, -4)
+    assert move in ("a", "b")
+
+
+def test_known_answers_of_the_tie_break() -> None:
+    tables = [
+        (["cat", "cot", "cut", "bat"], 6),  # sure wins: a splits 2/2, o and u miss three
+        (["pint", "pant", "punt", "hint", "mint"], 6),
+        (["pin", "pan", "pun", "tin", "tan", "ton"], 3),  # not every word is won
+        (["gull", "hull", "dull", "full", "bull", "null"], 4),
+        (["cfbc", "eccg", "faad", "gggd"], 3),  # lookahead alone plays c: 3 wrong, not 2
+        (["aabc", "bfcb", "cefc", "efbg", "gbef"], 3),  # lookahead alone: b, 2 wrong, not 1
+    ]
+    for words, lives in tables:
+        best = brute(tuple(words), frozenset(), lives)
+        board, move = decide(words, lives, words[0])
+        assert move_value(candidates(board), frozenset(), lives, move) == best, words
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    words=st.lists(
+        st.text(alphabet="abcdefg", min_size=4, max_size=4), min_size=3, max_size=7, unique=True
+    ),
+    lives=st.integers(min_value=2, max_value=5),
+)
+def test_first_move_reaches_the_brute_force_optimum(words: list[str], lives: int) -> None:
+    board, move = decide(words, lives, words[0])
+    best = brute(tuple(words), frozenset(), lives)
+    assert move_value(candidates(board), frozenset(), lives, move) == best
+
+
+def test_a_single_candidate_is_named_when_the_table_is_favoured() -> None:
+    board, _ = decide(["ankle", "angle", "apple"], 6, "ankle", letters="aelk")
+    assert candidates(board) == ("ankle",)
+    assert make_guesser("best", dictionary_share=1.0)(board).move == "ankle"
+
+
+def test_a_single_candidate_the_table_does_not_favour_gets_its_hidden_letter() -> None:
+    # naming it is a sure miss for a secret outside the table; its letter is a sure hit inside
+    board, move = decide(["ankles", "angles", "apples"], 6, "ankles", letters="aespg")
+    guesser = make_guesser("best")
+    assert candidates(board) == ("ankles",) and guesser.posterior(board) < NAME_ABOVE
+    assert move in {"n", "k", "l"}
+    assert guesser(board).label == "letter model"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    words=st.lists(
+        st.text(alphabet="abcdefg", min_size=4, max_size=4), min_size=3, max_size=6, unique=True
+    ),
+    lives=st.integers(min_value=2, max_value=5),
+    pick=st.integers(min_value=0, max_value=5),
+    letters=st.text(alphabet="abcdefghij", max_size=3),
+)
+def test_never_a_letter_no_candidate_holds_while_one_it_holds_wins_as_often(
+    words: list[str], lives: int, pick: int, letters: str
+) -> None:
+    secret = words[pick % len(words)]
+    letters = "".join(dict.fromkeys(letters))
+    state = new_game(secret, Rules(lives=lives))
+    for ch in letters:
+        if state.status == "playing":
+            state = apply_move(state, ch, secret=secret)
+    if state.status != "playing":
+        return
+    board = board_for(pool_of(words), state)
+    move = make_guesser("best")(board).move
+    held = {c for w in candidates(board) for c in w} - set(state.letters)
+    if len(move) > 1 or move in held:
+        return
+    # a letter no candidate holds: only when no letter they hold wins as often
+    guessed = frozenset(state.letters)
+    left = lives - state.wrong
+    words_left = candidates(board)
+    chance = move_value(words_left, guessed, left, move)[0]
+    assert all(move_value(words_left, guessed, left, c)[0] < chance for c in held)
