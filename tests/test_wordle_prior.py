@@ -159,3 +159,33 @@ def test_croak_is_found_with_the_builtin_lists() -> None:
     state = replay_text(start(game, Rules()), "raise=YYBBB,tronc=BGGBY")
     move = next_move(state, guesser_for(game, "entropy"))
     assert move.guess == "croak" and move.answers == ("croak",)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=25, unique=True),
+    st.lists(st.floats(0.01, 100.0), min_size=25, max_size=25),
+    st.integers(1, 60),
+)
+def test_chunked_bucket_counts_add_each_answer_in_order(
+    answers: list[str], weights: list[float], cells: int
+) -> None:
+    """Any chunking gives the totals of adding each answer's weight in turn, to the last bit
+    (the entropy guesser's ties depend on it), and the entropy of those totals."""
+    game = make_wordle(WORDS, answers, use_disk=False, weights=weights[: len(answers)])
+    rows, rem = np.arange(len(WORDS)), game.all_answers()
+    prior = partitions.remaining_prior(game, rem)
+    truth = np.zeros((len(rows), game.win + 1))
+    for r in rows:
+        for a in rem:
+            truth[r, game.matrix[r, a]] += prior[a]
+    logs = np.log2(np.where(truth > 0, truth, 1.0))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(partitions, "CHUNK_ENTRIES", cells)
+        patch.setattr(partitions, "CHUNK_BUCKETS", cells * 8)
+        assert np.array_equal(partitions.pattern_masses(game, rows, rem), truth)
+        sizes = partitions.bucket_counts(game, rows, rem)
+        assert np.array_equal(sizes, (truth > 0) * sizes)
+        assert sizes.sum(axis=1).tolist() == [len(rem)] * len(rows)
+        bits = partitions.weighted_entropy(game, rows, rem)
+    assert bits == pytest.approx(-(truth * logs).sum(axis=1), abs=1e-12)

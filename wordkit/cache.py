@@ -11,7 +11,6 @@ import math
 import os
 import re
 import stat
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -221,6 +220,8 @@ def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None) -> N
             mode = path.stat().st_mode & 0o7777
         except OSError:
             mode = 0o666 & ~_umask()
+    import tempfile  # writers only: a warm one-shot command never writes
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import multiprocessing as mp
 import queue
 import signal
 import sys
@@ -310,7 +309,9 @@ def _pool_chunks(
 ) -> Iterator[list[R]]:
     """stream_chunks on `jobs` forked processes, one chunk per worker in flight."""
     # fork: the workers inherit the tables and matrices instead of unpickling copies.
-    context = mp.get_context("fork")
+    import multiprocessing  # a stats run's workers only: one-shot commands skip its import
+
+    context = multiprocessing.get_context("fork")
     done: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
     with context.Pool(jobs, initializer=_worker_setup, initargs=(setup, *setup_args)) as workers:
         in_flight = 0

@@ -12,6 +12,7 @@ heaviest bucket (`heaviest`) follow. With a uniform prior they equal the counts 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -26,6 +27,10 @@ Answers = np.ndarray  # indices into game.answers
 FEW = 16
 """Answers are `few` when they are at most 1/FEW of all: then a partition reads their rows of
 the answer-major matrix instead of every guess row."""
+CHUNK_ENTRIES = 2**20
+"""Answer × guess cells a chunk of `bucket_chunks` indexes at once (8 MB of int64)."""
+CHUNK_BUCKETS = 2**18
+"""Buckets a chunk counts at once (2 MB of float64, reused chunk after chunk)."""
 
 
 def distinct(values: np.ndarray) -> np.ndarray:
@@ -46,6 +51,30 @@ def patterns(game: Wordle, rows: Rows, answers: Answers) -> np.ndarray:
     return game.matrix[np.ix_(rows, answers)]
 
 
+def bucket_chunks(
+    game: Wordle, rows: Rows, remaining: Answers, weights: np.ndarray | None = None
+) -> Iterator[tuple[slice, np.ndarray]]:
+    """`bucket_counts` a chunk of rows at a time: (where in `rows`, that chunk's counts). The
+    chunks bound the temporary int64 offsets (and tiled weights) to a few MB and reuse them:
+    fresh arrays each chunk cost a one-shot command more in page faults than the counting."""
+    n, npat = len(remaining), game.win + 1
+    step = (CHUNK_ENTRIES if weights is None else CHUNK_ENTRIES // 2) // max(1, n)
+    step = max(1, min(step, CHUNK_BUCKETS // npat, len(rows)))
+    few = n * FEW <= len(game.answers)
+    answer_major = game.answer_patterns(remaining) if few and len(rows) else None
+    index = np.empty((step, n), dtype=np.int64)
+    offsets = (np.arange(step, dtype=np.int64) * npat)[:, None]
+    tiled = None if weights is None else np.tile(weights, step)
+    for s in range(0, len(rows), step):
+        r = rows[s : s + step]
+        k = len(r)
+        sub = game.matrix[np.ix_(r, remaining)] if answer_major is None else answer_major[:, r].T
+        np.add(sub, offsets[:k], out=index[:k])
+        spread = None if tiled is None else tiled[: k * n]
+        counts = np.bincount(index[:k].ravel(), weights=spread, minlength=k * npat)
+        yield slice(s, s + k), counts.reshape(k, npat)
+
+
 def bucket_counts(
     game: Wordle, rows: Rows, remaining: Answers, weights: np.ndarray | None = None
 ) -> np.ndarray:
@@ -53,15 +82,8 @@ def bucket_counts(
     with `weights` (one per remaining answer), each bucket's total weight instead."""
     npat = game.win + 1
     out = np.empty((len(rows), npat), dtype=np.int64 if weights is None else np.float64)
-    # Chunks bound the temporary int64 offsets (and tiled weights) to a few MB.
-    step = max(1, (2**20 if weights is None else 2**19) // max(1, len(remaining)))
-    for s in range(0, len(rows), step):
-        r = rows[s : s + step]
-        sub = patterns(game, r, remaining).astype(np.int64)
-        sub += (np.arange(len(r)) * npat)[:, None]
-        tiled = None if weights is None else np.tile(weights, len(r))
-        counts = np.bincount(sub.ravel(), weights=tiled, minlength=len(r) * npat)
-        out[s : s + step] = counts.reshape(-1, npat)
+    for where, counts in bucket_chunks(game, rows, remaining, weights):
+        out[where] = counts
     return out
 
 
@@ -118,9 +140,18 @@ def weighted_entropy(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray
     the buckets' masses q."""
     if not len(remaining):
         return np.zeros(len(rows))
-    masses = pattern_masses(game, rows, remaining)
-    logs = np.log2(np.where(masses > 0, masses, 1.0))
-    return -np.einsum("ij,ij->i", masses, logs)
+    out = np.empty(len(rows))
+    logs = np.empty(0)
+    # A chunk at a time into one buffer, logs of non-empty buckets only: fresh (guesses × 243)
+    # arrays would cost a one-shot command more in page faults than the sums.
+    for where, masses in bucket_chunks(game, rows, remaining, remaining_prior(game, remaining)):
+        if logs.size < masses.size:
+            logs = np.empty(masses.size)
+        chunk = logs[: masses.size].reshape(masses.shape)
+        chunk.fill(0.0)
+        np.log2(masses, out=chunk, where=masses > 0)
+        out[where] = -np.einsum("ij,ij->i", masses, chunk)
+    return out
 
 
 def heaviest(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
