@@ -82,7 +82,17 @@ def test_only_giving_up_or_losing_is_recorded(tmp_path: Path, keys: str, recorde
 
 
 def test_l_lists_the_likeliest_words_first(tmp_path: Path) -> None:
-    args = ["solve", "hangman", "-i", "--words", WORDS, "--strategy", "coverage", "--no-record"]
+    args = [
+        "solve",
+        "hangman",
+        "-i",
+        "--words",
+        WORDS,
+        "--strategy",
+        "coverage",
+        "--no-record",
+        "--no-learn",
+    ]
     result = runner.invoke(app, args, input="5\nL\nQ\n")
     assert result.exit_code == 0, result.output
     assert "8 words still possible: apple, tiger, angle, ankle, zebra, agile, abale, otter" in (

@@ -424,11 +424,14 @@ def game_of(row: Sequence[object]) -> Played | None:
                   str(game), str(variant))  # fmt: skip
 
 
-def learned_words(table: str, *, path: Path | None = None) -> dict[str, str | None]:
-    """The secrets of `table`'s recorded Hangman games the AI did not know, first seen first,
-    each with the category hint it was played under (None: no hint)."""
+def learned_words(
+    table: str, *, path: Path | None = None, games: Sequence[Played] | None = None
+) -> dict[str, str | None]:
+    """The secrets of `table`'s recorded Hangman games (`games`, when already read) the AI did
+    not know, first seen first, each with the category hint it was played under (None: no
+    hint)."""
     seen: dict[str, str | None] = {}
-    for played in recorded_games(table=table, path=path):
+    for played in recorded_games(table=table, path=path) if games is None else games:
         word = played.record.secret
         # a hand-edited history may hold anything: only words Hangman can play are learned
         if not played.known and WORD.fullmatch(word):

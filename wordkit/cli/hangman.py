@@ -44,7 +44,9 @@ Prior = Annotated[list[str] | None, opt("PRIOR", "uniform, weight, or CATEGORY=S
     show_default=False)]
 Category = Annotated[list[str] | None, opt("NAME", "Only words of this category (a hint).")]
 Learn = Annotated[bool, opt(None, "Words the AI did not know (revealed at the end of a game) "
-    "join its dictionary for later games on the table.", "--learn/--no-learn")]
+    "join its dictionary for later games on the table, and the AI plays under what the "
+    "recorded games say of the host (how often its words are in the table, which categories "
+    "it favours).", "--learn/--no-learn")]
 Mask = Annotated[str | None, opt("MASK",
     "The word as shown, `_` for hidden letters: a__le or 'a _ _ l e'.")]
 Guessed = Annotated[list[str] | None, opt("LETTERS",

@@ -33,6 +33,7 @@ from wordkit.game import (
 
 if TYPE_CHECKING:
     from wordkit.hangman.board import Board, Guesser
+    from wordkit.hangman.hostmodel import HostModel
     from wordkit.hangman.lexicon import Lexicon, Pool
     from wordkit.hangman.play import Played
     from wordkit.hangman.rules import Rules, State
@@ -307,6 +308,23 @@ def adversary_knobs(host: str, difficulty: str | None, depth: int | None) -> tup
     return difficulty or "hard", 3 if depth is None else depth
 
 
+SHARE_STRATEGIES = frozenset({"best", "lookahead"})
+"""The strategies that weigh the chance that the secret lies outside the table."""
+
+
+def learned_host(words: str, history: Path | None) -> tuple[dict[str, str | None], HostModel]:
+    """What `--learn` reads from the history of the table `words`: the secrets the AI did not
+    know (they join the table) and the host model of its games."""
+    from wordkit import tables
+    from wordkit.hangman.guessers.best import DICTIONARY_SHARE
+    from wordkit.hangman.hostmodel import host_model
+    from wordkit.history import learned_words, recorded_games, table_key
+
+    games = recorded_games(table=table_key(words), path=history)
+    model = host_model(games, tables.load_columns(words), DICTIONARY_SHARE)
+    return learned_words(table_key(words), games=games), model
+
+
 class Session:
     """A Hangman session: the dictionary, the AI and the rules, checked once; one method per
     mode (next move, walkthrough, stats, versus a host, a hosted game, the AI against a
@@ -341,12 +359,16 @@ class Session:
         self.category = single(category, "--category")
         self.history = history
         self.learned: Mapping[str, str | None] = {}
+        self.host: HostModel | None = None
+        options: dict[str, float] = {}
         if learn:
-            from wordkit.history import learned_words, table_key
-
-            self.learned = learned_words(table_key(words), path=history)
+            self.learned, self.host = learned_host(words, history)
+            if self.prior is None and self.host.games:
+                self.prior = self.host.prior
+            if strategy in SHARE_STRATEGIES:
+                options["dictionary_share"] = self.host.share
         self.seed = Seed(seed)
-        self.guesser: Guesser = make_guesser(strategy)
+        self.guesser: Guesser = make_guesser(strategy, **options)
 
     # --- what the modes share ---------------------------------------------------------------
 
@@ -553,8 +575,12 @@ class Session:
         return self.play(self.guesser if wrap is None else wrap(self.guesser), host, watch=watch)
 
     def ai_intro(self) -> str:
-        """What a human hosting the AI's game is told first."""
-        return "Think of a word. Type its length, or its mask with `_` for each letter."
+        """What a human hosting the AI's game is told first (with --learn, what the AI now
+        assumes of this host)."""
+        intro = "Think of a word. Type its length, or its mask with `_` for each letter."
+        if self.host is not None and self.host.games:
+            return f"{intro}\nLearned from your games: {self.host.summary()}."
+        return intro
 
     opening_prompt = "length or mask> "
     """What a human hosting the AI's game is asked first (answered by `opening`)."""

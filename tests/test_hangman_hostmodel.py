@@ -1,0 +1,116 @@
+"""The host model `--learn` estimates from the history: known answers on small tables, its
+limits (no games, all losses, a foreign word), and the session playing under it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordkit.hangman.hostmodel import (
+    PRIOR_GAMES,
+    HostModel,
+    host_model,
+    likelier_base,
+)
+from wordkit.hangman.lexicon import parse_prior
+from wordkit.hangman.session import Session
+from wordkit.history import Played, record_game
+from wordkit.runner import GameRecord
+from wordkit.tables import Columns
+
+COLUMNS = Columns(
+    words=("lion", "tiger", "bread", "cheese", "apple"),
+    weights=np.array([1.0, 1.0, 4.0, 2.0, 2.0]),
+    categories=("animals", "animals", "food", "food", "food"),
+)
+
+
+def played(secret: str, *, known: bool = True, won: bool = True) -> Played:
+    """A recorded game of `secret`."""
+    record = GameRecord(secret=secret, won=won, moves=("e",), wrong=0 if won else 6)
+    return Played(record, "t", known, "best", "solve", "2026-01-01T00:00:00+00:00")
+
+
+def test_no_games_is_the_default_ai() -> None:
+    model = host_model([], COLUMNS, 0.9)
+    assert (model.games, model.in_table, model.share, model.base) == (0, 0, 0.9, "weight")
+    assert model.categories == {} and model.prior == "weight"
+    assert model.summary() == "no game of this host recorded yet: the AI plays its defaults"
+
+
+def test_the_share_in_the_table_moves_from_the_default_toward_what_was_seen() -> None:
+    games = [played("lion"), played("zzyzx", known=False), played("qoph", known=False)]
+    model = host_model(games, COLUMNS, 0.9)
+    assert model.share == pytest.approx((1 + PRIOR_GAMES * 0.9) / (3 + PRIOR_GAMES))
+    outside = host_model([played("zzyzx", known=False)] * 1000, COLUMNS, 0.9)
+    assert outside.share == pytest.approx(9 / 1010) and outside.categories == {}
+
+
+def test_categories_learn_the_hosts_favourite_under_the_base_prior() -> None:
+    games = [played("lion"), played("tiger"), played("lion"), played("tiger")]
+    model = host_model(games, COLUMNS, 0.9)
+    assert model.base == "uniform"  # lion and tiger weigh 1 in 10: likelier drawn uniformly
+    # Dirichlet: 4 animals seen, 10 games spread as uniform spreads (2/5 animals, 3/5 food)
+    assert model.categories == pytest.approx({"animals": (4 + 4) / 14, "food": (0 + 6) / 14})
+    shares = parse_prior(model.prior)
+    assert shares is not None and sum(shares.values()) <= 1.0
+    assert shares == pytest.approx(model.categories, abs=1e-9)
+
+
+def test_losses_count_as_games_of_the_host() -> None:
+    lost = [played("bread", won=False)] * 5
+    model = host_model(lost, COLUMNS, 0.9)
+    assert model.in_table == 5 and model.base == "weight"
+    assert model.categories["food"] > 0.8
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([*COLUMNS.words, "okapi"]), st.booleans()), max_size=30))
+def test_every_estimate_is_a_distribution(games: list[tuple[str, bool]]) -> None:
+    model = host_model(
+        [played(w, known=w in COLUMNS.words, won=won) for w, won in games], COLUMNS, 0.9
+    )
+    assert 0.0 < model.share < 1.0
+    assert not model.categories or sum(model.categories.values()) == pytest.approx(1.0)
+    assert all(share > 0 for share in model.categories.values())
+    assert model.base in ("weight", "uniform")
+    parse_prior(model.prior)  # always a prior `--prior` takes
+
+
+def test_a_word_of_zero_weight_rules_the_weights_out() -> None:
+    assert likelier_base(np.array([0.0, 1.0]), [0]) == "uniform"
+    assert likelier_base(np.array([0.0, 1.0]), [1, 1]) == "weight"
+    assert likelier_base(np.array([1.0, 1.0]), []) == "weight"
+
+
+def test_a_session_with_learn_plays_under_the_estimate(tmp_path: Path) -> None:
+    db = tmp_path / "history.sqlite"
+    for secret in ["lion", "cat", "wolf", "horse", "zebra", "camel", "moose"]:
+        record = GameRecord(secret=secret, won=True, moves=("e",), wrong=0)
+        record_game(record, table="categories", strategy="best", source="solve", path=db)
+    session = Session(words="categories", learn=True, history=db)
+    assert isinstance(session.host, HostModel) and session.host.games == 7
+    shares = parse_prior(session.prior or "")
+    assert shares is not None and max(shares, key=shares.__getitem__) == "animals"
+    assert session.guesser.dictionary_share == session.host.share  # type: ignore[attr-defined]
+    assert session.next_move("_____").move  # the pool takes the learned prior
+    plain = Session(words="categories", history=db)
+    assert plain.host is None and plain.prior is None
+
+
+def test_a_prior_given_wins_over_the_learned_one(tmp_path: Path) -> None:
+    db = tmp_path / "history.sqlite"
+    record = GameRecord(secret="lion", won=True, moves=("e",), wrong=0)
+    record_game(record, table="categories", strategy="best", source="solve", path=db)
+    session = Session(words="categories", learn=True, history=db, prior="uniform")
+    assert session.prior == "uniform" and session.host is not None and session.host.games == 1
+
+
+def test_learn_with_no_history_yet_plays_the_defaults(tmp_path: Path) -> None:
+    session = Session(words="categories", learn=True, history=tmp_path / "none.sqlite")
+    assert session.host is not None and session.host.games == 0 and session.prior is None
+    assert not (tmp_path / "none.sqlite").exists()  # reading creates nothing
