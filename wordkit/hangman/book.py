@@ -185,6 +185,8 @@ def _checksum(parts: dict[str, np.ndarray]) -> int:
 
 
 _BOOKS: dict[str, Book | None] = {}
+BOOKS_KEPT = 8
+"""Books a process keeps read at most (a session per game of a changing table makes new ones)."""
 
 
 def cached_book(pool: Pool, rules: Rules) -> Book | None:
@@ -196,6 +198,7 @@ def cached_book(pool: Pool, rules: Rules) -> Book | None:
         if data is None:
             shipped = SHIPPED / name
             data = shipped.read_bytes() if shipped.is_file() else None
+        cache.make_room(_BOOKS, BOOKS_KEPT)
         _BOOKS[name] = None if data is None else read_book(data)
     return _BOOKS[name]
 

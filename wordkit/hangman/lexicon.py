@@ -46,7 +46,7 @@ class Lexicon:
         return len(self.enc.words)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Pool:
     """The words a guesser searches, in search order, and each word id's prior probability."""
 

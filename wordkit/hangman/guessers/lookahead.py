@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from wordkit import cache
 from wordkit.hangman.board import Board, Decision, candidate_probs, next_board
 from wordkit.hangman.guessers.entropy import entropy_decision, letter_scores
-from wordkit.hangman.guessers.model import model_decision, model_likelihood
+from wordkit.hangman.guessers.model import PROCESS_CACHE, model_decision, model_likelihood
 from wordkit.hangman.lexicon import Pool
 from wordkit.hangman.rules import ALPHABET, State, lives_left, possible_answers
 from wordkit.hangman.search import Subset, WinSearch, WinSearchSettings, win_search_for
@@ -29,16 +31,18 @@ def cost_weight_for(state: State) -> float:
     return 1e-6 if state.rules.finish == "word" else 0.0
 
 
-_LENGTH_MASS: dict[tuple[int, int], tuple[Pool, float]] = {}
+_LENGTH_MASS: dict[tuple[int, int], tuple[weakref.ref[Pool], float]] = {}
+"""(id(pool), length) → (the pool, held weakly: a memo must not keep a table alive; its mass)."""
 
 
 def length_mass(pool: Pool, length: int) -> float:
     """The prior mass of the pool's words of `length` letters (memoised per pool)."""
     known = _LENGTH_MASS.get((id(pool), length))
-    if known is None or known[0] is not pool:
+    if known is None or known[0]() is not pool:
         enc = pool.lexicon.enc
         same = pool.ids[enc.lengths[pool.ids] == length]
-        known = (pool, float(pool.probs[same].sum()))
+        known = (weakref.ref(pool), float(pool.probs[same].sum()))
+        cache.make_room(_LENGTH_MASS, PROCESS_CACHE * 64)
         _LENGTH_MASS[(id(pool), length)] = known
     return known[1]
 

@@ -17,6 +17,7 @@ import functools
 import io
 import os
 import warnings
+import weakref
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -403,14 +404,19 @@ def _checked_contexts(parts: dict[str, np.ndarray]) -> Contexts | None:
     return keys, counts, None
 
 
-_MODELS: dict[int, tuple[Pool, LetterModel]] = {}
+_MODELS: dict[int, tuple[weakref.ref[Pool], LetterModel]] = {}
+"""id(pool) → (the pool, held weakly: a memo must not keep a table alive; its model)."""
+PROCESS_CACHE = 4
+"""Pools (and their models) a process keeps at most in each of its caches: a program opening a
+session per game (each `--learn` game has a new table) must not hold every table it saw."""
 
 
 def model_for(pool: Pool) -> LetterModel:
     """The letter model of a pool's words (once per pool in a process, once per table on disk)."""
     cached = _MODELS.get(id(pool))
-    if cached is None or cached[0] is not pool:
-        cached = (pool, cached_model(pool_words(pool)))
+    if cached is None or cached[0]() is not pool:
+        cached = (weakref.ref(pool), cached_model(pool_words(pool)))
+        cache.make_room(_MODELS, PROCESS_CACHE)
         _MODELS[id(pool)] = cached
     return cached[1]
 
@@ -673,15 +679,16 @@ def no_letter_left(board: Board, model: LetterModel) -> Decision:
     return Decision(fallback_letter(state, model.letter_order()), 0.0, "letter model")
 
 
-_LENGTH_MASS: dict[tuple[int, int], tuple[LetterModel, float]] = {}
+_LENGTH_MASS: dict[tuple[int, int], tuple[weakref.ref[LetterModel], float]] = {}
 
 
 def length_log_mass(model: LetterModel, length: int) -> float:
     """log P(a word has `length` letters) under the n-gram model (memoised per model)."""
     known = _LENGTH_MASS.get((id(model), length))
-    if known is None or known[0] is not model:
+    if known is None or known[0]() is not model:
         every = np.arange(26, dtype=np.int64)
-        known = (model, ngram_log_mass(model.ngram, HIDDEN * length, every))
+        known = (weakref.ref(model), ngram_log_mass(model.ngram, HIDDEN * length, every))
+        cache.make_room(_LENGTH_MASS, PROCESS_CACHE * 64)
         _LENGTH_MASS[(id(model), length)] = known
     return known[1]
 
