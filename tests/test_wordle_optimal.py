@@ -9,6 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import shared_file
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wordkit.wordle.guessers import OptimalGuesser
 from wordkit.wordle.hosts import HonestWordle
@@ -230,3 +232,35 @@ def test_reference_matrix_spot_checks(reference) -> None:
     rng = np.random.default_rng(0)
     for i, j in zip(rng.integers(0, 12972, 500), rng.integers(0, 2315, 500), strict=True):
         assert reference.matrix[i, j] == feedback(reference.guesses[i], reference.answers[j])
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("max_guesses", [None, 4, 3])
+def test_the_split_pass_changes_no_total(
+    seed: int, hard: bool, max_guesses: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bounding every child by its best split before solving any is exact on every node."""
+    import wordkit.wordle.search as search
+
+    monkeypatch.setattr(search, "SPLIT_PASS_MIN", 1)
+    rng = random.Random(100 + seed)
+    pool = read_words(FIXTURE)
+    guesses = sorted(rng.sample(pool, 14))
+    answers = tuple(sorted(rng.sample(guesses, 9)))
+    assert_matches_brute_force(make_wordle(guesses, answers, use_disk=False), hard, max_guesses)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from([None, 5, 3, 2]))
+def test_the_split_floor_never_exceeds_the_exact_total(
+    rng: random.Random, max_guesses: int | None
+) -> None:
+    pool = read_words(FIXTURE)
+    guesses = sorted(rng.sample(pool, 12))
+    answers = tuple(sorted(rng.sample(guesses, rng.randint(3, 8))))
+    game = make_wordle(guesses, answers, use_disk=False)
+    exact = brute_force(guesses, answers, False, max_guesses)["best"]
+    depth = 99 if max_guesses is None else max_guesses
+    bound = TreeSearch(game, max_guesses=max_guesses).split_floor(game.all_answers(), None, depth)
+    assert bound <= exact if exact < BIG else bound <= INF

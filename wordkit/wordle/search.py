@@ -110,6 +110,12 @@ def chain_floor(n: int, k: int, depth: int) -> int:
 
 CHAIN_MAX = 64
 """`chain_floor` is tried on subsets up to this size (its bucket sizes cost a pass more)."""
+SPLIT_PASS_MIN = 200
+"""`evaluate` bounds each child by its best split (`split_floor`) before solving any of them
+when the parent holds at least this many answers: one pass per child over every guess, paid
+back when it proves a guess cannot win without searching a child first."""
+SPLIT_BOUND = -2
+"""The best-guess row of a memo entry that holds `split_floor`'s bound (not computed again)."""
 
 
 @dataclass
@@ -172,6 +178,41 @@ class TreeSearch:
             if hit is not None:
                 return int(hit[0])
         return 2 * n - 1 if self.answer_split(subset) >= 0 else 2 * n
+
+    def split_floor(self, subset: Subset, legal: np.ndarray | None, depth: int) -> int:
+        """A lower bound on `solve(subset, legal, depth)` from the best split any playable
+        guess makes of it, memoised (as a bound) for the searches that follow.
+
+        With guess g first, the total is n + Σ cost(b) over g's non-winning buckets b, and a
+        bucket costs at least 2|b| - 1, so at least 3n - [g in subset] - buckets(g); a guess
+        leaving one bucket outside the subset only adds a guess. `level_floor` of the widest
+        split bounds the whole subtree too. With two guesses left, only a split into
+        singletons fits (2n, or 2n - 1 when an answer makes it)."""
+        n = len(subset)
+        if n <= 2 or depth <= 1:
+            return trivial_cost(n, depth)
+        depth = min(depth, n)
+        key = self.memo_key(subset, legal, depth)
+        hit = self.memo.get(key)
+        if hit is not None and (hit[1] or hit[2] == SPLIT_BOUND):
+            return int(hit[0])
+        rows = self.all_rows if legal is None else np.flatnonzero(legal)
+        nb = partitions.bucket_count(self.game, rows, subset)
+        ins = np.zeros(self.ng, dtype=bool)
+        ins[self.answer_rows[subset]] = True
+        won = ins[rows]
+        if depth == 2:
+            splits = nb == n
+            value = INF if not splits.any() else 2 * n - int((splits & won).any())
+        else:
+            lb = 3 * n - won - nb
+            lb[(nb == 1) & ~won] = INF
+            widest = int((nb - won).max()) if len(rows) else 0
+            value = max(int(lb.min()) if len(lb) else INF, 2 * n - 1, level_floor(n, widest, depth))
+        value = min(value, INF)
+        if hit is None or value >= hit[0]:
+            self.remember(key, (value, value >= INF, -1 if value >= INF else SPLIT_BOUND))
+        return max(value, int(hit[0])) if hit is not None else value
 
     # -- search ---------------------------------------------------------------------------
 
@@ -340,6 +381,13 @@ class TreeSearch:
             floors.append(f)
             if total + rest >= best:
                 return total + rest
+        if len(subset) >= SPLIT_PASS_MIN:
+            for i, (b, c) in enumerate(children):
+                f = self.split_floor(b, c, depth - 1)
+                if f > floors[i]:
+                    rest, floors[i] = rest + f - floors[i], f
+                    if total + rest >= best:
+                        return total + rest
         for (b, c), f in zip(children, floors, strict=True):
             rest -= f
             total += self.solve(b, c, best - total - rest, hint, depth - 1)
