@@ -20,9 +20,11 @@ from wordkit.wordle.sweep import (
     SweepRecordsError,
     SweepSpec,
     choose_openers,
+    rank,
     read_records,
     records_header,
     run_sweep,
+    split_openers,
     sweep,
 )
 
@@ -344,3 +346,24 @@ def test_cli_an_empty_openers_file(tmp_path: Path) -> None:
         1,
         f"Error: the openers file {empty} holds no word",
     )
+
+
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("margin", [None, 3, 0, -10_000])
+def test_openers_split_into_buckets_give_the_unsplit_figures(
+    small: Wordle, hard: bool, margin: int | None
+) -> None:
+    """Each opener's buckets solved as separate tasks (on one worker or two) under budgets
+    from the other buckets' floors: the same totals, bounds and longest games."""
+    exact = SweepSpec("optimal", hard=hard, running_cutoff=False)
+    openers = choose_openers(small, "top:6", exact)
+    whole = sweep(small, openers, exact).results
+    cutoff = None if margin is None else max(1, (whole[0].total or 0) + margin)
+    spec = SweepSpec("optimal", hard=hard, cutoff=cutoff, running_cutoff=False)
+    one = rank(list(split_openers(small, openers, spec, None, jobs=1, cluster=None)))
+    unsplit = sweep(small, openers, spec).results
+    assert figures(one) == figures(unsplit)
+    two = sweep(small, openers, spec, jobs=2).results  # a few openers: split on two workers
+    assert figures(two) == figures(unsplit)
+    if margin == -10_000:  # a cutoff below any total: every opener a bound, no task sent
+        assert all(not r.exact and r.total == 1 for r in two)

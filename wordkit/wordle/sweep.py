@@ -436,6 +436,13 @@ def sweep(
     resumed = len(results)
     exact = [r.total for r in results.values() if r.exact and r.total is not None]
     best: list[int | None] = [min(exact, default=None)]
+    pending = [o for o in openers if o not in results]
+    if spec.exact_search and (jobs > 1 or cluster is not None) and len(pending) <= SPLIT_BELOW:
+        for result in split_openers(game, pending, spec, best[0], jobs=jobs, cluster=cluster):
+            results[result.opener] = result
+            if on_result is not None:
+                on_result(result)
+        return Sweep(spec, rank(list(results.values())), time.perf_counter() - began, resumed)
     _share_best(best[0])
 
     def shards() -> Iterator[list[tuple[str, int | None]]]:
@@ -460,6 +467,106 @@ def sweep(
             if on_result is not None:
                 on_result(result)
     return Sweep(spec, rank(list(results.values())), time.perf_counter() - began, resumed)
+
+
+# ---------------------------------------------------------------------------------------
+# A few openers over many workers: each opener's first-level buckets as tasks
+
+
+SPLIT_BELOW = 8
+"""A sweep of at most this many openers on several workers hands out each opener's buckets
+(largest first) instead of whole openers: one opener, or a few of unequal cost, keep every
+worker busy. Larger sweeps have openers enough."""
+
+BucketTask = tuple[str, int, np.ndarray, int]
+"""(opener, the bucket's pattern, its answers, its budget: the total it must stay under)."""
+
+
+def split_openers(
+    game: Wordle,
+    openers: Sequence[str],
+    spec: SweepSpec,
+    best: int | None,
+    *,
+    jobs: int,
+    cluster: str | None,
+) -> Iterator[OpenerResult]:
+    """Each opener's result as its last bucket comes back.
+
+    The opener's total is n + Σ cost(bucket). With the cutoff c, bucket i gets the budget
+    c - n - Σ floor(j) over the other buckets (`split_floor`, here in this process): a cost
+    that reaches it proves the opener ≥ c, whatever the others cost; costs under their budgets
+    are exact and add up to the exact total. So the buckets are independent tasks, and an
+    opener whose floors already reach c needs none."""
+    search = TreeSearch(game, hard=spec.hard, max_guesses=spec.max_guesses)
+    answers, legal = game.all_answers(), search.root_legal()
+    waiting: dict[str, dict[str, Any]] = {}
+    tasks: list[BucketTask] = []
+    for opener in openers:
+        began = time.perf_counter()
+        row, cutoff = game.check_guess(opener), spec.cutoff_after(best)
+        children = [
+            (p, b, search.child_legal(legal, row, p)) for p, b in search.buckets(row, answers)
+        ]
+        depth = search.root_depth - 1
+        floors = [search.split_floor(b, c, depth) for _, b, c in children]
+        total = len(answers) + sum(floors)
+        if cutoff is not None and total >= cutoff:
+            yield OpenerResult(opener=opener, seconds=time.perf_counter() - began,
+                               **_bounded(cutoff, len(answers)))  # fmt: skip
+            continue
+        budget = INF if cutoff is None else cutoff - total
+        waiting[opener] = {"cutoff": cutoff, "left": len(children), "parts": {}}
+        waiting[opener]["seconds"] = time.perf_counter() - began
+        parts = zip(children, floors, strict=True)
+        tasks += [(opener, p, b, min(INF, budget + f)) for (p, b, _), f in parts]
+    tasks.sort(key=lambda task: -len(task[2]))  # the largest first: no long task comes last
+    stream = runner.stream_chunks(
+        _solve_buckets, ([task] for task in tasks), jobs=jobs, setup=_setup,
+        setup_args=(game, spec), cluster=cluster,
+    )  # fmt: skip
+    for out in stream:
+        for opener, pattern, value, deepest, seconds in out:
+            state = waiting[opener]
+            state["parts"][pattern] = (value, deepest)  # a bucket sent again counts once
+            state["seconds"] += seconds
+            if len(state["parts"]) == state["left"]:
+                yield _joined(opener, state, tasks, len(answers))
+
+
+def _joined(opener: str, state: dict[str, Any], tasks: list[BucketTask], n: int) -> OpenerResult:
+    """An opener's result from its buckets' costs."""
+    budgets = {task[1]: task[3] for task in tasks if task[0] == opener}
+    parts = state["parts"]
+    figures: dict[str, Any]
+    if any(value >= INF for value, _ in parts.values()):
+        figures = {"total": None, "exact": True, "games": n, "solved": None, "max_guesses": None}
+    elif any(value >= budgets[p] for p, (value, _) in parts.items()):
+        figures = _bounded(state["cutoff"], n)
+    else:
+        deepest = 1 + max((d for _, d in parts.values()), default=0)
+        total = n + sum(value for value, _ in parts.values())
+        figures = {"total": total, "exact": True, "games": n, "solved": n, "max_guesses": deepest}
+    return OpenerResult(opener=opener, seconds=state["seconds"], **figures)
+
+
+def _solve_buckets(chunk: list[BucketTask]) -> list[tuple[str, int, int, int, float]]:
+    """In a worker: each bucket's cost under its budget (a value ≥ the budget: a bound),
+    with the guesses its longest game takes after the opener when exact, and the seconds."""
+    search: TreeSearch = _WORKER["search"]
+    game: Wordle = _WORKER["game"]
+    out = []
+    for opener, pattern, bucket, budget in chunk:
+        began = time.perf_counter()
+        row, depth = game.check_guess(opener), search.root_depth - 1
+        legal = search.child_legal(search.root_legal(), row, pattern)
+        value = search.solve(bucket, legal, budget, depth=depth)
+        deepest = 0
+        if value < min(budget, INF):
+            nxt = search.next_row(bucket, legal, depth)
+            deepest = 1 + _deepest(search, nxt, bucket, legal, depth)
+        out.append((opener, pattern, int(value), deepest, time.perf_counter() - began))
+    return out
 
 
 # ---------------------------------------------------------------------------------------
