@@ -160,7 +160,7 @@ def markdown(results: dict[str, Any]) -> str:
             f"(the proven optimum: {'yes' if section['best_is_the_proven_optimum'] else 'NO'}); "
             f"every other opener proven worse: "
             f"{'yes' if section['every_other_proven_worse'] else 'NO'} "
-            f"({section['exact']:,} exact, {section['bounds']:,} cut at the running cutoff)",
+            f"({section['exact']:,} exact, {section['bounds']:,} cut at the cutoff)",
             f"- wall {run.get('wall_seconds', 0):,.0f} s with `--jobs {run.get('jobs', 2)}`, "
             f"{section['cpu_seconds_openers']:,.0f} CPU s over the openers; per opener: "
             f"median {section['seconds_median']} s, p99 {section['seconds_p99']} s, "

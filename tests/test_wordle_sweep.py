@@ -363,7 +363,9 @@ def test_openers_split_into_buckets_give_the_unsplit_figures(
     one = rank(list(split_openers(small, openers, spec, None, jobs=1, cluster=None)))
     unsplit = sweep(small, openers, spec).results
     assert figures(one) == figures(unsplit)
-    two = sweep(small, openers, spec, jobs=2).results  # a few openers: split on two workers
+    two = sweep(small, openers, spec, jobs=2).results  # whole openers on two workers
     assert figures(two) == figures(unsplit)
+    alone = sweep(small, openers[:1], spec, jobs=2).results  # one opener: split on two
+    assert figures(alone) == figures(sweep(small, openers[:1], spec).results)
     if margin == -10_000:  # a cutoff below any total: every opener a bound, no task sent
         assert all(not r.exact and r.total == 1 for r in two)

@@ -437,7 +437,8 @@ def sweep(
     exact = [r.total for r in results.values() if r.exact and r.total is not None]
     best: list[int | None] = [min(exact, default=None)]
     pending = [o for o in openers if o not in results]
-    if spec.exact_search and (jobs > 1 or cluster is not None) and len(pending) <= SPLIT_BELOW:
+    workers = jobs if cluster is None else 2  # a cluster has two workers at least
+    if spec.exact_search and 0 < len(pending) < workers:
         for result in split_openers(game, pending, spec, best[0], jobs=jobs, cluster=cluster):
             results[result.opener] = result
             if on_result is not None:
@@ -473,10 +474,10 @@ def sweep(
 # A few openers over many workers: each opener's first-level buckets as tasks
 
 
-SPLIT_BELOW = 8
-"""A sweep of at most this many openers on several workers hands out each opener's buckets
-(largest first) instead of whole openers: one opener, or a few of unequal cost, keep every
-worker busy. Larger sweeps have openers enough."""
+# A sweep of fewer openers than workers (one opener on a cluster) hands out each opener's
+# buckets instead: else a worker would sit idle. With as many openers as workers, whole
+# openers do better: a worker's memo serves the anagrams of its shard (six strong openers on
+# two workers: 1.66x one worker whole, 1.26x split).
 
 BucketTask = tuple[str, int, np.ndarray, int]
 """(opener, the bucket's pattern, its answers, its budget: the total it must stay under)."""
@@ -491,63 +492,103 @@ def split_openers(
     jobs: int,
     cluster: str | None,
 ) -> Iterator[OpenerResult]:
-    """Each opener's result as its last bucket comes back.
+    """Each opener's result once its buckets are done (or it is proven to reach the cutoff).
 
-    The opener's total is n + Σ cost(bucket). With the cutoff c, bucket i gets the budget
-    c - n - Σ floor(j) over the other buckets (`split_floor`, here in this process): a cost
-    that reaches it proves the opener ≥ c, whatever the others cost; costs under their budgets
-    are exact and add up to the exact total. So the buckets are independent tasks, and an
-    opener whose floors already reach c needs none."""
+    The opener's total is n + Σ cost(bucket). With the cutoff c, a bucket sent out gets the
+    budget c - n - Σ cost(done) - Σ floor(others not done) (`split_floor`, in this process),
+    read when it is sent: a cost that reaches its budget proves the opener ≥ c, whatever the
+    others cost; costs under their budgets are exact. So the buckets are independent tasks
+    sharing the running total, and the buckets of an opener proven ≥ c are never sent."""
     search = TreeSearch(game, hard=spec.hard, max_guesses=spec.max_guesses)
     answers, legal = game.all_answers(), search.root_legal()
-    waiting: dict[str, dict[str, Any]] = {}
-    tasks: list[BucketTask] = []
+    openings: dict[str, _Opening] = {}
+    tasks: list[tuple[str, int, np.ndarray]] = []
     for opener in openers:
         began = time.perf_counter()
         row, cutoff = game.check_guess(opener), spec.cutoff_after(best)
-        children = [
-            (p, b, search.child_legal(legal, row, p)) for p, b in search.buckets(row, answers)
-        ]
         depth = search.root_depth - 1
-        floors = [search.split_floor(b, c, depth) for _, b, c in children]
-        total = len(answers) + sum(floors)
-        if cutoff is not None and total >= cutoff:
-            yield OpenerResult(opener=opener, seconds=time.perf_counter() - began,
-                               **_bounded(cutoff, len(answers)))  # fmt: skip
+        buckets = search.buckets(row, answers)
+        # The floors set the budgets; with no cutoff every bucket is solved whole anyway.
+        floors = {
+            p: search.split_floor(b, search.child_legal(legal, row, p), depth)
+            if cutoff is not None
+            else 2 * len(b) - 1
+            for p, b in buckets
+        }
+        opening = _Opening(len(answers), cutoff, floors, time.perf_counter() - began)
+        if opening.proven_worse():
+            yield opening.result(opener)
             continue
-        budget = INF if cutoff is None else cutoff - total
-        waiting[opener] = {"cutoff": cutoff, "left": len(children), "parts": {}}
-        waiting[opener]["seconds"] = time.perf_counter() - began
-        parts = zip(children, floors, strict=True)
-        tasks += [(opener, p, b, min(INF, budget + f)) for (p, b, _), f in parts]
-    tasks.sort(key=lambda task: -len(task[2]))  # the largest first: no long task comes last
+        openings[opener] = opening
+        tasks += [(opener, p, b) for p, b in buckets]
+    # Opener by opener, each one's buckets largest first (as `evaluate` takes them): the
+    # costs back from an opener's first buckets tighten the budgets of its last ones.
+
+    def sent() -> Iterator[list[BucketTask]]:
+        for opener, pattern, bucket in tasks:
+            opening = openings[opener]
+            if not opening.proven_worse():  # else this bucket can no longer matter
+                opening.in_flight += 1
+                yield [(opener, pattern, bucket, opening.budget(pattern))]
+
     stream = runner.stream_chunks(
-        _solve_buckets, ([task] for task in tasks), jobs=jobs, setup=_setup,
-        setup_args=(game, spec), cluster=cluster,
-    )  # fmt: skip
+        _solve_buckets, sent(), jobs=jobs, setup=_setup, setup_args=(game, spec), cluster=cluster
+    )
     for out in stream:
         for opener, pattern, value, deepest, seconds in out:
-            state = waiting[opener]
-            state["parts"][pattern] = (value, deepest)  # a bucket sent again counts once
-            state["seconds"] += seconds
-            if len(state["parts"]) == state["left"]:
-                yield _joined(opener, state, tasks, len(answers))
+            opening = openings[opener]
+            opening.in_flight -= 1
+            opening.seconds += seconds
+            opening.costs[pattern] = (value, deepest)  # a bucket sent again counts once
+            done = len(opening.costs) == len(opening.floors)
+            if (done or (opening.proven_worse() and not opening.in_flight)) and not opening.told:
+                opening.told = True
+                yield opening.result(opener)
+    for opener, opening in openings.items():  # proven worse with buckets never sent
+        if not opening.told:
+            yield opening.result(opener)
 
 
-def _joined(opener: str, state: dict[str, Any], tasks: list[BucketTask], n: int) -> OpenerResult:
-    """An opener's result from its buckets' costs."""
-    budgets = {task[1]: task[3] for task in tasks if task[0] == opener}
-    parts = state["parts"]
-    figures: dict[str, Any]
-    if any(value >= INF for value, _ in parts.values()):
-        figures = {"total": None, "exact": True, "games": n, "solved": None, "max_guesses": None}
-    elif any(value >= budgets[p] for p, (value, _) in parts.items()):
-        figures = _bounded(state["cutoff"], n)
-    else:
-        deepest = 1 + max((d for _, d in parts.values()), default=0)
-        total = n + sum(value for value, _ in parts.values())
-        figures = {"total": total, "exact": True, "games": n, "solved": n, "max_guesses": deepest}
-    return OpenerResult(opener=opener, seconds=state["seconds"], **figures)
+@dataclass
+class _Opening:
+    """One opener of a split sweep: its buckets' floors, the costs back so far."""
+
+    n: int
+    cutoff: int | None
+    floors: dict[int, int]
+    seconds: float
+    costs: dict[int, tuple[int, int]] = field(default_factory=dict)
+    in_flight: int = 0
+    told: bool = False
+
+    def lower_bound(self) -> int:
+        """n + the costs back (exact, or bounds) + the floors of the other buckets."""
+        known = sum(self.costs[p][0] if p in self.costs else f for p, f in self.floors.items())
+        return min(self.n + known, INF)
+
+    def proven_worse(self) -> bool:
+        """Whether the opener is proven unable to beat the cutoff (or to fit the limit)."""
+        return self.lower_bound() >= (INF if self.cutoff is None else min(self.cutoff, INF))
+
+    def budget(self, pattern: int) -> int:
+        """What the bucket `pattern` must cost less than for the opener to beat the cutoff."""
+        if self.cutoff is None:
+            return INF
+        return min(INF, self.cutoff - self.lower_bound() + self.floors[pattern])
+
+    def result(self, opener: str) -> OpenerResult:
+        """The opener's figures: infeasible, a bound at the cutoff, or the exact total."""
+        figures: dict[str, Any]
+        if self.lower_bound() >= INF:
+            figures = {"total": None, "exact": True, "games": self.n, "solved": None,
+                       "max_guesses": None}  # fmt: skip
+        elif self.proven_worse():
+            figures = _bounded(self.cutoff, self.n)
+        else:
+            deepest = 1 + max((d for _, d in self.costs.values()), default=0)
+            figures = {"total": self.lower_bound(), "exact": True, "games": self.n,
+                       "solved": self.n, "max_guesses": deepest}  # fmt: skip
+        return OpenerResult(opener=opener, seconds=self.seconds, **figures)
 
 
 def _solve_buckets(chunk: list[BucketTask]) -> list[tuple[str, int, int, int, float]]:
