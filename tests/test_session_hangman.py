@@ -119,3 +119,37 @@ def test_the_progress_of_stats_counts_the_book_build_first(tmp_path: Path) -> No
     session.stats(progress=told.append)
     assert sum(told) == todo
     assert Session(words=str(table), lives=3).games_to_play() == 7  # the book is cached now
+
+
+def test_a_stats_run_plays_the_moves_it_would_show_without_their_confidence() -> None:
+    """A stats run turns the default AI's confidence off (nothing shows it; it was most of
+    the run's time): the games are the same moves as with it on."""
+    import math
+
+    from wordkit.hangman.play import hangman_stats
+
+    session = Session(words="categories", strategy="best")
+    table = session.table.iloc[::25]
+    runs = [
+        hangman_stats(table, strategy="best", strategy_options=options, prior="uniform")
+        for options in ({}, {"confidence": False})
+    ]
+    shown, quiet = ([(r.secret, r.moves, r.won) for r in run.records] for run in runs)
+    assert shown == quiet and len(shown) == len(table)
+    board_guesser = session.guesser
+    assert board_guesser.confidence  # type: ignore[attr-defined]  # what solve and query show
+    assert math.isnan(
+        type(board_guesser)(confidence=False)
+        .decision(  # type: ignore[call-arg]
+            session_board(session), "e", "searched"
+        )
+        .confidence
+    )
+
+
+def session_board(session: Session):  # type: ignore[no-untyped-def]
+    """The empty board of a 5-letter word in the session's pool."""
+    from wordkit.hangman.board import board_for
+    from wordkit.hangman.rules import observed_state
+
+    return board_for(session.pool(), observed_state("_____", rules=session.rules))

@@ -292,7 +292,7 @@ def stream_chunks(
 def lost(address: str, exc: BaseException) -> ClusterError:
     """The error of a cluster lost mid-run, in words."""
     reason = str(getattr(exc, "reason", None) or "")
-    if reason and "scheduler" not in reason:  # the scheduler gave the tasks up
+    if data_lost(exc):  # the scheduler gave the tasks up
         why = f"its workers were lost, with the data sent to them; Dask says: {reason}"
     elif isinstance(exc, CancelledError) or "connection" in str(exc).lower():
         why = "the connection to its scheduler was lost"
@@ -313,29 +313,32 @@ def _stream(
 ) -> Iterator[list[R]]:
     """stream_chunks itself: one task per worker in flight, the next sent as one finishes."""
     with connect(address) as client:
-        [shared] = client.scatter([setup_args], broadcast=True, hash=False)
+        shared = [client.scatter([setup_args], broadcast=True, hash=False)[0]]
         workers = max(1, len(client.scheduler_info().get("workers", {})))
-        in_flight: set[Any] = set()
+        in_flight: dict[Any, list[T]] = {}
         source = iter(chunks)
+        scattered_again = 0
+
+        def send(chunk: list[T]) -> None:
+            future = client.submit(
+                _run_task, setup, shared[0].key, shared[0], play, chunk, pure=False,
+                retries=RETRIES,
+            )  # fmt: skip
+            in_flight[future] = chunk
 
         def submit() -> bool:
             chunk = next(source, None)
-            if chunk is None:
-                return False
-            in_flight.add(
-                client.submit(
-                    _run_task, setup, shared.key, shared, play, chunk, pure=False, retries=RETRIES
-                )
-            )
-            return True
+            if chunk is not None:
+                send(chunk)
+            return chunk is not None
 
         try:
             for _ in range(workers):
                 if not submit():
                     break
             while in_flight:
-                for future in finished(distributed, client, in_flight, address):
-                    in_flight.discard(future)
+                for future in finished(distributed, client, set(in_flight), address):
+                    chunk = in_flight.pop(future)
                     try:
                         out = future.result()
                     except distributed.KilledWorker as exc:
@@ -343,6 +346,18 @@ def _stream(
                             f"a shard was lost with every worker that ran it ({exc}); "
                             "is a worker out of memory?"
                         ) from None
+                    except CancelledError as exc:
+                        # A killed worker can take the scheduler's hold on the scattered
+                        # lists with it: while workers are left, scatter them again and send
+                        # the chunk again (it never reported, so nothing counts twice).
+                        if not data_lost(exc) or scattered_again >= RETRIES:
+                            raise
+                        if not client.nthreads():  # no worker left to take them
+                            raise
+                        scattered_again += 1
+                        shared[0] = client.scatter([setup_args], broadcast=True, hash=False)[0]
+                        send(chunk)
+                        continue
                     future.release()
                     yield out
                     submit()
@@ -350,6 +365,13 @@ def _stream(
             for future in in_flight:
                 with contextlib.suppress(Exception):
                     future.release()
+
+
+def data_lost(exc: BaseException) -> bool:
+    """Whether a cancelled task lost its data with a worker (the scheduler still answering),
+    rather than the scheduler itself."""
+    reason = str(getattr(exc, "reason", None) or "")
+    return bool(reason) and "scheduler" not in reason
 
 
 def finished(distributed: Any, client: Any, in_flight: set[Any], address: str) -> set[Any]:

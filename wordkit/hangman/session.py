@@ -368,6 +368,7 @@ class Session:
             if strategy in SHARE_STRATEGIES:
                 options["dictionary_share"] = self.host.share
         self.seed = Seed(seed)
+        self.options = options
         self.guesser: Guesser = make_guesser(strategy, **options)
 
     # --- what the modes share ---------------------------------------------------------------
@@ -489,8 +490,12 @@ class Session:
         secret_table = tables.load_table(secrets) if secrets is not None else None
         name = self.words if secrets is None else f"{secrets} against {self.words}"
         random = sample is not None or self.advanced
+        options: dict[str, Any] = dict(self.options)
+        if hasattr(self.guesser, "confidence"):
+            options["confidence"] = False  # no stats output shows it, and it costs most of a run
         return hangman_stats(
-            self.table, table_name=name, strategy=self.strategy, rules=self.rules, prior=prior,
+            self.table, table_name=name, strategy=self.strategy, strategy_options=options,
+            rules=self.rules, prior=prior,
             hint=hint, sample=sample, seed=self.seed(needed=random), jobs=jobs, cluster=cluster,
             secrets=secret_table, lexicon=self.lexicon, progress=progress,
         )  # fmt: skip

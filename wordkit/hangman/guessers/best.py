@@ -6,6 +6,7 @@ model) decides whether a single candidate is named and mixes the confidence show
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -94,6 +95,9 @@ class BestGuesser:
         default_factory=lambda: LookaheadGuesser(wrong_weight=WRONG_WEIGHT, move_weight=MOVE_WEIGHT)
     )
     books: dict[int, tuple[Pool, Book | None]] = field(default_factory=dict)
+    confidence: bool = True
+    """Whether each move carries the AI's chance that it hits: a stats run shows none, and
+    the letter model's share of that chance was most of its time (12 s of 14 on `categories`)."""
 
     def prepare(
         self, pool: Pool, rules: Rules, *, jobs: int = 1, progress: Progress | None = None
@@ -123,7 +127,7 @@ class BestGuesser:
             book = self.book(board.pool, rules)
             move = None if book is None else book.get(state_key(board.state))
             if move is not None:
-                return self.decision(board, move, FROM_BOOK, self.posterior(board))
+                return self.decision(board, move, FROM_BOOK)
         return self.decide(board)
 
     def posterior(self, board: Board) -> float:
@@ -137,11 +141,14 @@ class BestGuesser:
         """The move the book would hold, worked out: the mixture once the table explains the
         board poorly (when on); with one candidate, the word when the table is favoured
         enough, else its letter likeliest outside the table; else the budgeted search."""
-        posterior = self.posterior(board)
-        if posterior < self.mixture_below:
-            return mixture_decision(board, posterior)
+        posterior = None
+        if self.mixture_below > 0 or len(board.ids) == 1:
+            posterior = self.posterior(board)
+            if posterior < self.mixture_below:
+                return mixture_decision(board, posterior)
         if len(board.ids) == 1:
             word = board.pool.lexicon.enc.words[int(board.ids[0])]
+            assert posterior is not None
             if posterior >= self.name_above:
                 return Decision(word, posterior, WORD)
             return self.candidate_letter(board, posterior)
@@ -160,9 +167,16 @@ class BestGuesser:
             search.trim(self.memo_limit)
         return search, search.subset_of([bits[int(i)] for i in board.ids])
 
-    def decision(self, board: Board, move: str, label: str, posterior: float) -> Decision:
+    def decision(
+        self, board: Board, move: str, label: str, posterior: float | None = None
+    ) -> Decision:
         """A move with the AI's own chance that it hits: a candidate's (a letter's) chance in
-        the table, mixed with the letter model's by the posterior."""
+        the table, mixed with the letter model's by the posterior (worked out here when not
+        given; NaN when `confidence` is off)."""
+        if not self.confidence:
+            return Decision(move, math.nan, WORD if len(move) > 1 else label)
+        if posterior is None:
+            posterior = self.posterior(board)
         enc = board.pool.lexicon.enc
         probs = candidate_probs(board)
         if len(move) > 1:
