@@ -4,6 +4,7 @@ imports no pandas."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -14,8 +15,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from wordkit import tables
+from wordkit import cache, tables
 from wordkit.hangman import book as book_store
 from wordkit.hangman.lexicon import (
     Lexicon,
@@ -319,9 +322,61 @@ def test_distinct_is_numpy_unique(values: list[int]) -> None:
 def test_the_cli_lets_openblas_threads_sleep_unless_told_otherwise() -> None:
     code = "import os, wordkit.__main__; print(os.environ['OPENBLAS_THREAD_TIMEOUT'])"
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_THREAD_TIMEOUT"}
-    for given, expected in [(None, "22"), ("28", "28")]:
-        run_env = env if given is None else env | {"OPENBLAS_THREAD_TIMEOUT": given}
+    for told, expected in [(None, "22"), ("28", "28")]:
+        run_env = env if told is None else env | {"OPENBLAS_THREAD_TIMEOUT": told}
         done = subprocess.run(
             [sys.executable, "-c", code], env=run_env, capture_output=True, text=True, check=True
         )
         assert done.stdout.strip() == expected
+
+
+_DTYPES = [np.uint8, np.int32, np.int64, np.uint16, np.float32, np.float64]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(_DTYPES), st.lists(st.integers(0, 5), min_size=1, max_size=2)),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_packed_arrays_map_back_aligned_and_equal(kinds: list[tuple[type, list[int]]]) -> None:
+    arrays = {
+        f"a{i}": (np.arange(int(np.prod(shape))) * 7 % 251).astype(dtype).reshape(shape)
+        for i, (dtype, shape) in enumerate(kinds)
+    }
+    data = cache.pack_arrays(arrays)
+    with np.load(io.BytesIO(data), allow_pickle=False) as stored:  # still a plain .npz
+        assert all(np.array_equal(stored[name], a) for name, a in arrays.items())
+    mapped = cache.mapped_arrays(data, list(arrays))
+    assert mapped is not None and list(mapped) == list(arrays)
+    base = np.frombuffer(data, np.uint8).ctypes.data
+    for name, array in arrays.items():
+        assert mapped[name].dtype == array.dtype and np.array_equal(mapped[name], array)
+        assert (mapped[name].ctypes.data - base) % cache.ALIGN == 0 or not array.size
+    assert cache.mapped_arrays(data, list(arrays)[1:]) is None  # an unexpected member
+    assert cache.mapped_arrays(data, [*arrays, "more"]) is None  # a missing one
+
+
+def test_any_changed_data_byte_or_cut_of_a_packed_file_is_refused(tmp_path: Path) -> None:
+    arrays = {"words": np.frombuffer(b"crane\nslate", np.uint8), "ends": np.arange(3)}
+    data = cache.pack_arrays(arrays)
+    whole = cache.mapped_arrays(data, arrays)
+    assert whole is not None
+    base = np.frombuffer(data, np.uint8).ctypes.data
+    for name, array in whole.items():
+        start = array.ctypes.data - base
+        for at in range(start, start + array.nbytes):
+            changed = bytearray(data)
+            changed[at] ^= 0x10
+            assert cache.mapped_arrays(bytes(changed), arrays) is None, (name, at)
+    for cut in range(len(data)):
+        assert cache.mapped_arrays(data[:cut], arrays) is None
+    path = tmp_path / "packed.npz"
+    path.write_bytes(data)
+    mapped = cache.mapped_arrays(path, arrays)
+    assert mapped is not None and not mapped["ends"].flags.writeable  # read-only, in place
+    path.unlink()
+    path.mkdir()  # a folder (or a FIFO) is a miss, never an error or a hang
+    assert cache.mapped_arrays(path, arrays) is None

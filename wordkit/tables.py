@@ -11,7 +11,6 @@ import sys
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Literal
 
@@ -58,7 +57,9 @@ def data_dir() -> Path:
     override = os.environ.get("WORDKIT_DATA")
     if override:
         return Path(override)
-    return Path(str(resources.files("wordkit.data")))
+    # The package is installed as files (the tables are read by path), so no importlib.resources
+    # (and the zipfile it imports) on the one-shot path.
+    return Path(__file__).resolve().parent / "data"
 
 
 def builtin_names() -> list[str]:
@@ -327,9 +328,9 @@ def load_table(source: str, *, encoding: str | None = None) -> pd.DataFrame:
 
 # --- compact copies of the built-in tables ---------------------------------------------------
 
-COLUMNS_VERSION = "wordkit-table-columns-v1"
+COLUMNS_VERSION = "wordkit-table-columns-v2"
 """Names the layout of a table's compact copy in the cache; a new layout gets a new name."""
-_COLUMN_FILES = frozenset({"key", "words", "weights", "categories", "category_codes"})
+_CATEGORY_FILES = ("categories", "category_codes")
 _LETTERS = np.zeros(256, dtype=bool)
 _LETTERS[ord("a") : ord("z") + 1] = True
 
@@ -418,29 +419,22 @@ def pack_columns(columns: Columns, key: str) -> bytes:
         code = {c: i for i, c in enumerate(names)}
         arrays["categories"] = np.frombuffer(json.dumps(names).encode(), dtype=np.uint8)
         arrays["category_codes"] = np.array([code[c] for c in columns.categories], np.int32)
-    buffer = io.BytesIO()
-    np.savez(buffer, allow_pickle=False, **arrays)
-    return buffer.getvalue()
+    return cache.pack_arrays(arrays)
 
 
 def read_columns(name: str, key: str) -> Columns | None:
     """A table's compact copy from the cache, or None when absent, damaged or of another
     source (a truncated, foreign or tampered file is ignored, then rebuilt)."""
-    data = cache.read_cached(name)
-    return None if data is None else unpack_columns(data, key)
+    path = cache.cached_file(name)
+    return None if path is None else unpack_columns(path, key)
 
 
-def unpack_columns(data: bytes, key: str) -> Columns | None:
-    """The columns in a compact copy's bytes when every part checks out, else None."""
+def unpack_columns(data: bytes | Path, key: str) -> Columns | None:
+    """The columns in a compact copy (or its bytes) when every part checks out, else None."""
     import json
-    import zipfile
 
-    try:
-        with np.load(io.BytesIO(data), allow_pickle=False) as stored:
-            if not set(stored.files) <= _COLUMN_FILES or "weights" not in stored.files:
-                return None
-            parts = {f: stored[f] for f in stored.files}
-    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
+    parts = cache.mapped_arrays(data, ("key", "words", "weights"), optional=_CATEGORY_FILES)
+    if parts is None:
         return None
     blob, weights = parts.get("words"), parts["weights"]
     if parts.get("key") is None or parts["key"].dtype != np.uint8 or blob is None:

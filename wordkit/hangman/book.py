@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import bisect
 import hashlib
-import io
 import json
 import math
 import time
-import zipfile
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -63,8 +61,8 @@ def book_name(pool: Pool, rules: Rules) -> str:
     return f"hangman-book-{key}.json.z"
 
 
-PACKED_VERSION = b"hangman-packed-book-v1"
-_PACKED_FILES = frozenset({"key", "keys", "key_ends", "moves", "move_ends", "crc"})
+PACKED_VERSION = b"hangman-packed-book-v2"
+_PACKED_FILES = ("key", "keys", "key_ends", "moves", "move_ends")
 
 
 SEARCHED_LOOKUPS = 512
@@ -128,28 +126,23 @@ class PackedBook(Mapping[str, str]):
         return (PackedBook, (self._keys, self._key_ends, self._moves, self._move_ends))
 
     def pack(self, key: bytes) -> bytes:
-        """The .npz bytes of this book, `key` naming its source, with a checksum of it all."""
-        parts = {
-            "key": np.frombuffer(key, dtype=np.uint8),
-            "keys": np.frombuffer(self._keys, dtype=np.uint8),
-            "key_ends": self._key_ends,
-            "moves": np.frombuffer(self._moves, dtype=np.uint8),
-            "move_ends": self._move_ends,
-        }
-        parts["crc"] = np.array([_checksum(parts)], dtype=np.uint32)
-        buffer = io.BytesIO()
-        np.savez(buffer, allow_pickle=False, **parts)
-        return buffer.getvalue()
+        """The packed file of this book (`cache.pack_arrays`), `key` naming its source."""
+        return cache.pack_arrays(
+            {
+                "key": np.frombuffer(key, dtype=np.uint8),
+                "keys": np.frombuffer(self._keys, dtype=np.uint8),
+                "key_ends": self._key_ends,
+                "moves": np.frombuffer(self._moves, dtype=np.uint8),
+                "move_ends": self._move_ends,
+            }
+        )
 
     @classmethod
-    def unpack(cls, data: bytes, key: bytes) -> PackedBook | None:
-        """The book in `pack`'s bytes when its key, shapes and checksum hold, else None."""
-        try:
-            with np.load(io.BytesIO(data), allow_pickle=False) as stored:
-                if set(stored.files) != _PACKED_FILES:
-                    return None
-                parts = {name: stored[name] for name in stored.files}
-        except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
+    def unpack(cls, source: bytes | Path, key: bytes) -> PackedBook | None:
+        """The book in a packed file (or its bytes) when its key, shapes and checksum hold,
+        else None."""
+        parts = cache.mapped_arrays(source, _PACKED_FILES)
+        if parts is None:
             return None
         blobs = ("key", "keys", "moves")
         ends = ("key_ends", "move_ends")
@@ -157,9 +150,7 @@ class PackedBook(Mapping[str, str]):
             return None
         if any(parts[n].dtype != np.int64 or parts[n].ndim != 1 for n in ends):
             return None
-        if parts["crc"].dtype != np.uint32 or parts["crc"].shape != (1,):
-            return None
-        if parts["key"].tobytes() != key or int(parts["crc"][0]) != _checksum(parts):
+        if parts["key"].tobytes() != key:
             return None
         count = len(parts["key_ends"])
         if len(parts["move_ends"]) != count:
@@ -174,14 +165,6 @@ class PackedBook(Mapping[str, str]):
             parts["moves"].tobytes(),
             parts["move_ends"],
         )
-
-
-def _checksum(parts: dict[str, np.ndarray]) -> int:
-    """CRC-32 over a packed book's parts but the checksum itself, in a fixed order."""
-    crc = 0
-    for name in ("key", "keys", "key_ends", "moves", "move_ends"):
-        crc = zlib.crc32(parts[name].tobytes(), crc)
-    return crc
 
 
 _BOOKS: dict[str, Book | None] = {}
@@ -214,7 +197,7 @@ def read_book(data: bytes) -> Book | None:
     copy in the cache, named by these bytes' hash, is read instead when there (made here)."""
     digest = hashlib.sha256(PACKED_VERSION + data).hexdigest()[:24]
     name = f"hangman-packed-{digest}.npz"
-    packed = cache.read_cached(name)
+    packed = cache.cached_file(name)
     if packed is not None:
         found = PackedBook.unpack(packed, digest.encode())
         if found is not None:

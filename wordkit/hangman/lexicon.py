@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,6 +30,35 @@ class PriorFormatError(WordkitError):
     """A prior is neither uniform, weight nor a CATEGORY=SHARE list that makes sense."""
 
 
+class WordIndex(Mapping[str, int]):
+    """Each distinct word's id, hashed on first use: a one-shot command that never looks a word
+    up does not pay for a dict of the whole table."""
+
+    __slots__ = ("_built", "_words")
+
+    def __init__(self, words: Sequence[str], built: dict[str, int] | None = None) -> None:
+        self._words = words
+        self._built = built
+
+    @property
+    def _dict(self) -> dict[str, int]:
+        if self._built is None:
+            self._built = dict(zip(self._words, range(len(self._words)), strict=True))
+        return self._built
+
+    def __getitem__(self, word: str) -> int:
+        return self._dict[word]
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._dict
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._dict)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+
 @dataclass(frozen=True, slots=True)
 class Lexicon:
     """Distinct words (first-row order) encoded, and each table row's word id, weight, category."""
@@ -38,7 +67,7 @@ class Lexicon:
     row_ids: Ids
     row_weights: Floats
     row_categories: tuple[str, ...] | None
-    index: dict[str, int]
+    index: Mapping[str, int]
 
     @property
     def size(self) -> int:
@@ -98,7 +127,7 @@ def lexicon_from_columns(columns: Columns) -> Lexicon:
     return lexicon
 
 
-LEXICON_VERSION = "hangman-lexicon-v1"
+LEXICON_VERSION = "hangman-lexicon-v2"
 """Names the layout of a cached encoding; a new layout gets a new name."""
 _LEXICON_FILES = frozenset({"key", "first", "row_ids", "codes", "lengths", "positions", "counts"})
 
@@ -107,24 +136,21 @@ def pack_lexicon(lexicon: Lexicon, key: str) -> bytes:
     """A lexicon's arrays as .npz bytes (the words themselves are the table's): each distinct
     word's first row, each row's word id, the encoding; `key` names the source. Each array is
     stored in the narrowest type that holds it (a third of the bytes to read back)."""
-    import io
+    from wordkit import cache
 
     enc = lexicon.enc
     _, first = np.unique(lexicon.row_ids, return_index=True)  # ids number first rows in order
     width = enc.codes.shape[1] if enc.codes.ndim == 2 else 0
-    buffer = io.BytesIO()
-    np.savez(
-        buffer,
-        allow_pickle=False,
-        key=np.frombuffer(key.encode(), dtype=np.uint8),
-        first=first.astype(np.int32),
-        row_ids=lexicon.row_ids.astype(np.int32),
-        codes=enc.codes,
-        lengths=enc.lengths.astype(np.uint8),
-        positions=enc.positions.astype(_position_type(width)),
-        counts=enc.counts,
-    )
-    return buffer.getvalue()
+    arrays: dict[str, np.ndarray] = {
+        "key": np.frombuffer(key.encode(), dtype=np.uint8),
+        "first": first.astype(np.int32),
+        "row_ids": lexicon.row_ids.astype(np.int32),
+        "codes": enc.codes,
+        "lengths": enc.lengths.astype(np.uint8),
+        "positions": enc.positions.astype(_position_type(width)),
+        "counts": enc.counts,
+    }
+    return cache.pack_arrays(arrays)
 
 
 def _position_type(width: int) -> type[np.unsignedinteger]:
@@ -136,16 +162,10 @@ def unpack_lexicon(data: bytes | Path, key: str, columns: Columns) -> Lexicon | 
     """The lexicon of `columns` in `pack_lexicon`'s bytes (or the file holding them) when
     every part checks out against them, else None (a truncated, foreign or damaged file: the
     caller encodes afresh)."""
-    import io
-    import zipfile
+    from wordkit import cache
 
-    source = io.BytesIO(data) if isinstance(data, bytes) else data
-    try:  # a member whose bytes changed fails the archive's CRC-32 here
-        with np.load(source, allow_pickle=False) as stored:
-            if set(stored.files) != _LEXICON_FILES:
-                return None
-            parts = {name: stored[name] for name in stored.files}
-    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
+    parts = cache.mapped_arrays(data, _LEXICON_FILES)  # a changed byte fails its checksum
+    if parts is None:
         return None
     if parts["key"].dtype != np.uint8 or parts["key"].tobytes() != key.encode():
         return None
@@ -155,11 +175,11 @@ def unpack_lexicon(data: bytes | Path, key: str, columns: Columns) -> Lexicon | 
     lengths = parts["lengths"].astype(np.int64)
     positions = parts["positions"].astype(np.uint64)
     enc = Encoded(words, parts["codes"], lengths, positions, parts["counts"])
-    index = dict(zip(words, range(len(words)), strict=True))
     weights = np.asarray(columns.weights, dtype=np.float64)
     if (weights < 0).any():
         return None
-    return Lexicon(enc, parts["row_ids"].astype(np.int64), weights, columns.categories, index)
+    row_ids = parts["row_ids"].astype(np.int64)
+    return Lexicon(enc, row_ids, weights, columns.categories, WordIndex(words))
 
 
 def encoded_words(parts: Mapping[str, np.ndarray], rows: Sequence[str]) -> tuple[str, ...] | None:
@@ -214,7 +234,7 @@ def lexicon_from_rows(
         (index.setdefault(w, len(index)) for w in words), dtype=np.int64, count=len(words)
     )
     distinct = list(index)
-    return Lexicon(fast_encode(distinct), codes, weights, categories, index)
+    return Lexicon(fast_encode(distinct), codes, weights, categories, WordIndex(distinct, index))
 
 
 def fast_encode(words: list[str]) -> Encoded:
@@ -362,6 +382,8 @@ def columns_with_words(columns: Columns, extra: Mapping[str, str | None]) -> Col
     """`with_words` for a table's columns (no pandas): the same rows, weights and categories."""
     from wordkit.tables import Columns
 
+    if not extra:
+        return columns
     have = set(columns.words)
     new = [word for word in extra if word not in have]
     if not new:

@@ -2,32 +2,39 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
 from wordkit.errors import UnknownNameError
 from wordkit.hangman.board import Guesser
-from wordkit.hangman.guessers.best import BestGuesser
-from wordkit.hangman.guessers.coverage import CoverageGuesser
-from wordkit.hangman.guessers.entropy import EntropyGuesser
-from wordkit.hangman.guessers.expected_size import ExpectedSizeGuesser
-from wordkit.hangman.guessers.lookahead import LookaheadGuesser
-from wordkit.hangman.guessers.minimax import GreedyGuesser, MinimaxGuesser, MinimaxSearchGuesser
-from wordkit.hangman.guessers.model import LetterModelGuesser
 
 GuesserFactory = Callable[..., Guesser]
 
-GUESSERS: dict[str, GuesserFactory] = {
-    "best": BestGuesser,
-    "coverage": CoverageGuesser,
-    "entropy": EntropyGuesser,
-    "lookahead": LookaheadGuesser,
-    "model": LetterModelGuesser,
-    "expected-size": ExpectedSizeGuesser,
-    "greedy": GreedyGuesser,
-    "minimax": MinimaxGuesser,
-    "minimax-search": MinimaxSearchGuesser,
+GUESSERS: dict[str, str] = {
+    "best": "best:BestGuesser",
+    "coverage": "coverage:CoverageGuesser",
+    "entropy": "entropy:EntropyGuesser",
+    "lookahead": "lookahead:LookaheadGuesser",
+    "model": "model:LetterModelGuesser",
+    "expected-size": "expected_size:ExpectedSizeGuesser",
+    "greedy": "minimax:GreedyGuesser",
+    "minimax": "minimax:MinimaxGuesser",
+    "minimax-search": "minimax:MinimaxSearchGuesser",
 }
+"""Each strategy's module (in this package) and class: only the one played is imported."""
+
+
+def guesser_factory(name: str) -> GuesserFactory:
+    """The class of strategy `name`."""
+    where = GUESSERS.get(name)
+    if where is None:
+        raise UnknownNameError(
+            f"unknown Hangman strategy {name!r} (choose from {', '.join(GUESSERS)})"
+        )
+    module, cls = where.split(":")
+    factory: GuesserFactory = getattr(importlib.import_module(f"{__name__}.{module}"), cls)
+    return factory
 
 
 def guesser_names() -> list[str]:
@@ -37,12 +44,7 @@ def guesser_names() -> list[str]:
 
 def make_guesser(name: str, **options: Any) -> Guesser:
     """A fresh guesser of strategy `name` with its keyword options."""
-    factory = GUESSERS.get(name)
-    if factory is None:
-        raise UnknownNameError(
-            f"unknown Hangman strategy {name!r} (choose from {', '.join(GUESSERS)})"
-        )
-    return factory(**options)
+    return guesser_factory(name)(**options)
 
 
 DEFAULT_STRATEGY = "best"

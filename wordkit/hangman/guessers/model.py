@@ -56,8 +56,8 @@ SPARSE_STEP = 2048
 """Histories kept at each step of the forward pass (the likeliest): bounds the time on long
 masks with many blanks in a row."""
 MODEL_VERSION = "hangman-letter-model-v4"
-ALIGN = 64
-"""Where a stored array's data starts, in bytes (memory maps of aligned data are used in place)."""
+MODEL_ARRAYS = ("keys", "counts", "crcs", "unigram", "ngram")
+"""The arrays of a model file."""
 MAX_FILL_BLANKS = 2
 FILL_OPTIONS = 6
 CONTEXT_SHAPES = sorted(
@@ -236,7 +236,6 @@ def model_key(words: list[str]) -> str:
 
 def model_bytes(model: LetterModel) -> bytes:
     """A model as the bytes of an .npz file."""
-    out = io.BytesIO()
     keys, counts = model.keys, model.counts
     crcs = [_block_crc(keys, counts, b) for b in range(-(-len(keys) // CRC_BLOCK))]
     arrays: dict[str, np.ndarray] = {
@@ -246,29 +245,7 @@ def model_bytes(model: LetterModel) -> bytes:
         "unigram": model.unigram,
         "ngram": model.ngram,
     }
-    write_aligned_npz(out, arrays)
-    return out.getvalue()
-
-
-def write_aligned_npz(out: io.BytesIO, arrays: dict[str, np.ndarray]) -> None:
-    """An uncompressed .npz (as `np.savez` writes) whose members' data start on 64-byte
-    boundaries: a memory map of a misaligned int64 array is copied whole by numpy on every
-    `searchsorted` (2 ms a lookup on the english model's 4 M keys)."""
-    import struct
-    import zipfile
-
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
-        for name, array in arrays.items():
-            member = io.BytesIO()
-            np.lib.format.write_array(member, np.asanyarray(array), allow_pickle=False)
-            info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
-            # The local header is 30 bytes, the name, then an extra field: pad it (an
-            # unknown field id, which readers skip) so the member starts aligned. The .npy
-            # header is itself padded to 64 bytes, so its data is aligned too.
-            start = out.tell() + 30 + len(info.filename) + 4
-            pad = -start % ALIGN
-            info.extra = struct.pack("<HH", 0xD935, pad) + bytes(pad)
-            archive.writestr(info, member.getvalue())
+    return cache.pack_arrays(arrays, checksum=False)  # each block has its own CRC
 
 
 def model_of_bytes(data: bytes) -> LetterModel | None:
@@ -340,58 +317,20 @@ SAMPLED_KEYS = 64
 def _mapped_contexts(path: Path) -> Contexts | None:
     """The context counts of a model file memory-mapped read-only, when both arrays are
     stored whole and uncompressed, of the right types and shapes, and sampled keys rise."""
-    keys, counts = _mapped_member(path, "keys"), _mapped_member(path, "counts")
-    if keys is None or counts is None or keys.dtype != np.int64 or counts.dtype != np.int32:
+    parts = cache.mapped_arrays(path, MODEL_ARRAYS, checksum=False)
+    if parts is None:
+        return None
+    keys, counts, crcs = parts["keys"], parts["counts"], parts["crcs"]
+    if keys.dtype != np.int64 or counts.dtype != np.int32:
         return None
     if keys.ndim != 1 or keys.shape != counts.shape:
         return None
-    parts = _stored(path, ("crcs",))
-    crcs = None if parts is None else parts["crcs"]
-    if crcs is None or crcs.dtype != np.uint32 or crcs.shape != (-(-len(keys) // CRC_BLOCK),):
+    if crcs.dtype != np.uint32 or crcs.shape != (-(-len(keys) // CRC_BLOCK),):
         return None
     picks = sorted({i * (len(keys) - 1) // (SAMPLED_KEYS - 1) for i in range(SAMPLED_KEYS)})
     if len(keys) > 1 and (np.diff(keys[picks]) <= 0).any():
         return None
     return keys, counts, crcs
-
-
-def _mapped_member(path: Path, name: str) -> np.ndarray | None:
-    """One array of an uncompressed .npz (as np.savez writes) memory-mapped read-only, or
-    None when it is not there whole."""
-    import struct
-    import zipfile
-
-    try:
-        with os.fdopen(cache.open_regular(path), "rb") as handle:
-            with zipfile.ZipFile(handle) as archive:
-                info = archive.getinfo(f"{name}.npy")
-            if info.compress_type != zipfile.ZIP_STORED:
-                return None
-            handle.seek(info.header_offset)
-            local = handle.read(30)
-            if len(local) != 30 or local[:4] != b"PK\x03\x04":
-                return None
-            start = info.header_offset + 30 + sum(struct.unpack("<HH", local[26:30]))
-            handle.seek(start)
-            version = np.lib.format.read_magic(handle)
-            read_header = (
-                np.lib.format.read_array_header_1_0
-                if version == (1, 0)
-                else np.lib.format.read_array_header_2_0
-            )
-            shape, fortran, dtype = read_header(handle)
-            offset = handle.tell()
-        size = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
-        if fortran or dtype.hasobject or offset - start + size != info.file_size:
-            return None
-        if offset % dtype.alignment:  # numpy would copy it whole on each lookup: read it whole
-            return None
-        if not size:
-            return np.zeros(shape, dtype=dtype)
-        mapped = np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=shape)
-    except (OSError, ValueError, EOFError, KeyError, struct.error, zipfile.BadZipFile):
-        return None
-    return mapped.view(np.ndarray)
 
 
 def _checked_contexts(parts: dict[str, np.ndarray]) -> Contexts | None:
