@@ -12,7 +12,7 @@ import os
 import re
 import stat
 import time
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -216,28 +216,21 @@ ALIGN = 64
 """Where the data of each array of a packed file starts: numpy copies a misaligned memory-mapped
 array whole on each use (2 ms a lookup in the letter model's 4 M keys)."""
 
-CHECKSUM = "crc"
-"""The member of a packed file holding the CRC-32 of the other members' data, in file order."""
 
-
-def pack_arrays(arrays: Mapping[str, np.ndarray], *, checksum: bool = True) -> bytes:
+def pack_arrays(arrays: Mapping[str, np.ndarray]) -> bytes:
     """Arrays as an uncompressed .npz (`np.load` reads it) whose members' data start on
-    `ALIGN`-byte boundaries, with a `CHECKSUM` member (unless told not to), so that
-    `mapped_arrays` can map them in place and still check every byte."""
+    `ALIGN`-byte boundaries, so that `mapped_arrays` can use them in place."""
     import io
     import struct
     import zipfile
 
     import numpy as np
 
-    members = {name: np.ascontiguousarray(array) for name, array in arrays.items()}
-    if checksum:
-        members[CHECKSUM] = np.array([_crc(members.values())], dtype=np.uint32)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
-        for name, array in members.items():
+        for name, array in arrays.items():
             member = io.BytesIO()
-            np.lib.format.write_array(member, array, allow_pickle=False)
+            np.lib.format.write_array(member, np.ascontiguousarray(array), allow_pickle=False)
             info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
             # The local header is 30 bytes, the name, then an extra field: pad it (an unknown
             # field id, which readers skip) so the member starts aligned. The .npy header is
@@ -254,17 +247,14 @@ def mapped_arrays(
     names: Collection[str],
     *,
     optional: Collection[str] = (),
-    checksum: bool = True,
+    unchecked: Collection[str] = (),
 ) -> dict[str, np.ndarray] | None:
     """The arrays of a `pack_arrays` file memory-mapped read-only (or of its bytes), nothing
-    copied, when it holds `names`, maybe some of `optional` and nothing else (and its checksum),
-    each stored whole and aligned, and the checksum holds; else None (a truncated, damaged,
-    foreign or special file). Without `checksum`, checking the data is the caller's (the letter
-    model checks each block it uses)."""
+    copied, when it holds `names`, maybe some of `optional` and nothing else, each stored whole
+    and aligned, and each member's CRC-32 holds (but those `unchecked`: the caller checks them
+    as it reads them); else None (a truncated, damaged, foreign or special file)."""
     import mmap
     import struct
-
-    import numpy as np
 
     try:
         if isinstance(source, bytes):
@@ -272,35 +262,21 @@ def mapped_arrays(
         else:
             with os.fdopen(open_regular(source), "rb") as handle:
                 buffer = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-        found = _members(buffer)
+        found = _members(buffer, unchecked)
     except (OSError, ValueError, SyntaxError, struct.error):
         return None
-    required = {*names, CHECKSUM} if checksum else set(names)
-    if found is None or not required <= set(found) <= required | set(optional):
-        return None
-    if not checksum:
-        return found
-    stored = found.pop(CHECKSUM)
-    if stored.dtype != np.uint32 or stored.shape != (1,) or int(stored[0]) != _crc(found.values()):
+    if found is None or not set(names) <= set(found) <= {*names, *optional}:
         return None
     return found
 
 
-def _crc(arrays: Iterable[np.ndarray]) -> int:
-    """The CRC-32 of the arrays' data (each C-contiguous), in order."""
-    import zlib
-
-    crc = 0
-    for array in arrays:
-        crc = zlib.crc32(array.data, crc)
-    return crc
-
-
-def _members(buffer: bytes | Any) -> dict[str, np.ndarray] | None:
+def _members(buffer: bytes | Any, unchecked: Collection[str]) -> dict[str, np.ndarray] | None:
     """Each .npy member of an uncompressed zip archive's bytes as an array viewing them, in
-    file order; None when a member is compressed, misaligned or not whole."""
+    file order; None when a member is compressed, misaligned, not whole or fails its CRC-32
+    (unless `unchecked`), or the archive's directory is not all there."""
     import io
     import struct
+    import zlib
 
     import numpy as np
 
@@ -309,13 +285,15 @@ def _members(buffer: bytes | Any) -> dict[str, np.ndarray] | None:
     at = 0
     while buffer[at : at + 4] == b"PK\x03\x04":
         fields = struct.unpack("<HHHHHIIIHH", buffer[at + 4 : at + 30])
-        flags, method, size, plain, name_size, extra_size = (*fields[1:3], *fields[6:])
+        flags, method, crc, size, plain, name_size, extra_size = (*fields[1:3], *fields[5:])
         name = bytes(buffer[at + 30 : at + 30 + name_size]).decode("utf-8", "replace")
         start = at + 30 + name_size + extra_size
         at = start + size
         if flags & 0x08 or method != 0 or size != plain or at > len(whole):
             return None
         if not name.endswith(".npy") or name[:-4] in found:
+            return None
+        if name[:-4] not in unchecked and zlib.crc32(whole[start:at].data) != crc:
             return None
         header = io.BytesIO(bytes(buffer[start : min(at, start + 4096)]))
         version = np.lib.format.read_magic(header)

@@ -139,8 +139,8 @@ class PackedBook(Mapping[str, str]):
 
     @classmethod
     def unpack(cls, source: bytes | Path, key: bytes) -> PackedBook | None:
-        """The book in a packed file (or its bytes) when its key, shapes and checksum hold,
-        else None."""
+        """The book in a packed file (or its bytes) when its key, shapes and CRCs hold, else
+        None."""
         parts = cache.mapped_arrays(source, _PACKED_FILES)
         if parts is None:
             return None

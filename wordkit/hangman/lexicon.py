@@ -164,7 +164,7 @@ def unpack_lexicon(data: bytes | Path, key: str, columns: Columns) -> Lexicon | 
     caller encodes afresh)."""
     from wordkit import cache
 
-    parts = cache.mapped_arrays(data, _LEXICON_FILES)  # a changed byte fails its checksum
+    parts = cache.mapped_arrays(data, _LEXICON_FILES)  # a changed byte fails its CRC-32
     if parts is None:
         return None
     if parts["key"].dtype != np.uint8 or parts["key"].tobytes() != key.encode():

@@ -245,7 +245,7 @@ def model_bytes(model: LetterModel) -> bytes:
         "unigram": model.unigram,
         "ngram": model.ngram,
     }
-    return cache.pack_arrays(arrays, checksum=False)  # each block has its own CRC
+    return cache.pack_arrays(arrays)
 
 
 def model_of_bytes(data: bytes) -> LetterModel | None:
@@ -265,7 +265,7 @@ def cached_model(words: list[str]) -> LetterModel:
     n-gram table is read now; its context counts (most of the file) on first use."""
     name = model_key(words)
     path = cache.cached_file(name)
-    parts = None if path is None else _stored(path, ("unigram", "ngram"))
+    parts = None if path is None else _mapped(path)
     if parts is None:
         model = learned_model(words)
         cache.write_cached(name, model_bytes(model))
@@ -303,11 +303,24 @@ def _stored(source: io.BytesIO | Path, names: tuple[str, ...]) -> dict[str, np.n
             parts = {name: arrays[name] for name in names}
     except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
         return None
+    return parts if _tables_fit(parts) else None
+
+
+def _mapped(path: Path) -> dict[str, np.ndarray] | None:
+    """A model file's arrays memory-mapped (`cache.mapped_arrays`), the n-gram table and letter
+    counts checked now, the context counts (most of the file) block by block as they are read."""
+    parts = cache.mapped_arrays(path, MODEL_ARRAYS, unchecked=("keys", "counts"))
+    return parts if parts is not None and _tables_fit(parts) else None
+
+
+def _tables_fit(parts: dict[str, np.ndarray]) -> bool:
+    """Whether the n-gram table and letter counts among `parts` have their shapes and types."""
     shapes = {"unigram": ((26,), np.float64), "ngram": ((HISTORIES, 28), np.float32)}
-    for name, (shape, dtype) in shapes.items():
-        if name in parts and (parts[name].shape != shape or parts[name].dtype != dtype):
-            return None
-    return parts
+    return all(
+        parts[name].shape == shape and parts[name].dtype == dtype
+        for name, (shape, dtype) in shapes.items()
+        if name in parts
+    )
 
 
 SAMPLED_KEYS = 64
@@ -317,7 +330,7 @@ SAMPLED_KEYS = 64
 def _mapped_contexts(path: Path) -> Contexts | None:
     """The context counts of a model file memory-mapped read-only, when both arrays are
     stored whole and uncompressed, of the right types and shapes, and sampled keys rise."""
-    parts = cache.mapped_arrays(path, MODEL_ARRAYS, checksum=False)
+    parts = _mapped(path)
     if parts is None:
         return None
     keys, counts, crcs = parts["keys"], parts["counts"], parts["crcs"]
