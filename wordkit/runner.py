@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import queue
 import signal
 import sys
 from collections import Counter
@@ -310,6 +309,7 @@ def _pool_chunks(
     """stream_chunks on `jobs` forked processes, one chunk per worker in flight."""
     # fork: the workers inherit the tables and matrices instead of unpickling copies.
     import multiprocessing  # a stats run's workers only: one-shot commands skip its import
+    import queue
 
     context = multiprocessing.get_context("fork")
     done: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import os
 import re
@@ -208,6 +207,8 @@ def parse_raw(text: str, *, name: str, fmt: Format | None = None) -> pd.DataFram
 def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataFrame:
     """Rows of delimited text under their header; a trailing separator on every line is
     forgiven, a row with more non-empty fields than the header is an error (never dropped)."""
+    import csv  # a user's file only: a built-in table is read from its compact copy
+
     import pandas as pd
 
     try:

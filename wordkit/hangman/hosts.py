@@ -9,7 +9,6 @@ own `apply_move` against a word of the family it keeps, so status and lives foll
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, field
 
@@ -82,6 +81,8 @@ def drawn_word_id(pool: Pool, ids: Ids, *, seed: int) -> int:
 def named_word(words: list[str], state: State, *, seed: int) -> str:
     """The word a host names at the end: one of `words`, seeded by the game so far."""
     key = f"{seed}:{state.mask}:{''.join(state.letters)}:{','.join(state.words)}"
+    import random  # a drawn secret only
+
     return words[random.Random(key).randrange(len(words))]
 
 

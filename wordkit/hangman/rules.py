@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -301,6 +300,8 @@ def check_move(state: State, move: Move) -> None:
 
 def revealed_position(secret: str, choices: Sequence[int], *, seed: int, turn: int) -> int:
     """Which hidden occurrence the advanced host reveals: seeded by (seed, secret, turn)."""
+    import random  # the advanced host only
+
     return choices[random.Random(f"{seed}:{secret}:{turn}").randrange(len(choices))]
 
 
