@@ -13,7 +13,6 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
-import math
 import time
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
@@ -234,7 +233,7 @@ class Recorder:
     def __init__(self) -> None:
         from wordkit.hangman.guessers.best import BestGuesser
 
-        self.guesser = BestGuesser(budget=None, seconds=math.inf, use_book=False, memo_limit=None)
+        self.guesser = BestGuesser(budget=None, use_book=False, memo_limit=None)
         self.moves: dict[str, str] = {}
 
     def __call__(self, board: Board) -> Decision:

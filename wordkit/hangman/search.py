@@ -19,7 +19,6 @@ guesser still concedes against the worst host, a few plies of minimax over word 
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -94,7 +93,6 @@ class WinSearch:
     ceiling_memo: dict[Key, float] = field(default_factory=dict)
     budget: int | None = None
     spent: int = 0
-    deadline: float = math.inf
 
     def __post_init__(self) -> None:
         """Index each letter's outcome classes over all words (unless given)."""
@@ -118,9 +116,7 @@ class WinSearch:
         """Count one expanded node; past the budget, stop the search (memo entries stay sound:
         a node's bounds are stored only once it is finished)."""
         self.spent += 1
-        if self.budget is not None and (
-            self.spent > self.budget or time.perf_counter() > self.deadline
-        ):
+        if self.budget is not None and self.spent > self.budget:
             raise BudgetSpent
 
     # --- subsets ------------------------------------------------------------------------------
@@ -430,49 +426,17 @@ class WinSearch:
             return self.exact(subset, lives)
         return self.rollout(subset, lives)
 
-    def move_with_bonus(
-        self, subset: Subset, lives: Lives, bonus: Floats, budget: int | None, seconds: float
-    ) -> tuple[str, float] | None:
-        """The move maximising its exact value plus `bonus[letter]` (mass units; a word's
-        bonus is 0, a letter's below 0 is never played), and that score; None when the search
-        needs more than `budget` nodes (None: no limit) or `seconds`. Only letters whose bonus
-        beats the optimal move's are searched, each against the score to beat."""
-        self.budget, self.spent = budget, 0
-        self.deadline = time.perf_counter() + seconds
-        try:
-            value, move = self.exact(subset, lives)
-            score = value + (float(bonus[letter_code(move)]) if len(move) == 1 else 0.0)
-            bits = self.small_members(subset)
-            for code in np.argsort(-bonus, kind="stable"):
-                gain = float(bonus[code])
-                # a letter ties with a word: it may still hit a secret outside the table
-                tie = TIE if len(move) > 1 else -EPS
-                if gain < 0 or value + gain < score - tie:
-                    break  # no letter from here on can beat the score, even at the optimum
-                children = self.letter_children(subset, lives, int(code), bits)
-                got, beat = self.move_bounded(children, score - gain - tie)
-                if beat and got + gain > score - tie:
-                    score, move = max(score, got + gain), ALPHABET[int(code)]
-            return move, score
-        except BudgetSpent:
-            return None
-        finally:
-            self.budget, self.deadline = None, math.inf
-
-    def budgeted_move(
-        self, subset: Subset, lives: Lives, budget: int | None, seconds: float
-    ) -> tuple[str, bool]:
-        """(move, finished) within `budget` node expansions per stage and about `seconds` in
-        all: the lookahead move, else a rollout with small exact leaves (both finished), else
-        the base policy's (coverage) move (not finished)."""
-        stages: list[tuple[int | None, float]] = [(None, 0.45)]
+    def budgeted_move(self, subset: Subset, lives: Lives, budget: int | None) -> tuple[str, bool]:
+        """(move, finished) within `budget` node expansions per stage: the lookahead move, else
+        a rollout with small exact leaves (both finished), else the base policy's (coverage)
+        move (not finished). Nodes, not seconds, bound it: the same position gets the same move
+        on any machine under any load (a clock made the move depend on both)."""
+        stages: list[int | None] = [None]
         if subset.bit_count() > self.settings.shallow_leaf:
-            stages.append((min(self.settings.exact_limit, self.settings.shallow_leaf), 0.85))
-        started = time.perf_counter()
+            stages.append(min(self.settings.exact_limit, self.settings.shallow_leaf))
         try:
-            for leaf, share in stages:
+            for leaf in stages:
                 self.budget, self.spent = budget, 0
-                self.deadline = started + share * seconds
                 try:
                     if leaf is None:
                         return self.best_move(subset, lives)[1], True
@@ -480,7 +444,7 @@ class WinSearch:
                 except BudgetSpent:
                     continue
         finally:
-            self.budget, self.deadline = None, math.inf
+            self.budget = None
         return self.base_move(subset, lives)[0], False
 
 

@@ -36,9 +36,10 @@ if TYPE_CHECKING:
     from wordkit.runner import Progress
 
 NODE_BUDGET = 1000
-"""Search nodes one live stage may expand (a node on thousands of words costs milliseconds;
-`LIVE_SECONDS` bounds the time): the tie-breaks prune less than wins alone, and 300 cut short
-three of CodeWords' games with the category hint that the full search wins."""
+"""Search nodes one live stage may expand, of two (a node on thousands of words costs a fraction
+of a millisecond: a decision that spends both takes 0.25-0.4 s here): the tie-breaks prune less
+than wins alone, and 300 cut short three of CodeWords' games with the category hint that the
+full search wins."""
 MEMO_LIMIT = 300_000
 """Memoised search values kept between live decisions (a few hundred megabytes at most)."""
 WRONG_WEIGHT = 1.2e-10
@@ -58,8 +59,6 @@ MIXTURE_BELOW = 0.0
 """Posterior chance of the table under which the mixture plays instead of the table's search:
 off. On a 2,500-word tuning table one half lost 25 of its words that the search wins (its letters
 leave the search's plan halfway), and won no more held-out words than the search (noise)."""
-LIVE_SECONDS = 0.3
-"""Time a live search may take in all before the coverage move is played."""
 NAME_ABOVE = 0.999
 """Posterior chance of the table from which a single candidate is named; below it, its likeliest
 letter is played instead (a sure hit in the table, so no wrong guess there, and a chance of one
@@ -70,7 +69,7 @@ SEARCHED = "searched"
 LETTER_MODEL = "letter model"
 WORD = "word"
 """The labels users see: how the move was found (a whole word is always `word`)."""
-CUT_SHORT = "the search ran out of time: the coverage move"
+CUT_SHORT = "the search reached its node budget: the coverage move"
 """The note of a move played when the live search did not finish (never kept in a book)."""
 
 
@@ -84,7 +83,6 @@ class BestGuesser:
     rules: `lookahead` itself."""
 
     budget: int | None = NODE_BUDGET
-    seconds: float = LIVE_SECONDS
     dictionary_share: float = DICTIONARY_SHARE
     mixture_below: float = MIXTURE_BELOW
     name_above: float = NAME_ABOVE
@@ -153,9 +151,7 @@ class BestGuesser:
                 return Decision(word, posterior, WORD)
             return self.candidate_letter(board, posterior)
         search, subset = self.candidates(board)
-        move, finished = search.budgeted_move(
-            subset, lives_left(board.state), self.budget, self.seconds
-        )
+        move, finished = search.budgeted_move(subset, lives_left(board.state), self.budget)
         decision = self.decision(board, move, SEARCHED, posterior)
         return decision if finished else replace(decision, note=CUT_SHORT)
 
