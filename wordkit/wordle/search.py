@@ -263,6 +263,21 @@ class TreeSearch:
         hint: tuple[Rows, np.ndarray] | None,
         depth: int,
     ) -> tuple[int, bool, int]:
+        """(value, exact, row) of a subset of n ≥ 3 answers with `depth` ≥ 2 guesses left:
+        exact, the least total guesses and a first guess (row) achieving it; else a lower
+        bound ≥ `beta` (no row), the proof that nothing here beats beta.
+
+        Why each cut is sound. An answer costs at least 1 guess, and at most one answer is
+        won by the first guess, so the total is ≥ 2n - 1, reached only by a guess splitting
+        the subset into singletons while being one of them (`answer_split`), else ≥ 2n. With g
+        first, the total is n + Σ cost(b) over g's non-winning buckets b, each ≥ 2|b| - 1, so
+        g can beat beta only if 3n - [g in subset] - buckets(g) < beta; a guess splits a subset
+        into no more buckets than it splits any superset, so the parent's counts (`hint`)
+        discard rows before they are counted. When no playable guess makes more than `widest`
+        non-winning buckets, at any depth below either, `level_floor` (and for small subsets
+        `chain_floor`) bounds the whole subtree. The guesses left are tried by that bound,
+        then by the sum of squared bucket sizes, each against the best total so far (`evaluate`
+        stops a guess as soon as its buckets' floors reach it)."""
         n = len(subset)
         row = self.answer_split(subset)
         if row >= 0:
