@@ -169,6 +169,41 @@ def test_a_worker_killed_mid_sweep_loses_nothing_and_counts_nothing_twice(
 
 
 @pytest.mark.full
+def test_a_worker_killed_mid_split_has_its_buckets_sent_again_and_counted_once(
+    dask_cluster: Any,
+) -> None:
+    """One opener on a cluster is split into its buckets (one task each): a worker killed
+    while they run loses only tasks that the cluster sends again, and a bucket's cost is
+    keyed by its pattern, so the total is the one a single process finds."""
+    from wordkit import tables
+
+    words = tables.words_of(tables.load_table("wordle"))
+    game = make_wordle(words, words, use_disk=False)
+    spec = SweepSpec("optimal")
+    local = sweep(game, ["crate"], spec).results
+    killed: list[int] = []
+
+    def kill_when_busy() -> None:
+        with distributed.Client(dask_cluster, set_as_default=False) as client:
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:
+                if any(client.processing().values()):
+                    killed.append(kill_a_worker(dask_cluster))
+                    return
+                time.sleep(0.005)
+
+    killer = threading.Thread(target=kill_when_busy)
+    killer.start()
+    remote = sweep(game, ["crate"], spec, cluster=dask_cluster.scheduler_address).results
+    killer.join()
+    assert killed
+    assert [r.as_dict() | {"seconds": 0} for r in remote] == [
+        r.as_dict() | {"seconds": 0} for r in local
+    ]
+    assert remote[0].total == 7934 and remote[0].exact
+
+
+@pytest.mark.full
 def test_the_lists_go_to_each_worker_once_not_with_every_task(
     dask_cluster: Any, medium: Wordle
 ) -> None:
