@@ -38,45 +38,77 @@ def pattern_dtype(length: int) -> type[np.unsignedinteger]:
     raise WordLengthError(f"words of {length} letters are too long for a pattern matrix")
 
 
-def _matrix_block(g: np.ndarray, a: np.ndarray, acount: np.ndarray, dtype: type) -> np.ndarray:
-    """Patterns for guess letters g (k, L) against answer letters a (n, L), vectorised."""
-    k, length = g.shape
-    greens = [g[:, i, None] == a[None, :, i] for i in range(length)]
-    out: np.ndarray = np.zeros((k, a.shape[0]), dtype=dtype)
-    for i in range(length):
-        # Yellow iff the answer has more copies of the letter than the guess spends on
-        # earlier positions (any mark) plus later greens: greens are matched first, then
-        # yellows go left to right.
-        same = g == g[:, i, None]  # (k, L): guess positions holding the same letter
-        spent = same[:, :i].sum(axis=1).astype(np.uint8)[:, None]
-        spent = np.broadcast_to(spent, out.shape)
-        later = [j for j in range(i + 1, length) if same[:, j].any()]
-        if later:
-            spent = spent + sum(greens[j] & same[:, j, None] for j in later)
-        count = acount[g[:, i]]  # (k, n): copies of guess letter i in each answer
-        yellow = ~greens[i] & (count > spent)
-        out = out * 3 + (2 * greens[i] + yellow).astype(dtype)
+def _letter_sets(g: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each guess (rows of letter codes) and position: the positions holding the same
+    letter (a bit set), and whether it is that letter's first position in the guess."""
+    length = g.shape[1]
+    same = g[:, :, None] == g[:, None, :]  # (k, L, L)
+    sets = (same * (1 << np.arange(length, dtype=np.int64))).sum(axis=2)
+    first = ~np.tril(same, k=-1).any(axis=2)  # no earlier position holds the letter
+    return sets, first
+
+
+def _letter_marks(
+    a: np.ndarray, acount: np.ndarray, letters: np.ndarray, positions: int, dtype: type
+) -> np.ndarray:
+    """(len(letters), n): what the marks of a guess letter c at the positions `positions` (a
+    bit set) add to the pattern against each answer. Greens first (the answer holds c there);
+    then yellows left to right while the answer has copies of c left that no green took."""
+    length = a.shape[1]
+    where = [p for p in range(length) if positions >> p & 1]
+    greens = [a[None, :, p] == letters[:, None] for p in where]
+    left = acount[letters].astype(np.int16) - sum(greens)
+    out: np.ndarray = np.zeros((len(letters), a.shape[0]), dtype=dtype)
+    for p, green in zip(where, greens, strict=True):
+        yellow = ~green & (left > 0)
+        left -= yellow
+        out += (2 * green + yellow).astype(dtype) * dtype(3 ** (length - 1 - p))
     return out
 
 
 def compute_pattern_matrix(guesses: Sequence[Word], answers: Sequence[Word]) -> Matrix:
-    """The (guesses × answers) feedback matrix, computed without a Python loop over pairs."""
+    """The (guesses × answers) feedback matrix, without a Python loop over pairs.
+
+    A letter's marks depend only on the letter, the guess positions holding it and the
+    answer, and a pattern is the sum of its distinct letters' marks. So each (letter,
+    positions) pair that occurs among the guesses gets its row of marks against every answer
+    once, and each guess's row is the sum of its letters' rows: a few gathers per guess."""
     length = word_length(guesses, answers)
     dtype = pattern_dtype(length)
+    k, n = len(guesses), len(answers)
+    if not k or not n:
+        return np.zeros((k, n), dtype=dtype)
     codes = letter_array([*guesses, *answers])
-    g, a = codes[: len(guesses)], codes[len(guesses) :]
+    g, a = codes[:k], codes[k:]
     nletters = int(codes.max()) + 1
-    acount = np.zeros((nletters, len(answers)), dtype=np.uint8)
+    acount = np.zeros((nletters, n), dtype=np.uint8)
     for i in range(length):
-        np.add.at(acount, (a[:, i], np.arange(len(answers))), 1)
-    # Blocks of guesses keep the temporaries in cache.
-    step = max(1, 2**19 // max(1, len(answers)))
-    blocks = [
-        _matrix_block(g[s : s + step], a, acount, dtype) for s in range(0, len(guesses), step)
-    ]
-    if not blocks:
-        return np.zeros((0, len(answers)), dtype=dtype)
-    return np.concatenate(blocks)
+        np.add.at(acount, (a[:, i], np.arange(n)), 1)
+    sets, first = _letter_sets(g)
+    full = (1 << length) - 1
+    keys = np.where(first, g.astype(np.int64) << length | sets, -1)
+    found, ids = np.unique(keys, return_inverse=True)
+    ids = ids.reshape(keys.shape)
+    rows = np.zeros((len(found), n), dtype=dtype)  # key -1 (a letter seen before) adds nothing
+    real = found >= 0
+    for positions in np.unique(found[real] & full).tolist():
+        chosen = np.flatnonzero(real & ((found & full) == positions))
+        letters = (found[chosen] >> length).astype(np.intp)
+        rows[chosen] = _letter_marks(a, acount, letters, positions, dtype)
+    out = np.empty((k, n), dtype=dtype)
+    gathered = np.empty((min(k, BLOCK_ROWS), n), dtype=dtype)
+    for start in range(0, k, BLOCK_ROWS):  # blocks keep the temporaries in cache
+        block = out[start : start + BLOCK_ROWS]
+        np.take(rows, ids[start : start + BLOCK_ROWS, 0], axis=0, out=block)
+        for p in range(1, length):
+            part = gathered[: len(block)]
+            np.take(rows, ids[start : start + BLOCK_ROWS, p], axis=0, out=part)
+            block += part
+    return out
+
+
+BLOCK_ROWS = 256
+"""Guess rows summed at a time (a few megabytes of temporaries on the original lists)."""
 
 
 def lists_key(guesses: Sequence[Word], answers: Sequence[Word], length: int | None = None) -> str:
