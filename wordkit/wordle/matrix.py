@@ -91,7 +91,7 @@ def compute_pattern_matrix(guesses: Sequence[Word], answers: Sequence[Word]) -> 
     ids = ids.reshape(keys.shape)
     rows = np.zeros((len(found), n), dtype=dtype)  # key -1 (a letter seen before) adds nothing
     real = found >= 0
-    for positions in np.unique(found[real] & full).tolist():
+    for positions in sorted(set((found[real] & full).tolist())):
         chosen = np.flatnonzero(real & ((found & full) == positions))
         letters = (found[chosen] >> length).astype(np.intp)
         rows[chosen] = _letter_marks(a, acount, letters, positions, dtype)
