@@ -383,3 +383,20 @@ def test_any_changed_data_byte_or_cut_of_a_packed_file_is_refused(tmp_path: Path
     path.unlink()
     path.mkdir()  # a folder (or a FIFO) is a miss, never an error or a hang
     assert cache.mapped_arrays(path, arrays) is None
+
+
+def test_any_changed_header_byte_of_an_unchecked_member_is_a_miss_not_a_crash() -> None:
+    """A member the caller checks itself has no CRC check here, so its .npy header is parsed
+    as it is: any byte of it changed gives None or an array, never an exception."""
+    arrays = {"keys": np.arange(40, dtype=np.int64), "counts": np.ones(40, dtype=np.int32)}
+    data = cache.pack_arrays(arrays)
+    base = np.frombuffer(data, np.uint8).ctypes.data
+    whole = cache.mapped_arrays(data, arrays)
+    assert whole is not None
+    start = data.index(b"\x93NUMPY")
+    end = whole["keys"].ctypes.data - base  # the header ends where the data starts
+    for at in range(start, end):
+        for bit in (0x01, 0x40):
+            changed = bytearray(data)
+            changed[at] ^= bit
+            cache.mapped_arrays(bytes(changed), arrays, unchecked=list(arrays))

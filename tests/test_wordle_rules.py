@@ -255,3 +255,11 @@ def test_state_follows_a_game(game) -> None:
     assert typed.solved
     with pytest.raises(WordLengthError, match="rules ask for 4-letter words"):
         start(game, Rules(length=4))
+
+
+def test_matrix_of_an_alphabet_past_256_characters_equals_scalar_feedback() -> None:
+    letters = [chr(0x4E00 + i) for i in range(300)]  # 300 distinct characters
+    words = ["".join(letters[(7 * i + j * 61) % 300] for j in range(3)) for i in range(120)]
+    words += [w[0] * 3 for w in words[:20]]  # repeated letters too
+    m = compute_pattern_matrix(words, words[::-1])
+    assert m.tolist() == [[feedback(g, a) for a in words[::-1]] for g in words]

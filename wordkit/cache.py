@@ -254,7 +254,6 @@ def mapped_arrays(
     and aligned, and each member's CRC-32 holds (but those `unchecked`: the caller checks them
     as it reads them); else None (a truncated, damaged, foreign or special file)."""
     import mmap
-    import struct
 
     try:
         if isinstance(source, bytes):
@@ -263,7 +262,9 @@ def mapped_arrays(
             with os.fdopen(open_regular(source), "rb") as handle:
                 buffer = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
         found = _members(buffer, unchecked)
-    except (OSError, ValueError, SyntaxError, struct.error):
+    except Exception:  # noqa: BLE001
+        # An unreadable file, or whatever a damaged header trips (numpy's parser raises
+        # ValueError, SyntaxError, tokenize.TokenError...): a miss, never a crash.
         return None
     if found is None or not set(names) <= set(found) <= {*names, *optional}:
         return None

@@ -429,8 +429,10 @@ class WinSearch:
     def budgeted_move(self, subset: Subset, lives: Lives, budget: int | None) -> tuple[str, bool]:
         """(move, finished) within `budget` node expansions per stage: the lookahead move, else
         a rollout with small exact leaves (both finished), else the base policy's (coverage)
-        move (not finished). Nodes, not seconds, bound it: the same position gets the same move
-        on any machine under any load (a clock made the move depend on both)."""
+        move (not finished). Nodes, not seconds, bound it, so the load of the machine never
+        changes a move (a clock made it depend on what else was running). Memo hits cost no
+        node: a search that a fresh process cuts short may finish in one that searched
+        nearby positions before (a one-shot command always starts fresh)."""
         stages: list[int | None] = [None]
         if subset.bit_count() > self.settings.shallow_leaf:
             stages.append(min(self.settings.exact_limit, self.settings.shallow_leaf))

@@ -18,13 +18,14 @@ Matrix = np.ndarray  # rows = guesses, columns = answers, entries = patterns
 
 
 def letter_array(words: Sequence[Word]) -> np.ndarray:
-    """An (n, length) uint8 array of letter codes (0..255 of each character's ordinal)."""
+    """An (n, length) array of letter codes: each distinct character's rank (uint8 when the
+    alphabet has at most 256 characters, else uint16)."""
     length = word_length(words)
     data = "".join(words).encode("utf-32-le")
     codes = np.frombuffer(data, dtype=np.uint32).reshape(len(words), length)
     # Compact the alphabet so codes index small count tables even for non-ASCII letters.
-    _, inverse = np.unique(codes, return_inverse=True)
-    return inverse.reshape(codes.shape).astype(np.uint8)
+    found, inverse = np.unique(codes, return_inverse=True)
+    return inverse.reshape(codes.shape).astype(np.uint8 if len(found) <= 256 else np.uint16)
 
 
 def pattern_dtype(length: int) -> type[np.unsignedinteger]:
