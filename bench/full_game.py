@@ -1,0 +1,259 @@
+"""The 12,972-answer game: every allowed word a possible answer, one opener (LANTS, whose best
+known total is 52,896), normal mode, six guesses. Its buckets are solved exactly, smallest first,
+each within a time cap, on `--jobs` processes, for at most `--wall` seconds; what is left is
+bounded from below and its time projected.
+
+Usage: .venv/bin/python bench/full_game.py [--data DIR] [--opener WORD] [--jobs N]
+       [--wall SECONDS] [--cap SECONDS] [--summary]
+
+The total is n + Σ cost(bucket) over the opener's non-winning buckets. A bucket solved within
+its cap adds its exact cost; any other adds its `split_floor` (a proven lower bound), so the
+table gives a proven lower bound on the opener's total whatever is left, and the exact total
+once every bucket is solved. The records (one JSON line a bucket) are kept in
+`bench/results/full_game/`; a second run resumes from them, retrying with a larger cap the
+buckets a smaller one cut. The projection fits log(seconds) against log(size) on the solved
+buckets of 20 answers or more and applies it to the others; a bucket is one task, so the
+largest one is a floor of the wall time on any number of cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import resource
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _readme import write_tables  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DATA = ROOT.parent / "shared" / "data" / "wordle"
+FOLDER = ROOT / "bench" / "results" / "full_game"
+RESULTS = ROOT / "bench" / "results" / "full_game.json"
+BEST_KNOWN = {"lants": 52_896}
+"""Published best totals of the 12,972-answer game given the opener."""
+CORES = (2, 16, 100)
+FIT_FROM = 20
+"""Buckets below this size are too quick for their time to say anything about the large ones."""
+
+_WORKER: dict[str, Any] = {}
+
+
+def game_of(data: Path) -> Any:
+    """The Wordle whose answers and guesses are both the allowed list."""
+    from wordkit.wordle.lists import make_wordle, read_words
+
+    allowed = read_words(data / "allowed.txt")
+    return make_wordle(allowed, allowed)
+
+
+def _setup(game: Any) -> None:
+    from wordkit.wordle.search import TreeSearch
+
+    _WORKER["search"] = TreeSearch(game, max_guesses=6)
+
+
+def _solve(task: tuple[int, np.ndarray, float]) -> dict[str, Any]:
+    """In a worker: one bucket's exact cost within `cap` seconds (None when cut)."""
+    from wordkit.wordle.search import SearchTimeout
+
+    pattern, bucket, cap = task
+    search = _WORKER["search"]
+    began = time.perf_counter()
+    search.deadline = time.monotonic() + cap
+    try:
+        cost: int | None = int(search.solve(bucket, None, depth=search.root_depth - 1))
+    except SearchTimeout:
+        cost = None
+    finally:
+        search.deadline = None
+    seconds = time.perf_counter() - began
+    return {"pattern": pattern, "size": len(bucket), "cost": cost, "seconds": round(seconds, 3),
+            "cap": cap}  # fmt: skip
+
+
+def attempts(path: Path) -> list[dict[str, Any]]:
+    """Every attempt recorded, in order (a bucket cut by a cap, then retried, has two)."""
+    if not path.is_file():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def read_records(path: Path) -> dict[int, dict[str, Any]]:
+    """Each bucket's last attempt."""
+    return {int(record["pattern"]): record for record in attempts(path)}
+
+
+def run(game: Any, opener: str, jobs: int, wall: float, cap: float, records: Path) -> dict:
+    """Solve the pending buckets smallest first until `wall` seconds have passed."""
+    from wordkit.wordle.search import TreeSearch
+
+    search = TreeSearch(game, max_guesses=6)
+    row = game.check_guess(opener)
+    began = time.perf_counter()
+    buckets = search.buckets(row, game.all_answers())
+    depth = search.root_depth - 1
+    floors = {p: int(search.split_floor(b, None, depth)) for p, b in buckets}
+    setup_seconds = time.perf_counter() - began
+    done = read_records(records)
+    # Buckets never tried first, smallest first; then those a smaller cap cut.
+    pending = [
+        (p, b, cap)
+        for p, b in sorted(buckets, key=lambda pb: (pb[0] in done, len(pb[1])))
+        if p not in done or (done[p]["cost"] is None and done[p]["cap"] < cap)
+    ]
+    records.parent.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    context = multiprocessing.get_context("fork")
+    with (
+        records.open("a", encoding="utf-8") as out,
+        context.Pool(jobs, initializer=_setup, initargs=(game,)) as pool,
+    ):
+        waiting: list[Any] = []
+        tasks = iter(pending)
+        while True:
+            while len(waiting) < jobs and time.perf_counter() - started < wall:
+                task = next(tasks, None)
+                if task is None:
+                    break
+                waiting.append(pool.apply_async(_solve, (task,)))
+            if not waiting:
+                break
+            ready = [w for w in waiting if w.ready()]
+            if not ready:
+                time.sleep(0.05)
+                continue
+            for w in ready:
+                waiting.remove(w)
+                record = w.get()
+                done[record["pattern"]] = record
+                out.write(json.dumps(record) + "\n")
+                out.flush()
+    wall_seconds = time.perf_counter() - started
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {
+        "floors": {str(p): f for p, f in floors.items()},
+        "sizes": {str(p): len(b) for p, b in buckets},
+        "setup_seconds": round(setup_seconds, 1),
+        "wall_seconds": round(wall_seconds, 1),
+        "peak_mb": round(
+            max(usage.ru_maxrss, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) / 1024
+        ),
+    }
+
+
+def summary(opener: str, n: int, info: dict, records: Path) -> dict[str, Any]:
+    """The proven bound (or exact total), the fraction solved, and the projection."""
+    from wordkit.wordle.search import INF
+
+    done = read_records(records)
+    floors = {int(p): f for p, f in info["floors"].items()}
+    sizes = {int(p): s for p, s in info["sizes"].items()}
+    solved = {p: r for p, r in done.items() if r["cost"] is not None and p in floors}
+    left = [p for p in floors if p not in solved]
+    bound = n + sum(r["cost"] for r in solved.values()) + sum(floors[p] for p in left)
+    infeasible = bound >= INF  # a bucket that no tree within six guesses solves
+    fit = [(math.log(r["size"]), math.log(max(r["seconds"], 1e-3)))
+           for r in solved.values() if r["size"] >= FIT_FROM]  # fmt: skip
+    slope, intercept = np.polyfit(*zip(*fit, strict=True), 1) if len(fit) >= 3 else (1.0, 0.0)
+    # A bucket cut by a cap takes longer than that cap, whatever the fit says.
+    projected = {
+        p: max(math.exp(intercept + slope * math.log(sizes[p])), done[p]["cap"] if p in done else 0)
+        for p in left
+    }
+    cpu_done = sum(r["seconds"] for r in attempts(records))
+    cpu_left = sum(projected.values())
+    largest = max(projected.values(), default=0.0)
+    return {
+        "opener": opener,
+        "answers": n,
+        "buckets": len(floors),
+        "solved_buckets": len(solved),
+        "solved_answers": sum(sizes[p] for p in solved),
+        "largest_solved": max((sizes[p] for p in solved), default=0),
+        "largest_left": max((sizes[p] for p in left), default=0),
+        "exact": not left,
+        "total_or_bound": None if infeasible else bound,
+        "best_known": BEST_KNOWN.get(opener),
+        "cpu_seconds_done": round(cpu_done, 1),
+        "fit": {
+            "slope": round(float(slope), 2),
+            "intercept": round(float(intercept), 2),
+            "buckets": len(fit),
+        },
+        "projected_cpu_hours_left": round(cpu_left / 3600, 1),
+        "projected_wall_hours": {
+            str(c): round(max(cpu_left / c, largest) / 3600, 1) for c in CORES
+        },
+        **{k: info[k] for k in ("setup_seconds", "wall_seconds", "peak_mb")},
+    }
+
+
+def markdown(s: dict[str, Any]) -> str:
+    """The summary as the docs' table."""
+    name = s["opener"].upper()
+    verdict = "exact total" if s["exact"] else "proven lower bound"
+    lines = [
+        f"The {s['answers']:,}-answer game from {name}, normal mode, six guesses "
+        f"(best known total {s['best_known']:,}):"
+        if s["best_known"]
+        else "",
+        "",
+        "| | |",
+        "|---|---:|",
+        f"| buckets solved exactly | {s['solved_buckets']:,} of {s['buckets']:,} |",
+        f"| answers in them | {s['solved_answers']:,} of {s['answers']:,} "
+        f"({s['solved_answers'] / s['answers']:.1%}) |",
+        f"| largest bucket solved / left | {s['largest_solved']:,} / {s['largest_left']:,} |",
+        f"| {verdict} of the total | "
+        + (f"{s['total_or_bound']:,} |" if s["total_or_bound"] is not None else "none fits |"),
+        f"| CPU seconds spent / wall seconds | {s['cpu_seconds_done']:,} / {s['wall_seconds']:,} |",
+        f"| peak memory (one process) | {s['peak_mb']} MB |",
+        f"| fit of seconds against size (buckets ≥ {FIT_FROM}) | "
+        f"size^{s['fit']['slope']} on {s['fit']['buckets']} buckets |",
+        f"| projected CPU hours left | {s['projected_cpu_hours_left']:,} |",
+    ]
+    lines += [
+        f"| projected wall hours on {c} cores | {h:,} |"
+        for c, h in s["projected_wall_hours"].items()
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--opener", default="lants")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--wall", type=float, default=1800.0)
+    parser.add_argument("--cap", type=float, default=300.0)
+    parser.add_argument("--summary", action="store_true", help="only read the records")
+    args = parser.parse_args()
+    opener = args.opener.lower()
+    records = FOLDER / f"{opener}.jsonl"
+    game = game_of(args.data)
+    if args.summary:
+        kept = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.is_file() else {}
+        if kept.get("summary", {}).get("opener") != opener:
+            raise SystemExit(f"{RESULTS} holds no run from {opener}: run without --summary")
+        info = kept["run"]
+    else:
+        info = run(game, opener, args.jobs, args.wall, args.cap, records)
+    result = summary(opener, len(game.answers), info, records)
+    RESULTS.write_text(json.dumps({"run": info, "summary": result}, indent=1) + "\n",
+                       encoding="utf-8")  # fmt: skip
+    write_tables(RESULTS, "python bench/full_game.py", markdown(result))
+    print(markdown(result))
+
+
+if __name__ == "__main__":
+    main()
