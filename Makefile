@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-dev
 
 .PHONY: run test test-full lint wheel-check bench data clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml wordkit/wordle/_kernels.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,cluster]'

@@ -20,4 +20,7 @@ for name in ("hangman", "wordle"):
     data = json.load(open(f"{name}.json"))
     assert data["games"] > 0 and data["wins"] > 0, data
     print(f"wheel ok: {name}: {data['games']} games, win rate {data['win_rate']:.4f}")
+from wordkit.wordle import partitions
+# Optional: without a C compiler the wheel still works, on numpy alone.
+print("wheel ok: compiled search kernel:", "yes" if partitions._kernels else "no (numpy)")
 PY

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import io
 import sys
+import warnings
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wordkit import tables
 from wordkit.errors import InputFileError, OutputPathError, UnknownTableError, ValueFormatError
@@ -148,3 +151,37 @@ def test_builtin_portuguese_table() -> None:
     assert words.str.fullmatch(r"[a-z]+").all() and words.is_unique
     assert (words.str.len() == 5).sum() == 3786
     assert {"barao", "coracao", "aviao"} <= set(words)
+
+
+def _columns_or_error(read) -> object:
+    """What reading gives: the columns, the error, or None (not a plain word list)."""
+    try:
+        columns = read()
+    except (InputFileError, ValueFormatError) as exc:
+        return type(exc), str(exc)
+    return (
+        None if columns is None else (columns.words, columns.weights.tolist(), columns.categories)
+    )
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    lines=st.lists(
+        st.sampled_from(
+            ["apple", " Pear ", "", "# note", "KIWI", "fig\t", "ǅa", "\u212aey", "a-b"]
+        ),
+        max_size=12,
+    ),
+    suffix=st.sampled_from([".txt", ".csv", ".tsv", ".list"]),
+)
+def test_a_word_list_read_without_pandas_equals_the_table_path(
+    tmp_path_factory, lines: list[str], suffix: str
+) -> None:
+    path = tmp_path_factory.mktemp("lists") / f"words{suffix}"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        plain = _columns_or_error(lambda: tables.word_list_columns(str(path)))
+        table = _columns_or_error(lambda: tables.columns_of(tables.load_table(str(path))))
+    if plain is not None or suffix in (".txt", ".list"):  # a .txt is always a word list
+        assert plain == table

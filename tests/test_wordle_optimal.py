@@ -16,7 +16,15 @@ from wordkit.wordle.guessers import OptimalGuesser
 from wordkit.wordle.hosts import HonestWordle
 from wordkit.wordle.lists import load_wordle, make_wordle, read_words
 from wordkit.wordle.play import GUESS_LIMIT, play, run_stats
-from wordkit.wordle.rules import Rules, check_hard, feedback, hard_rule, hard_violation, start
+from wordkit.wordle.rules import (
+    Rules,
+    check_hard,
+    feedback,
+    hard_mask,
+    hard_rule,
+    hard_violation,
+    start,
+)
 from wordkit.wordle.search import (
     INF,
     DepthLimitError,
@@ -175,11 +183,23 @@ def test_hard_tree_obeys_hard_mode() -> None:
 def test_a_small_memo_and_mask_cache_change_nothing(hard: bool, monkeypatch) -> None:
     game = load_wordle(FIXTURE)
     full = TreeSearch(game, hard=hard)
-    monkeypatch.setattr("wordkit.wordle.lists.HARD_MASKS_KEPT", 8)
+    monkeypatch.setattr("wordkit.wordle.search.LEGAL_KEYS_KEPT", 8)
     small = TreeSearch(make_wordle(list(game.guesses), game.answers), hard=hard, memo_limit=10)
     assert small.tree("crane") == full.tree("crane")
     assert len(small.memo) <= 10
-    assert len(small.game._hard_masks) <= 8
+    assert len(small.legal_keys) <= 8
+
+
+def test_legal_after_is_the_one_turn_hard_rule_applied_to_the_mask() -> None:
+    game = load_wordle(FIXTURE)
+    rng = np.random.default_rng(5)
+    legal = rng.random(len(game.guesses)) < 0.7
+    for row in range(len(game.guesses)):
+        for pattern in {int(p) for p in game.matrix[row]} | {0, 242, 121}:
+            rule = hard_rule([(game.guesses[row], pattern)])
+            expected = legal & hard_mask(game, rule)
+            assert np.array_equal(game.legal_after(legal, row, pattern), expected)
+    assert game.legal_after(None, 0, 0) is None
 
 
 def test_limit_gives_an_upper_bound() -> None:

@@ -12,15 +12,18 @@ import os
 import re
 import stat
 import time
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from wordkit.errors import RangeError
 
 if TYPE_CHECKING:
     import numpy as np
+
+Writer = Callable[[BinaryIO], None]
+"""Writes a file's content to the open file (a large array, say, without a copy in memory)."""
 
 DEFAULT_LIMIT_MB = 500
 """The cache's size cap; $WORDKIT_CACHE_MB overrides it. The least recently used go first."""
@@ -134,7 +137,7 @@ def cached_file(name: str) -> Path | None:
     return path
 
 
-def write_cached(name: str, data: bytes | str) -> None:
+def write_cached(name: str, data: bytes | str | Writer) -> None:
     """Store a file in the cache, then trim the cache to its cap. Caching is an optimisation:
     a read-only or full disk only means the work is done again next time."""
     assert OWN_NAME.fullmatch(name), f"{name}: not a cache file name (prune would keep it)"
@@ -318,8 +321,9 @@ def _members(buffer: bytes | Any, unchecked: Collection[str]) -> dict[str, np.nd
     return found if struct.unpack("<H", end[10:12])[0] == len(found) else None
 
 
-def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None) -> None:
-    """Write `data` to `path` via a temp file and os.replace, so no reader ever sees half of it.
+def atomic_write(path: Path, data: bytes | str | Writer, *, mode: int | None = None) -> None:
+    """Write `data` (or what a writer writes to the open file) to `path` via a temp file and
+    os.replace, so no reader ever sees half of it.
 
     The file gets `mode` when given, else the mode of the file it replaces, else what the
     umask allows (mkstemp alone would leave 0600).
@@ -335,7 +339,10 @@ def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None) -> N
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:
-            out.write(data.encode("utf-8") if isinstance(data, str) else data)
+            if callable(data):
+                data(out)
+            else:
+                out.write(data.encode("utf-8") if isinstance(data, str) else data)
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:

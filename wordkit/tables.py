@@ -175,6 +175,20 @@ def parse_raw(text: str, *, name: str, fmt: Format | None = None) -> pd.DataFram
     """Parse CSV, TSV or one-word-a-line text into a DataFrame of strings (no cleaning)."""
     import pandas as pd
 
+    text, separator, fmt, lines = _layout(text, name=name, fmt=fmt)
+    if lines is not None:
+        return pd.DataFrame({"word": lines})
+    frame = _csv_frame(text, separator, name=name, fmt=fmt)
+    if frame.empty:
+        raise InputFileError(f"{name} has a header but no rows")
+    return frame
+
+
+def _layout(
+    text: str, *, name: str, fmt: Format | None
+) -> tuple[str, str, Format, list[str] | None]:
+    """(the text without an Excel "sep=" line, its separator, its format, and for a list of
+    one word a line its lines: stripped, blanks and # comments dropped; else None)."""
     if not text.strip():
         raise InputFileError(f"{name} is empty")
     separator = None
@@ -187,21 +201,37 @@ def parse_raw(text: str, *, name: str, fmt: Format | None = None) -> pd.DataFram
         first = text.partition("\n")[0]
     fmt = fmt or _sniff(text)
     separator = separator or ("\t" if fmt == "tsv" else ",")
-    if fmt == "txt" or (separator not in first and first.strip().lower() != "word"):
-        # One column and no `word` header: every line is a word, the first one included.
-        if fmt in ("csv", "tsv"):
-            warnings.warn(
-                f"{name} has one column and no `word` header: every line is read as a word, "
-                f"the first ({first.strip()!r}) included",
-                WordkitWarning,
-                stacklevel=2,
+    if fmt != "txt" and (separator in first or first.strip().lower() == "word"):
+        return text, separator, fmt, None
+    # One column and no `word` header: every line is a word, the first one included.
+    if fmt in ("csv", "tsv"):
+        warnings.warn(
+            f"{name} has one column and no `word` header: every line is read as a word, "
+            f"the first ({first.strip()!r}) included",
+            WordkitWarning,
+            stacklevel=3,
+        )
+    lines = [line.strip() for line in text.splitlines()]
+    return text, separator, fmt, [line for line in lines if line and not line.startswith("#")]
+
+
+def word_list_columns(source: str, *, encoding: str | None = None) -> Columns | None:
+    """`load_columns` of a file of one word a line, read without pandas (the words checked as
+    `as_word_table` checks them, each weighing 1); None for a delimited table."""
+    path = resolve(source)
+    text, name = read_text(path, encoding=encoding)
+    fmt = None if path == STDIN else _SUFFIX_FORMATS.get(Path(path).suffix.lower())
+    _, _, _, lines = _layout(text, name=name, fmt=fmt)
+    if lines is None:
+        return None
+    words = [line.lower() for line in lines]
+    for row, word in enumerate(words):
+        if not _WORD_RE.match(word):
+            raise ValueFormatError(
+                f"{source}: row {row + 1}: {lines[row]!r} is not a word of letters a-z "
+                "(clean the list with `wordkit prepare` first)"
             )
-        lines = [line.strip() for line in text.splitlines()]
-        return pd.DataFrame({"word": [line for line in lines if line and not line.startswith("#")]})
-    frame = _csv_frame(text, separator, name=name, fmt=fmt)
-    if frame.empty:
-        raise InputFileError(f"{name} has a header but no rows")
-    return frame
+    return Columns(tuple(words), np.ones(len(words)))
 
 
 def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataFrame:
@@ -374,7 +404,8 @@ def load_columns(source: str, *, encoding: str | None = None) -> Columns:
     path = resolve(source)
     builtin = _builtin_bytes(path) if source != STDIN and encoding is None else None
     if builtin is None:
-        return columns_of(load_table(source, encoding=encoding))
+        plain = word_list_columns(source, encoding=encoding)
+        return plain if plain is not None else columns_of(load_table(source, encoding=encoding))
     key = cache.content_key(COLUMNS_VERSION, builtin)
     name = f"table-{key}.npz"
     found = read_columns(name, key)

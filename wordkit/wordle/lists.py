@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from wordkit import cache, tables
+from wordkit import tables
 from wordkit.errors import GameStateError, RangeError
 from wordkit.wordle.matrix import (
     Matrix,
@@ -30,20 +30,19 @@ from wordkit.wordle.matrix import (
     pattern_matrix,
 )
 from wordkit.wordle.rules import (
+    GRAY,
+    GREEN,
     Pattern,
     UnknownWordError,
     Word,
     WordLengthError,
     all_green,
-    hard_mask,
-    hard_rule,
+    pattern_marks,
     word_length,
 )
 
 LENGTHS = range(2, 16)
 
-HARD_MASKS_KEPT = 4096
-"""One-turn hard-mode masks kept per game context (about 50 MB with 12,972 guesses)."""
 
 PRIOR_CENTER = 2300
 """The frequency rank at which a word is as likely an answer as not: the size of the pool a
@@ -197,23 +196,33 @@ class Wordle:
         return f"{key}-p{digest}"
 
     @cached_property
-    def _hard_masks(self) -> dict[tuple[int, int], np.ndarray]:
+    def _marks(self) -> dict[int, tuple[int, ...]]:
+        """The marks of each pattern met so far, first letter first (`pattern_marks`)."""
         return {}
 
     def legal_after(self, legal: np.ndarray | None, row: int, pattern: int) -> np.ndarray | None:
-        """Hard mode's mask of legal guesses `legal` narrowed by guess `row` getting `pattern`
-        (the latest one-turn masks kept); None (normal mode) stays None."""
+        """Hard mode's mask of legal guesses `legal` narrowed by guess `row` getting `pattern`:
+        `hard_mask` of that one turn's rule, applied to a copy of `legal` mask by mask (an
+        exact hard-mode search meets hundreds of thousands of such pairs); None (normal mode)
+        stays None."""
         if legal is None:
             return None
-        masks = self._hard_masks
-        mask = masks.get((row, pattern))
-        if mask is None:
-            # An exact hard-mode search meets hundreds of thousands of (guess, pattern) pairs,
-            # and a mask is cheap to build again.
-            cache.make_room(masks, HARD_MASKS_KEPT)
-            rule = hard_rule([(self.guesses[row], pattern)], self.length)
-            mask = masks[(row, pattern)] = hard_mask(self, rule)
-        return legal & mask
+        out = legal.copy()
+        revealed: dict[str, int] = {}
+        greens: dict[str, int] = {}
+        marks = self._marks.get(pattern)
+        if marks is None:
+            marks = self._marks[pattern] = tuple(pattern_marks(pattern, self.length))
+        for i, (c, m) in enumerate(zip(self.guesses[row], marks, strict=True)):
+            if m == GREEN:
+                out &= self.letter_mask(i, c)
+                greens[c] = greens.get(c, 0) + 1
+            if m != GRAY:
+                revealed[c] = revealed.get(c, 0) + 1
+        for c, k in revealed.items():
+            if k > greens.get(c, 0):  # k greens of c already hold k copies of it
+                out &= self.count_mask(c, k)
+        return out
 
     def all_answers(self) -> np.ndarray:
         """Indices of every answer."""

@@ -13,12 +13,24 @@ heaviest bucket (`heaviest`) follow. With a uniform prior they equal the counts 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 if TYPE_CHECKING:
     from wordkit.wordle.lists import Wordle
+
+
+def _compiled() -> Any:
+    """The compiled hot loop (wordle/_kernels.c), an optional extension; None without it."""
+    try:
+        from wordkit.wordle import _kernels as compiled
+    except ImportError:  # built wherever a C compiler is
+        return None
+    return compiled
+
+
+_kernels = _compiled()
 
 Rows = np.ndarray  # indices into game.guesses
 Answers = np.ndarray  # indices into game.answers
@@ -188,8 +200,66 @@ def largest(sizes: np.ndarray) -> np.ndarray:
     return sizes.max(axis=1)
 
 
+def split_stats(
+    game: Wordle, rows: Rows, subset: Answers
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(buckets, sum of squares, largest bucket) of `subset` under each guess row, in one
+    compiled pass over the answer-major matrix (numpy's passes without the extension)."""
+    if _kernels is None:
+        sizes = bucket_sizes(game, rows, subset)
+        return numpy_bucket_count(game, rows, subset), sum_squares(sizes), largest_of(sizes)
+    out = np.empty((3, len(rows)), dtype=np.int64)
+    _kernels.split_stats(
+        game.matrix_t,
+        np.ascontiguousarray(subset, dtype=np.int64),
+        np.ascontiguousarray(rows, dtype=np.int64),
+        game.win + 1,
+        out[0],
+        out[1],
+        out[2],
+    )
+    return out[0], out[1], out[2]
+
+
+class Split:
+    """The partition figures of one subset under a set of guess rows, for the exact search:
+    all three from one compiled pass, or (without the extension) each in numpy when asked,
+    the sizes only for the rows still wanted."""
+
+    def __init__(self, game: Wordle, rows: Rows, subset: Answers) -> None:
+        self.game, self.rows, self.subset = game, rows, subset
+        self.figures = split_stats(game, rows, subset) if _kernels is not None else None
+        self.buckets = (
+            self.figures[0] if self.figures is not None else numpy_bucket_count(game, rows, subset)
+        )
+
+    def squares(self, keep: np.ndarray) -> np.ndarray:
+        """Sum of squared bucket sizes under rows[keep]."""
+        if self.figures is not None:
+            return self.figures[1][keep]
+        return sum_squares(bucket_sizes(self.game, self.rows[keep], self.subset))
+
+    def largest(self) -> np.ndarray:
+        """The largest bucket under each row."""
+        if self.figures is not None:
+            return self.figures[2]
+        return largest_of(bucket_sizes(self.game, self.rows, self.subset))
+
+
+def largest_of(sizes: np.ndarray) -> np.ndarray:
+    """The largest bucket of each row of `bucket_sizes` (0 for no answers), as int64."""
+    return sizes.max(axis=1, initial=0).astype(np.int64)
+
+
 def bucket_count(game: Wordle, rows: Rows, subset: Answers) -> np.ndarray:
     """Number of distinct feedback patterns of `subset` under each guess row."""
+    if _kernels is not None:
+        return split_stats(game, rows, subset)[0]
+    return numpy_bucket_count(game, rows, subset)
+
+
+def numpy_bucket_count(game: Wordle, rows: Rows, subset: Answers) -> np.ndarray:
+    """`bucket_count` in numpy (without the compiled extension)."""
     n, r = len(subset), len(rows)
     if n <= 8:
         sub = game.matrix[np.ix_(rows, subset)]
@@ -207,13 +277,16 @@ def bucket_count(game: Wordle, rows: Rows, subset: Answers) -> np.ndarray:
 
 def buckets(game: Wordle, row: int, subset: Answers) -> list[tuple[int, Answers]]:
     """Every (pattern, bucket) of `subset` under guess `row`, largest first (stable)."""
+    if not len(subset):
+        return []
     pats = game.matrix[row, subset]
     order = np.argsort(pats, kind="stable")
     sp = pats[order]
-    cuts = np.flatnonzero(sp[1:] != sp[:-1]) + 1
-    groups = np.split(subset[order], cuts)
-    heads = np.concatenate(([0], cuts))
-    out = [(int(sp[h]), g) for h, g in zip(heads, groups, strict=True)]
+    grouped = subset[order]
+    edges = [0, *(np.flatnonzero(sp[1:] != sp[:-1]) + 1).tolist(), len(sp)]
+    heads = sp[edges[:-1]].tolist()
+    spans = zip(heads, edges[:-1], edges[1:], strict=True)
+    out = [(head, grouped[a:b]) for head, a, b in spans]
     out.sort(key=lambda pg: -len(pg[1]))
     return out
 

@@ -108,6 +108,9 @@ def chain_floor(n: int, k: int, depth: int) -> int:
     return sum(n - i * k for i in range(steps))
 
 
+LEGAL_KEYS_KEPT = 512
+"""Hard-mode masks whose keys are kept (each holds its mask: 13 KB with 12,972 guesses); a
+mask is keyed again soon after it is made, at its floors and its search."""
 CHAIN_MAX = 64
 """`chain_floor` is tried on subsets up to this size (its bucket sizes cost a pass more)."""
 SPLIT_PASS_MIN = 200
@@ -138,6 +141,7 @@ class TreeSearch:
     memo: dict = field(default_factory=dict, repr=False)
     memo_limit: int = MEMO_LIMIT
     nodes: int = 0
+    legal_keys: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         g = self.game
@@ -148,10 +152,23 @@ class TreeSearch:
 
     # -- hard mode ------------------------------------------------------------------------
 
-    @staticmethod
-    def memo_key(subset: Subset, legal: np.ndarray | None, depth: int) -> tuple:
+    def memo_key(self, subset: Subset, legal: np.ndarray | None, depth: int) -> tuple:
         """Memo key of a position: depth ≥ n never binds, so it is capped at n."""
-        return (subset.tobytes(), legal_key(legal), min(depth, len(subset)))
+        return (subset.tobytes(), self.legal_key(legal), min(depth, len(subset)))
+
+    def legal_key(self, legal: np.ndarray | None) -> bytes:
+        """`legal_key` of a mask, hashed once per mask object: a hard-mode position's mask is
+        keyed again at each of its floors, bounds and searches. A mask is never changed once
+        made, and the entry holds it, so its id cannot name another mask while kept."""
+        if legal is None:
+            return b""
+        hit = self.legal_keys.get(id(legal))
+        if hit is not None and hit[0] is legal:
+            return hit[1]
+        key = legal_key(legal)
+        cache.make_room(self.legal_keys, LEGAL_KEYS_KEPT)
+        self.legal_keys[id(legal)] = (legal, key)
+        return key
 
     @property
     def root_depth(self) -> int:
@@ -163,8 +180,7 @@ class TreeSearch:
     def answer_split(self, subset: Subset) -> int:
         """A row among the subset's answers splitting it into singletons, or -1."""
         rows = self.answer_rows[subset]
-        sub = np.sort(self.game.matrix[np.ix_(rows, subset)], axis=1)
-        ok = np.flatnonzero((sub[:, 1:] != sub[:, :-1]).all(axis=1))
+        ok = np.flatnonzero(partitions.bucket_count(self.game, rows, subset) == len(subset))
         # Every remaining answer is also legal in hard mode, so no filter is needed.
         return int(rows[ok[0]]) if len(ok) else -1
 
@@ -297,7 +313,8 @@ class TreeSearch:
         rows = all_rows[sel]
         ins = np.zeros(self.ng, dtype=bool)
         ins[self.answer_rows[subset]] = True
-        nb = partitions.bucket_count(self.game, rows, subset)
+        split = partitions.Split(self.game, rows, subset)
+        nb = split.buckets
         # Children inherit these counts as upper bounds (the rest keep their old bounds).
         ub[sel] = nb
         child_hint = (all_rows, ub)
@@ -310,7 +327,7 @@ class TreeSearch:
         )
         levels = level_floor(n, widest, depth)
         if widest > 1 and n <= CHAIN_MAX and levels < beta:
-            levels = max(levels, self.chain(subset, rows, nb, ins, ub[playable], depth))
+            levels = max(levels, self.chain(subset, split, ub[playable], depth))
         if levels >= INF:
             return INF, True, -1
         if widest <= 1:  # exact: one answer at a time, any of them first
@@ -329,7 +346,7 @@ class TreeSearch:
             return floor_node, False, -1
         keep = np.flatnonzero(lb < beta)
         rows, lb = rows[keep], lb[keep]
-        ss = partitions.sum_squares(partitions.bucket_sizes(self.game, rows, subset))
+        ss = split.squares(keep)
         order = np.lexsort((ss, lb))
         if self.limit:
             order = order[: self.limit]
@@ -346,15 +363,13 @@ class TreeSearch:
             return max(beta, floor_node), False, -1
         return best, True, best_row
 
-    def chain(
-        self, subset: Subset, rows: Rows, nb: np.ndarray, ins: np.ndarray, ub: np.ndarray, d: int
-    ) -> int:
-        """`chain_floor` of a subset: `rows` are the guesses counted (`nb` buckets each), `ub`
-        the bucket counts of the other playable guesses at most."""
+    def chain(self, subset: Subset, split: partitions.Split, ub: np.ndarray, d: int) -> int:
+        """`chain_floor` of a subset: `split` holds the guesses counted, `ub` the bucket
+        counts of the other playable guesses at most."""
         n = len(subset)
-        largest = partitions.bucket_sizes(self.game, rows, subset).max(axis=1, initial=0)
+        largest = split.largest()
         # An uncounted guess leaves its n - [won] non-winning answers in at most ub buckets.
-        fewest = int(largest.min()) if len(rows) else n
+        fewest = int(largest.min()) if len(largest) else n
         if len(ub):
             fewest = min(fewest, -(-(n - 1) // int(max(ub.max(), 1))))
         return chain_floor(n, n - fewest, d)

@@ -1,0 +1,75 @@
+"""The compiled partition kernel (wordle/_kernels.c) against numpy, and the search without it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordkit.wordle import partitions
+from wordkit.wordle.lists import load_wordle, make_wordle
+from wordkit.wordle.search import TreeSearch
+
+FIXTURE = Path(__file__).parent / "fixtures" / "wordle_small.txt"
+
+kernels = pytest.importorskip("wordkit.wordle._kernels")
+
+
+def numpy_figures(game, rows, subset) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    sizes = partitions.bucket_sizes(game, rows, subset)
+    return (
+        partitions.numpy_bucket_count(game, rows, subset),
+        partitions.sum_squares(sizes),
+        partitions.largest_of(sizes),
+    )
+
+
+@st.composite
+def games_and_picks(draw):
+    length = draw(st.integers(1, 6))  # 6 letters: 729 patterns, a uint16 matrix
+    letters = "abcde"[: draw(st.integers(1, 5))]
+    word = st.text(letters, min_size=length, max_size=length)
+    guesses = draw(st.lists(word, min_size=1, max_size=40, unique=True))
+    answers = draw(st.lists(st.sampled_from(guesses), min_size=1, unique=True))
+    rows = draw(st.lists(st.integers(0, len(guesses) - 1), max_size=60))
+    subset = draw(st.lists(st.integers(0, len(answers) - 1), max_size=60))
+    return guesses, answers, np.array(rows, dtype=np.int64), np.array(subset, dtype=np.int64)
+
+
+@settings(max_examples=150, deadline=None)
+@given(games_and_picks())
+def test_kernel_figures_equal_numpy(picked) -> None:
+    guesses, answers, rows, subset = picked
+    game = make_wordle(guesses, answers, use_disk=False)
+    got = partitions.split_stats(game, rows, subset)
+    for compiled, plain in zip(got, numpy_figures(game, rows, subset), strict=True):
+        assert np.array_equal(compiled, plain)
+
+
+def test_kernel_refuses_bad_arguments_with_python_errors() -> None:
+    mt = np.zeros((3, 4), dtype=np.uint8)
+    out = [np.zeros(2, dtype=np.int64) for _ in range(3)]
+    rows = np.array([0, 1], dtype=np.int64)
+    with pytest.raises(IndexError, match="answer index"):
+        kernels.split_stats(mt, np.array([3], dtype=np.int64), rows, 243, *out)
+    with pytest.raises(IndexError, match="guess row"):
+        kernels.split_stats(mt, np.array([0]), np.array([0, 4], dtype=np.int64), 243, *out)
+    with pytest.raises(TypeError, match="int64"):
+        kernels.split_stats(mt, np.array([0], dtype=np.int32), rows, 243, *out)
+    with pytest.raises(ValueError, match="one value per row"):
+        kernels.split_stats(mt, np.array([0]), rows[:1], 243, *out)
+    wide = np.full((3, 4), 800, dtype=np.uint16)  # past 3^6 patterns: a damaged matrix
+    with pytest.raises(ValueError, match="out of range"):
+        kernels.split_stats(wide, np.array([0]), rows, 729, *out)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_search_without_the_kernel_finds_the_same_trees(hard: bool, monkeypatch) -> None:
+    game = load_wordle(FIXTURE)
+    compiled = TreeSearch(game, hard=hard).tree("crane")
+    monkeypatch.setattr(partitions, "_kernels", None)
+    plain = TreeSearch(make_wordle(list(game.guesses), game.answers), hard=hard).tree("crane")
+    assert plain == compiled

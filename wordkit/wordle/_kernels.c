@@ -1,0 +1,205 @@
+/* Compiled partition statistics for the exact search (wordkit.wordle.partitions).
+
+   split_stats(matrix_t, subset, rows, patterns, buckets, squares, largest) fills, for each
+   guess row, the number of distinct feedback patterns the subset of answers gets under it,
+   the sum of its bucket sizes squared and its largest bucket, in one pass over the
+   answer-major pattern matrix. numpy needs a (rows x patterns) bincount and several passes
+   for the same figures; this is the hot loop of the search. Built as an optional extension:
+   without it, partitions.py computes the same figures with numpy. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Counters of a block of rows stay within ~64 KB (L2) whatever the number of patterns. */
+#define COUNTER_BYTES 65536
+
+static int
+get_buffer(PyObject *obj, Py_buffer *view, int writable)
+{
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    return PyObject_GetBuffer(obj, view, flags);
+}
+
+static int
+is_int64(const Py_buffer *view)
+{
+    return view->itemsize == 8 && view->format != NULL &&
+           (strcmp(view->format, "q") == 0 || strcmp(view->format, "l") == 0 ||
+            strcmp(view->format, "<q") == 0 || strcmp(view->format, "<l") == 0 ||
+            strcmp(view->format, "=q") == 0 || strcmp(view->format, "=l") == 0);
+}
+
+/* One block of rows at a time: count each answer's pattern under every row of the block,
+   then read each row's buckets off its counters and clear them. With few answers the
+   counters touched are found again through the answers (a bucket is read once: its counter
+   is cleared when first met); with many, every counter of the row is scanned. */
+#define STATS_LOOP(T)                                                                         \
+    do {                                                                                      \
+        const T *m = (const T *)mt;                                                           \
+        for (Py_ssize_t b0 = 0; b0 < nrows; b0 += block) {                                    \
+            Py_ssize_t bn = nrows - b0 < block ? nrows - b0 : block;                          \
+            const int64_t *rb = rows + b0;                                                    \
+            for (Py_ssize_t i = 0; i < n; i++) {                                              \
+                const T *line = m + (Py_ssize_t)sub[i] * ng;                                  \
+                for (Py_ssize_t j = 0; j < bn; j++) {                                         \
+                    Py_ssize_t p = (Py_ssize_t)line[rb[j]];                                   \
+                    if (p >= npat) {                                                          \
+                        bad = 1;                                                              \
+                        continue;                                                             \
+                    }                                                                         \
+                    counts[j * npat + p]++;                                                   \
+                }                                                                             \
+            }                                                                                 \
+            for (Py_ssize_t j = 0; j < bn; j++) {                                             \
+                nb[b0 + j] = 0;                                                               \
+                ss[b0 + j] = 0;                                                               \
+                mx[b0 + j] = 0;                                                               \
+            }                                                                                 \
+            if (n * 2 < npat) {                                                               \
+                for (Py_ssize_t i = 0; i < n; i++) {                                          \
+                    const T *line = m + (Py_ssize_t)sub[i] * ng;                              \
+                    for (Py_ssize_t j = 0; j < bn; j++) {                                     \
+                        Py_ssize_t p = (Py_ssize_t)line[rb[j]];                               \
+                        if (p >= npat) continue;                                              \
+                        int64_t c = counts[j * npat + p];                                     \
+                        if (c) {                                                              \
+                            counts[j * npat + p] = 0;                                         \
+                            nb[b0 + j] += 1;                                                  \
+                            ss[b0 + j] += c * c;                                              \
+                            if (c > mx[b0 + j]) mx[b0 + j] = c;                               \
+                        }                                                                     \
+                    }                                                                         \
+                }                                                                             \
+            }                                                                                 \
+            else {                                                                            \
+                for (Py_ssize_t j = 0; j < bn; j++) {                                         \
+                    uint32_t *row = counts + j * npat;                                        \
+                    int64_t k = 0, q = 0, top = 0;                                            \
+                    for (Py_ssize_t p = 0; p < npat; p++) {                                   \
+                        int64_t c = row[p];                                                   \
+                        k += (c != 0);                                                        \
+                        q += c * c;                                                           \
+                        if (c > top) top = c;                                                 \
+                    }                                                                         \
+                    nb[b0 + j] = k;                                                           \
+                    ss[b0 + j] = q;                                                           \
+                    mx[b0 + j] = top;                                                         \
+                }                                                                             \
+                memset(counts, 0, (size_t)bn * (size_t)npat * sizeof(uint32_t));              \
+            }                                                                                 \
+        }                                                                                     \
+    } while (0)
+
+static PyObject *
+split_stats(PyObject *self, PyObject *args)
+{
+    PyObject *mt_obj, *sub_obj, *rows_obj, *nb_obj, *ss_obj, *mx_obj;
+    Py_ssize_t npat;
+    if (!PyArg_ParseTuple(args, "OOOnOOO", &mt_obj, &sub_obj, &rows_obj, &npat, &nb_obj,
+                          &ss_obj, &mx_obj)) {
+        return NULL;
+    }
+    Py_buffer vm = {0}, vs = {0}, vr = {0}, vnb = {0}, vss = {0}, vmx = {0};
+    PyObject *result = NULL;
+    if (get_buffer(mt_obj, &vm, 0) < 0) goto done;
+    if (get_buffer(sub_obj, &vs, 0) < 0) goto done;
+    if (get_buffer(rows_obj, &vr, 0) < 0) goto done;
+    if (get_buffer(nb_obj, &vnb, 1) < 0) goto done;
+    if (get_buffer(ss_obj, &vss, 1) < 0) goto done;
+    if (get_buffer(mx_obj, &vmx, 1) < 0) goto done;
+    if (vm.ndim != 2 || !(vm.itemsize == 1 || vm.itemsize == 2 || vm.itemsize == 4)) {
+        PyErr_SetString(PyExc_TypeError, "matrix must be 2-D of 1-, 2- or 4-byte patterns");
+        goto done;
+    }
+    if (!is_int64(&vs) || !is_int64(&vr) || !is_int64(&vnb) ||
+        !is_int64(&vss) || !is_int64(&vmx)) {
+        PyErr_SetString(PyExc_TypeError, "subset, rows and outputs must be int64");
+        goto done;
+    }
+    Py_ssize_t na = vm.shape[0], ng = vm.shape[1];
+    Py_ssize_t n = vs.len / 8;
+    Py_ssize_t nrows = vr.len / 8;
+    if (vnb.len / 8 != nrows || vss.len / 8 != nrows || vmx.len / 8 != nrows) {
+        PyErr_SetString(PyExc_ValueError, "outputs must hold one value per row");
+        goto done;
+    }
+    if (npat < 1) {
+        PyErr_SetString(PyExc_ValueError, "patterns must be positive");
+        goto done;
+    }
+    const int64_t *sub = (const int64_t *)vs.buf;
+    const int64_t *rows = (const int64_t *)vr.buf;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (sub[i] < 0 || sub[i] >= na) {
+            PyErr_SetString(PyExc_IndexError, "an answer index is out of the matrix");
+            goto done;
+        }
+    }
+    for (Py_ssize_t j = 0; j < nrows; j++) {
+        if (rows[j] < 0 || rows[j] >= ng) {
+            PyErr_SetString(PyExc_IndexError, "a guess row is out of the matrix");
+            goto done;
+        }
+    }
+    /* A cell past the patterns (a damaged matrix) is an error, never a write out of the
+       counters; 1-byte cells get 256 counters a row and need no check. */
+    if (vm.itemsize == 1 && npat < 256) {
+        npat = 256;
+    }
+    int bad = 0;
+    Py_ssize_t block = COUNTER_BYTES / (npat * (Py_ssize_t)sizeof(uint32_t));
+    if (block < 1) block = 1;
+    uint32_t *counts = (uint32_t *)PyMem_Calloc((size_t)block * (size_t)npat, sizeof(uint32_t));
+    if (counts == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int64_t *nb = (int64_t *)vnb.buf, *ss = (int64_t *)vss.buf, *mx = (int64_t *)vmx.buf;
+    const void *mt = vm.buf;
+    Py_BEGIN_ALLOW_THREADS
+    if (vm.itemsize == 1) {
+        STATS_LOOP(uint8_t);
+    }
+    else if (vm.itemsize == 2) {
+        STATS_LOOP(uint16_t);
+    }
+    else {
+        STATS_LOOP(uint32_t);
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_Free(counts);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "a pattern of the matrix is out of range");
+        goto done;
+    }
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    if (vm.obj) PyBuffer_Release(&vm);
+    if (vs.obj) PyBuffer_Release(&vs);
+    if (vr.obj) PyBuffer_Release(&vr);
+    if (vnb.obj) PyBuffer_Release(&vnb);
+    if (vss.obj) PyBuffer_Release(&vss);
+    if (vmx.obj) PyBuffer_Release(&vmx);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"split_stats", split_stats, METH_VARARGS,
+     "split_stats(matrix_t, subset, rows, patterns, buckets, squares, largest): per guess "
+     "row, the distinct patterns of the subset, the sum of squared bucket sizes and the "
+     "largest bucket, written into the three int64 outputs."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_kernels", "Compiled partition statistics.", -1, methods,
+};
+
+PyMODINIT_FUNC
+PyInit__kernels(void)
+{
+    return PyModule_Create(&module);
+}
