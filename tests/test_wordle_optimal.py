@@ -28,6 +28,7 @@ from wordkit.wordle.rules import (
 from wordkit.wordle.search import (
     INF,
     DepthLimitError,
+    SearchTimeout,
     TreeSearch,
     load_tree,
     optimal_tree,
@@ -200,6 +201,19 @@ def test_legal_after_is_the_one_turn_hard_rule_applied_to_the_mask() -> None:
             expected = legal & hard_mask(game, rule)
             assert np.array_equal(game.legal_after(legal, row, pattern), expected)
     assert game.legal_after(None, 0, 0) is None
+
+
+def test_a_split_bound_stops_at_the_deadline_between_nodes() -> None:
+    # A wide position bounds every guess's buckets before it searches a node: the deadline
+    # must stop that too (it once ran 90 s past a 1 s budget on the original lists).
+    import time
+
+    game = load_wordle(FIXTURE)
+    search = TreeSearch(game, deadline=time.monotonic() - 1)
+    with pytest.raises(SearchTimeout):
+        search.split_floor(game.all_answers(), None, 6)
+    with pytest.raises(SearchTimeout):
+        search.total_with("crane")
 
 
 def test_limit_gives_an_upper_bound() -> None:

@@ -212,6 +212,7 @@ class TreeSearch:
         hit = self.memo.get(key)
         if hit is not None and (hit[1] or hit[2] == SPLIT_BOUND):
             return int(hit[0])
+        self.check_deadline()
         rows = self.all_rows if legal is None else np.flatnonzero(legal)
         nb = partitions.bucket_count(self.game, rows, subset)
         ins = np.zeros(self.ng, dtype=bool)
@@ -256,14 +257,19 @@ class TreeSearch:
         if hit is not None and (hit[1] or hit[0] >= beta):
             return int(hit[0])
         self.nodes += 1
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            raise SearchTimeout(f"the exact search passed its deadline after {self.nodes} nodes")
+        self.check_deadline()
         value, exact, row = self._search(subset, legal, beta, hint, min(depth, n))
         if value >= INF:  # a lower bound ≥ INF proves that no tree fits in the depth
             value, exact, row = INF, True, -1
         if hit is None or exact or value > hit[0]:
             self.remember(key, (value, exact, row))
         return value
+
+    def check_deadline(self) -> None:
+        """SearchTimeout once past the deadline: checked at each node searched and each split
+        bound computed (a wide position bounds thousands of guesses' buckets between nodes)."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise SearchTimeout(f"the exact search passed its deadline after {self.nodes} nodes")
 
     def remember(self, key: tuple, entry: tuple[int, bool, int]) -> None:
         """Memoise a position, forgetting the oldest half once the memo is full."""
