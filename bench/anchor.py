@@ -10,9 +10,11 @@ Sections:
   would lower the cutoff between openers); wordkit: `stats wordle --openers FILE --cutoff 7921
   --jobs 1`, one process for the list, its records giving each opener's seconds.
 - cold: SALET exact from an empty cache, process start included (wordkit `stats wordle
-  --openers salet`, Selby `-w salet`), normal and hard mode; wall time and peak memory.
-- split: `--openers salet` and the six openers SALET REAST CRATE TRACE SLATE CRANE at
-  `--cutoff 7921`, with `--jobs 1` and `--jobs 2` (warm cache).
+  --openers salet`, Selby `-w salet`), normal and hard mode, `--runs` times each in turn;
+  median wall time and largest peak memory.
+- split: one opener (`--openers salet`, `trace`, and `salet --hard`, each exact) and the six
+  openers SALET REAST CRATE TRACE SLATE CRANE at `--cutoff 7921`, with `--jobs 1` and
+  `--jobs 2` (warm cache), whole commands.
 Without Selby's source (see bench/selby.sh) its columns are left empty.
 """
 
@@ -22,6 +24,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -39,6 +42,12 @@ SELBY = ROOT / "bench" / "selby.sh"
 RESULTS = ROOT / "bench" / "results" / "anchor.json"
 SIX = ("salet", "reast", "crate", "trace", "slate", "crane")
 CUTOFF = 7921
+SPLIT_NAMES = {
+    "salet": "SALET",
+    "trace": "TRACE",
+    "salet-hard": "SALET, hard mode",
+    "six": "six, cut at 7,921",
+}
 
 
 def peak_mb_of(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, int, str]:
@@ -116,23 +125,34 @@ def dismiss(data: Path, sample: int, seed: int) -> dict[str, Any]:
     }
 
 
-def cold(data: Path) -> dict[str, Any]:
-    """SALET exact from an empty cache, both modes, both solvers."""
+def cold(data: Path, runs: int) -> dict[str, Any]:
+    """SALET exact from an empty cache, both modes, both solvers, `runs` times each in turn:
+    the median seconds and the largest peak."""
     out: dict[str, Any] = {}
     for hard in (False, True):
-        with tempfile.TemporaryDirectory() as cache:
-            flags = ["--openers", "salet", "--jobs", "1"] + (["--hard"] if hard else [])
-            seconds, peak, result = wordkit(data, *flags, cache=cache)
-        theirs = selby(*(["-H"] if hard else []), "salet")
-        row = theirs[0] if theirs else None
+        mine: list[tuple[float, int, int]] = []
+        theirs: list[dict[str, Any]] = []
+        for _ in range(runs):
+            with tempfile.TemporaryDirectory() as cache:
+                flags = ["--openers", "salet", "--jobs", "1"] + (["--hard"] if hard else [])
+                seconds, peak, result = wordkit(data, *flags, cache=cache)
+            mine.append((seconds, peak, result["results"][0]["total"]))
+            other = selby(*(["-H"] if hard else []), "salet")
+            if other:
+                theirs.append(other[0])
+        seconds = statistics.median(s for s, _, _ in mine)
+        row_s = statistics.median(r["seconds"] for r in theirs) if theirs else None
         out["hard" if hard else "normal"] = {
-            "wordkit": result["results"][0]["total"],
-            "wordkit_s": seconds,
-            "wordkit_mb": peak,
-            "selby": None if row is None else row["value"],
-            "selby_s": None if row is None else row["seconds"],
-            "selby_mb": None if row is None else row["mb"],
-            "ratio": None if row is None else round(seconds / row["seconds"], 2),
+            "runs": runs,
+            "wordkit": mine[0][2],
+            "wordkit_s": round(seconds, 2),
+            "wordkit_s_all": [s for s, _, _ in mine],
+            "wordkit_mb": max(p for _, p, _ in mine),
+            "selby": theirs[0]["value"] if theirs else None,
+            "selby_s": row_s,
+            "selby_s_all": [r["seconds"] for r in theirs],
+            "selby_mb": max(r["mb"] for r in theirs) if theirs else None,
+            "ratio": round(seconds / row_s, 2) if row_s else None,
         }
     return out
 
@@ -140,7 +160,12 @@ def cold(data: Path) -> dict[str, Any]:
 def split(data: Path) -> dict[str, Any]:
     """One opener, and six, on one worker and on two (the same figures)."""
     out: dict[str, Any] = {}
-    runs = {"salet": ["--openers", "salet"], "six": ["--openers", ",".join(SIX)]}
+    runs = {
+        "salet": ["--openers", "salet"],
+        "trace": ["--openers", "trace"],
+        "salet-hard": ["--openers", "salet", "--hard"],
+        "six": ["--openers", ",".join(SIX)],
+    }
     for name, args in runs.items():
         args = [*args, "--cutoff", str(CUTOFF)] if name == "six" else args
         one, _, first = wordkit(data, *args, "--jobs", "1")
@@ -179,7 +204,9 @@ def markdown(results: dict[str, Any]) -> str:
     c = results.get("cold")
     if c:
         lines += [
-            "**SALET exact from an empty cache, process start included**:",
+            f"**SALET exact from an empty cache, process start included** (median of "
+            f"{next(iter(c.values())).get('runs', 1)} runs each, the two solvers in turn; "
+            "peak memory the largest):",
             "",
             "| mode | wordkit | s | MB | Selby | s | MB | ratio |",
             "|---|---:|---:|---:|---:|---:|---:|---:|",
@@ -200,7 +227,7 @@ def markdown(results: dict[str, Any]) -> str:
             "| openers | `--jobs 1` s | `--jobs 2` s | speed-up | same figures |",
             "|---|---:|---:|---:|:---:|",
             *[
-                f"| {'SALET' if name == 'salet' else 'six, cut at 7,921'} | {r['jobs_1_s']} | "
+                f"| {SPLIT_NAMES.get(name, name)} | {r['jobs_1_s']} | "
                 f"{r['jobs_2_s']} | {r['speedup']} | {'yes' if r['identical'] else 'NO'} |"
                 for name, r in s.items()
             ],
@@ -216,6 +243,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--sample", type=int, default=24)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--sections", default="dismiss,cold,split")
+    parser.add_argument("--runs", type=int, default=5, help="cold runs of each solver, in turn")
     args = parser.parse_args(argv)
     results: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.is_file() else {}
     results["load_before"] = os.getloadavg()[0]
@@ -225,7 +253,7 @@ def main(argv: list[str]) -> int:
             args.data, args.sample, args.seed
         )
     if "cold" in sections:
-        results["cold"] = cold(args.data)
+        results["cold"] = cold(args.data, args.runs)
     if "split" in sections:
         results["split"] = split(args.data)
     results["load_after"] = os.getloadavg()[0]

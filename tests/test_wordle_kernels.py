@@ -47,6 +47,15 @@ def test_kernel_figures_equal_numpy(picked) -> None:
     got = partitions.split_stats(game, rows, subset)
     for compiled, plain in zip(got, numpy_figures(game, rows, subset), strict=True):
         assert np.array_equal(compiled, plain)
+    answers_once = np.unique(subset)
+    for row in rows[:5]:
+        compiled_groups = partitions.buckets(game, int(row), answers_once)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(partitions, "_kernels", None)
+            plain_groups = partitions.buckets(game, int(row), answers_once)
+        assert [(p, b.tolist()) for p, b in compiled_groups] == [
+            (p, b.tolist()) for p, b in plain_groups
+        ]
 
 
 def test_kernel_refuses_bad_arguments_with_python_errors() -> None:
@@ -64,6 +73,13 @@ def test_kernel_refuses_bad_arguments_with_python_errors() -> None:
     wide = np.full((3, 4), 800, dtype=np.uint16)  # past 3^6 patterns: a damaged matrix
     with pytest.raises(ValueError, match="out of range"):
         kernels.split_stats(wide, np.array([0]), rows, 729, *out)
+    grouped = np.zeros(1, dtype=np.int64)
+    with pytest.raises(IndexError, match="out of the row"):
+        kernels.group(mt[0], np.array([4], dtype=np.int64), grouped)
+    with pytest.raises(TypeError, match="one length"):
+        kernels.group(mt[0], np.array([0, 1], dtype=np.int64), grouped)
+    with pytest.raises(TypeError, match="1- or 2-byte"):
+        kernels.group(np.zeros(4, dtype=np.uint32), np.array([0], dtype=np.int64), grouped)
 
 
 @pytest.mark.parametrize("hard", [False, True])

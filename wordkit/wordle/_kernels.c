@@ -186,11 +186,131 @@ done:
     return result;
 }
 
+
+/* Counters of `group`, zero between calls (each call clears what it touched). The GIL is held
+   throughout, so one buffer serves every call. */
+#define GROUP_PATTERNS 65536
+static int32_t group_counts[GROUP_PATTERNS];
+
+static int
+by_size_then_pattern(const void *a, const void *b)
+{
+    const int64_t *x = (const int64_t *)a, *y = (const int64_t *)b;
+    /* [pattern, start, size]: largest first, then the lower pattern */
+    if (x[2] != y[2]) return x[2] > y[2] ? -1 : 1;
+    return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+static int
+by_pattern(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+#define GATHER(T) \
+    for (Py_ssize_t i = 0; i < n; i++) pats[i] = ((const T *)vrow.buf)[sub[i]];
+
+static PyObject *
+group(PyObject *self, PyObject *args)
+{
+    PyObject *row_obj, *sub_obj, *out_obj;
+    if (!PyArg_ParseTuple(args, "OOO", &row_obj, &sub_obj, &out_obj)) {
+        return NULL;
+    }
+    Py_buffer vrow = {0}, vs = {0}, vo = {0};
+    PyObject *result = NULL;
+    int64_t *pats = NULL;
+    if (get_buffer(row_obj, &vrow, 0) < 0) goto done;
+    if (get_buffer(sub_obj, &vs, 0) < 0) goto done;
+    if (get_buffer(out_obj, &vo, 1) < 0) goto done;
+    if (vrow.ndim != 1 || !(vrow.itemsize == 1 || vrow.itemsize == 2)) {
+        PyErr_SetString(PyExc_TypeError, "the row must be 1-D of 1- or 2-byte patterns");
+        goto done;
+    }
+    if (!is_int64(&vs) || !is_int64(&vo) || vo.len != vs.len) {
+        PyErr_SetString(PyExc_TypeError, "subset and output must be int64 of one length");
+        goto done;
+    }
+    Py_ssize_t n = vs.len / 8, width = vrow.shape[0];
+    const int64_t *sub = (const int64_t *)vs.buf;
+    int64_t *out = (int64_t *)vo.buf;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (sub[i] < 0 || sub[i] >= width) {
+            PyErr_SetString(PyExc_IndexError, "an answer index is out of the row");
+            goto done;
+        }
+    }
+    pats = (int64_t *)PyMem_Malloc((size_t)(n ? n : 1) * 2 * sizeof(int64_t));
+    if (pats == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int64_t *distinct = pats + n; /* the patterns met, n at most */
+    if (vrow.itemsize == 1) {
+        GATHER(uint8_t)
+    }
+    else {
+        GATHER(uint16_t)
+    }
+    Py_ssize_t k = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (group_counts[pats[i]]++ == 0) distinct[k++] = pats[i];
+    }
+    qsort(distinct, (size_t)k, sizeof(int64_t), by_pattern);
+    int64_t *groups = (int64_t *)PyMem_Malloc((size_t)(k ? k : 1) * 3 * sizeof(int64_t));
+    if (groups == NULL) {
+        for (Py_ssize_t i = 0; i < k; i++) group_counts[distinct[i]] = 0;
+        PyErr_NoMemory();
+        goto done;
+    }
+    int64_t at = 0;
+    for (Py_ssize_t g = 0; g < k; g++) {
+        int64_t size = group_counts[distinct[g]];
+        groups[3 * g] = distinct[g];
+        groups[3 * g + 1] = at;
+        groups[3 * g + 2] = size;
+        group_counts[distinct[g]] = (int32_t)at; /* now the next free place of the group */
+        at += size;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        out[group_counts[pats[i]]++] = sub[i]; /* in subset order within a group: stable */
+    }
+    for (Py_ssize_t g = 0; g < k; g++) group_counts[distinct[g]] = 0;
+    qsort(groups, (size_t)k, 3 * sizeof(int64_t), by_size_then_pattern);
+    result = PyList_New(k);
+    if (result == NULL) {
+        PyMem_Free(groups);
+        goto done;
+    }
+    for (Py_ssize_t g = 0; g < k; g++) {
+        PyObject *item = Py_BuildValue("(LLL)", (long long)groups[3 * g],
+                                       (long long)groups[3 * g + 1],
+                                       (long long)(groups[3 * g + 1] + groups[3 * g + 2]));
+        if (item == NULL) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyList_SET_ITEM(result, g, item);
+    }
+    PyMem_Free(groups);
+done:
+    PyMem_Free(pats);
+    if (vrow.obj) PyBuffer_Release(&vrow);
+    if (vs.obj) PyBuffer_Release(&vs);
+    if (vo.obj) PyBuffer_Release(&vo);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"split_stats", split_stats, METH_VARARGS,
      "split_stats(matrix_t, subset, rows, patterns, buckets, squares, largest): per guess "
      "row, the distinct patterns of the subset, the sum of squared bucket sizes and the "
      "largest bucket, written into the three int64 outputs."},
+    {"group", group, METH_VARARGS,
+     "group(row, subset, out): the subset's answers grouped by their pattern in one matrix "
+     "row, written into `out` (in subset order within a group); returns (pattern, start, "
+     "stop) per group, the largest first, then the lower pattern."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -279,6 +279,11 @@ def buckets(game: Wordle, row: int, subset: Answers) -> list[tuple[int, Answers]
     """Every (pattern, bucket) of `subset` under guess `row`, largest first (stable)."""
     if not len(subset):
         return []
+    if _kernels is not None and game.matrix.dtype.itemsize <= 2:
+        members = np.ascontiguousarray(subset, dtype=np.int64)
+        grouped = np.empty(len(members), dtype=np.int64)
+        spans = _kernels.group(game.matrix[row], members, grouped)
+        return [(p, grouped[a:b]) for p, a, b in spans]
     pats = game.matrix[row, subset]
     order = np.argsort(pats, kind="stable")
     sp = pats[order]
