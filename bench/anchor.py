@@ -157,8 +157,9 @@ def cold(data: Path, runs: int) -> dict[str, Any]:
     return out
 
 
-def split(data: Path) -> dict[str, Any]:
-    """One opener, and six, on one worker and on two (the same figures)."""
+def split(data: Path, repeats: int) -> dict[str, Any]:
+    """One opener, and six, on one worker and on two (the same figures): the median seconds
+    of `repeats` runs each, in turn."""
     out: dict[str, Any] = {}
     runs = {
         "salet": ["--openers", "salet"],
@@ -168,13 +169,18 @@ def split(data: Path) -> dict[str, Any]:
     }
     for name, args in runs.items():
         args = [*args, "--cutoff", str(CUTOFF)] if name == "six" else args
-        one, _, first = wordkit(data, *args, "--jobs", "1")
-        two, _, second = wordkit(data, *args, "--jobs", "2")
-        same = [(r["opener"], r["total"], r["exact"]) for r in first["results"]] == [
-            (r["opener"], r["total"], r["exact"]) for r in second["results"]
-        ]
-        out[name] = {"jobs_1_s": one, "jobs_2_s": two, "speedup": round(one / two, 2),
-                     "identical": same}  # fmt: skip
+        ones, twos, same = [], [], True
+        for _ in range(repeats):  # in turn, so both see the same machine
+            one, _, first = wordkit(data, *args, "--jobs", "1")
+            two, _, second = wordkit(data, *args, "--jobs", "2")
+            ones.append(one)
+            twos.append(two)
+            same &= [(r["opener"], r["total"], r["exact"]) for r in first["results"]] == [
+                (r["opener"], r["total"], r["exact"]) for r in second["results"]
+            ]
+        one, two = statistics.median(ones), statistics.median(twos)
+        out[name] = {"runs": repeats, "jobs_1_s": one, "jobs_2_s": two,
+                     "speedup": round(one / two, 2), "identical": same}  # fmt: skip
     return out
 
 
@@ -222,7 +228,9 @@ def markdown(results: dict[str, Any]) -> str:
     if s:
         lines += [
             "**One worker against two**: one opener (fewer openers than workers: its "
-            "first-level buckets are the tasks), and six (whole openers, anagrams together):",
+            "first-level buckets are the tasks), and six (whole openers, anagrams together); "
+            f"whole commands, the median of {next(iter(s.values())).get('runs', 1)} runs each, "
+            "in turn:",
             "",
             "| openers | `--jobs 1` s | `--jobs 2` s | speed-up | same figures |",
             "|---|---:|---:|---:|:---:|",
@@ -243,7 +251,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--sample", type=int, default=24)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--sections", default="dismiss,cold,split")
-    parser.add_argument("--runs", type=int, default=5, help="cold runs of each solver, in turn")
+    parser.add_argument(
+        "--runs", type=int, default=5, help="runs of each command (cold, split), in turn"
+    )
     args = parser.parse_args(argv)
     results: dict[str, Any] = json.loads(RESULTS.read_text()) if RESULTS.is_file() else {}
     results["load_before"] = os.getloadavg()[0]
@@ -255,7 +265,7 @@ def main(argv: list[str]) -> int:
     if "cold" in sections:
         results["cold"] = cold(args.data, args.runs)
     if "split" in sections:
-        results["split"] = split(args.data)
+        results["split"] = split(args.data, args.runs)
     results["load_after"] = os.getloadavg()[0]
     RESULTS.write_text(json.dumps(results, indent=1) + "\n")
     write_tables(RESULTS, "python bench/anchor.py", markdown(results))

@@ -4,7 +4,7 @@ each within a time cap, on `--jobs` processes, for at most `--wall` seconds; wha
 bounded from below and its time projected.
 
 Usage: .venv/bin/python bench/full_game.py [--data DIR] [--opener WORD] [--jobs N]
-       [--wall SECONDS] [--cap SECONDS] [--summary]
+       [--wall SECONDS] [--cap SECONDS] [--target TOTAL|best] [--summary]
 
 The total is n + Σ cost(bucket) over the opener's non-winning buckets. A bucket solved within
 its cap adds its exact cost; any other adds its `split_floor` (a proven lower bound), so the
@@ -14,6 +14,11 @@ once every bucket is solved. The records (one JSON line a bucket) are kept in
 buckets a smaller one cut. The projection fits log(seconds) against log(size) on the solved
 buckets of 20 answers or more and applies it to the others; a bucket is one task, so the
 largest one is a floor of the wall time on any number of cores.
+
+With `--target T` (`best`: the best known total), each bucket is searched under the budget the
+target leaves it: T + 1 - n - the costs of the buckets solved - the floors of the others. If the
+total is at most T, every bucket's cost is below its budget and comes back exact, so the sum is
+the exact total; a bucket reaching its budget proves the total above T. The budgets only prune.
 """
 
 from __future__ import annotations
@@ -61,23 +66,28 @@ def _setup(game: Any) -> None:
     _WORKER["search"] = TreeSearch(game, max_guesses=6)
 
 
-def _solve(task: tuple[int, np.ndarray, float]) -> dict[str, Any]:
-    """In a worker: one bucket's exact cost within `cap` seconds (None when cut)."""
-    from wordkit.wordle.search import SearchTimeout
+def _solve(task: tuple[int, np.ndarray, float, int | None]) -> dict[str, Any]:
+    """In a worker: one bucket's exact cost within `cap` seconds (None when cut), searched
+    under `budget` when given: a value reaching it is a bound (`at_least`), not a cost."""
+    from wordkit.wordle.search import INF, SearchTimeout
 
-    pattern, bucket, cap = task
+    pattern, bucket, cap, budget = task
     search = _WORKER["search"]
     began = time.perf_counter()
     search.deadline = time.monotonic() + cap
+    cost: int | None = None
+    at_least: int | None = None
     try:
-        cost: int | None = int(search.solve(bucket, None, depth=search.root_depth - 1))
+        beta = INF if budget is None else budget
+        value = int(search.solve(bucket, None, beta, depth=search.root_depth - 1))
+        cost, at_least = (value, None) if value < beta else (None, value)
     except SearchTimeout:
-        cost = None
+        pass
     finally:
         search.deadline = None
     seconds = time.perf_counter() - began
     return {"pattern": pattern, "size": len(bucket), "cost": cost, "seconds": round(seconds, 3),
-            "cap": cap}  # fmt: skip
+            "cap": cap, "budget": budget, "at_least": at_least}  # fmt: skip
 
 
 def attempts(path: Path) -> list[dict[str, Any]]:
@@ -93,8 +103,40 @@ def read_records(path: Path) -> dict[int, dict[str, Any]]:
     return {int(record["pattern"]): record for record in attempts(path)}
 
 
-def run(game: Any, opener: str, jobs: int, wall: float, cap: float, records: Path) -> dict:
-    """Solve the pending buckets smallest first until `wall` seconds have passed."""
+def retry(record: dict[str, Any], cap: float, target: int | None) -> bool:
+    """Whether a bucket cut before is tried again: with a larger cap, or now under a budget
+    (never one proven above its budget: the target is then beaten already)."""
+    if record.get("at_least") is not None:
+        return False
+    return record["cap"] < cap or (target is not None and record.get("budget") is None)
+
+
+def budget_of(
+    pattern: int, n: int, floors: dict[int, int], done: dict[int, dict[str, Any]], target: int
+) -> int:
+    """What bucket `pattern` must cost less than for the opener's total to be at most `target`:
+    target + 1 - n - the exact costs of the buckets solved - the floors of the others. A
+    search under it gives the exact cost whenever the target holds; a value reaching it
+    proves the total above the target."""
+    others = sum(
+        done[p]["cost"] if p in done and done[p]["cost"] is not None else f
+        for p, f in floors.items()
+        if p != pattern
+    )
+    return target + 1 - n - others
+
+
+def run(
+    game: Any,
+    opener: str,
+    jobs: int,
+    wall: float,
+    cap: float,
+    records: Path,
+    target: int | None = None,
+) -> dict:
+    """Solve the pending buckets smallest first until `wall` seconds have passed (each under
+    the budget `target` leaves it, when given)."""
     from wordkit.wordle.search import TreeSearch
 
     search = TreeSearch(game, max_guesses=6)
@@ -109,7 +151,7 @@ def run(game: Any, opener: str, jobs: int, wall: float, cap: float, records: Pat
     pending = [
         (p, b, cap)
         for p, b in sorted(buckets, key=lambda pb: (pb[0] in done, len(pb[1])))
-        if p not in done or (done[p]["cost"] is None and done[p]["cap"] < cap)
+        if p not in done or (done[p]["cost"] is None and retry(done[p], cap, target))
     ]
     records.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
@@ -125,7 +167,10 @@ def run(game: Any, opener: str, jobs: int, wall: float, cap: float, records: Pat
                 task = next(tasks, None)
                 if task is None:
                     break
-                waiting.append(pool.apply_async(_solve, (task,)))
+                p, b, c = task
+                n = len(game.answers)
+                budget = None if target is None else budget_of(p, n, floors, done, target)
+                waiting.append(pool.apply_async(_solve, ((p, b, c, budget),)))
             if not waiting:
                 break
             ready = [w for w in waiting if w.ready()]
@@ -160,6 +205,8 @@ def summary(opener: str, n: int, info: dict, records: Path) -> dict[str, Any]:
     sizes = {int(p): s for p, s in info["sizes"].items()}
     solved = {p: r for p, r in done.items() if r["cost"] is not None and p in floors}
     left = [p for p in floors if p not in solved]
+    # A bucket searched under a budget it reached is at least that value.
+    floors = {p: max(f, done.get(p, {}).get("at_least") or f) for p, f in floors.items()}
     bound = n + sum(r["cost"] for r in solved.values()) + sum(floors[p] for p in left)
     infeasible = bound >= INF  # a bucket that no tree within six guesses solves
     fit = [(math.log(r["size"]), math.log(max(r["seconds"], 1e-3)))
@@ -194,6 +241,7 @@ def summary(opener: str, n: int, info: dict, records: Path) -> dict[str, Any]:
         "projected_wall_hours": {
             str(c): round(max(cpu_left / c, largest) / 3600, 1) for c in CORES
         },
+        "target": info.get("target"),
         **{k: info[k] for k in ("setup_seconds", "wall_seconds", "peak_mb")},
     }
 
@@ -214,6 +262,11 @@ def markdown(s: dict[str, Any]) -> str:
         f"| answers in them | {s['solved_answers']:,} of {s['answers']:,} "
         f"({s['solved_answers'] / s['answers']:.1%}) |",
         f"| largest bucket solved / left | {s['largest_solved']:,} / {s['largest_left']:,} |",
+        *(
+            [f"| buckets searched under the budgets of a target total | {s['target']:,} |"]
+            if s.get("target")
+            else []
+        ),
         f"| {verdict} of the total | "
         + (f"{s['total_or_bound']:,} |" if s["total_or_bound"] is not None else "none fits |"),
         f"| CPU seconds spent / wall seconds | {s['cpu_seconds_done']:,} / {s['wall_seconds']:,} |",
@@ -237,6 +290,12 @@ def main() -> None:
     parser.add_argument("--wall", type=float, default=1800.0)
     parser.add_argument("--cap", type=float, default=300.0)
     parser.add_argument("--summary", action="store_true", help="only read the records")
+    parser.add_argument(
+        "--target",
+        default=None,
+        help="search each bucket under the budget this total leaves it ('best': the best "
+        "known total): exact costs if the total is at most that, else a proof it is more",
+    )
     args = parser.parse_args()
     opener = args.opener.lower()
     records = FOLDER / f"{opener}.jsonl"
@@ -247,7 +306,10 @@ def main() -> None:
             raise SystemExit(f"{RESULTS} holds no run from {opener}: run without --summary")
         info = kept["run"]
     else:
-        info = run(game, opener, args.jobs, args.wall, args.cap, records)
+        target = BEST_KNOWN.get(opener) if args.target == "best" else args.target
+        target = None if target is None else int(target)
+        info = run(game, opener, args.jobs, args.wall, args.cap, records, target)
+        info["target"] = target
     result = summary(opener, len(game.answers), info, records)
     RESULTS.write_text(json.dumps({"run": info, "summary": result}, indent=1) + "\n",
                        encoding="utf-8")  # fmt: skip
