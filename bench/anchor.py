@@ -169,18 +169,24 @@ def split(data: Path, repeats: int) -> dict[str, Any]:
     }
     for name, args in runs.items():
         args = [*args, "--cutoff", str(CUTOFF)] if name == "six" else args
-        ones, twos, same = [], [], True
+        ones, twos, searched, same = [], [], [], True
         for _ in range(repeats):  # in turn, so both see the same machine
             one, _, first = wordkit(data, *args, "--jobs", "1")
             two, _, second = wordkit(data, *args, "--jobs", "2")
             ones.append(one)
             twos.append(two)
+            searched.append(sum(r["seconds"] for r in first["results"]))
             same &= [(r["opener"], r["total"], r["exact"]) for r in first["results"]] == [
                 (r["opener"], r["total"], r["exact"]) for r in second["results"]
             ]
         one, two = statistics.median(ones), statistics.median(twos)
+        # What one worker spends outside the search (start-up, lists, output) is not split:
+        # with it, two workers are at best serial + search / 2 (Amdahl's law).
+        search = min(statistics.median(searched), one)
+        limit = one / (one - search + search / 2)
         out[name] = {"runs": repeats, "jobs_1_s": one, "jobs_2_s": two,
-                     "speedup": round(one / two, 2), "identical": same}  # fmt: skip
+                     "speedup": round(one / two, 2), "search_s": round(search, 2),
+                     "limit": round(limit, 2), "identical": same}  # fmt: skip
     return out
 
 
@@ -232,11 +238,13 @@ def markdown(results: dict[str, Any]) -> str:
             f"whole commands, the median of {next(iter(s.values())).get('runs', 1)} runs each, "
             "in turn:",
             "",
-            "| openers | `--jobs 1` s | `--jobs 2` s | speed-up | same figures |",
-            "|---|---:|---:|---:|:---:|",
+            "| openers | `--jobs 1` s | of it searching | `--jobs 2` s | speed-up | "
+            "at most (Amdahl) | same figures |",
+            "|---|---:|---:|---:|---:|---:|:---:|",
             *[
-                f"| {SPLIT_NAMES.get(name, name)} | {r['jobs_1_s']} | "
-                f"{r['jobs_2_s']} | {r['speedup']} | {'yes' if r['identical'] else 'NO'} |"
+                f"| {SPLIT_NAMES.get(name, name)} | {r['jobs_1_s']} | {r.get('search_s', '-')} | "
+                f"{r['jobs_2_s']} | {r['speedup']} | {r.get('limit', '-')} | "
+                f"{'yes' if r['identical'] else 'NO'} |"
                 for name, r in s.items()
             ],
             "",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -89,3 +90,50 @@ def test_the_search_without_the_kernel_finds_the_same_trees(hard: bool, monkeypa
     monkeypatch.setattr(partitions, "_kernels", None)
     plain = TreeSearch(make_wordle(list(game.guesses), game.answers), hard=hard).tree("crane")
     assert plain == compiled
+
+
+def test_big_pattern_counts_and_shared_memory_are_refused_or_bounded() -> None:
+    mt = np.zeros((3, 4), dtype=np.uint8)
+    rows = np.array([0, 1], dtype=np.int64)
+    out = [np.zeros(2, dtype=np.int64) for _ in range(3)]
+    kernels.split_stats(mt, np.array([0, 1]), rows, 2**62, *out)  # no overflow: 256 counters
+    assert [o.tolist() for o in out] == [[1, 1], [4, 4], [2, 2]]
+    kernels.split_stats(mt, np.array([0, 1, 2]), rows, 243, rows, out[1], out[2])  # aliased
+    assert rows.tolist() == [1, 1] and out[1].tolist() == [9, 9]
+    members = np.arange(4, dtype=np.int64)
+    with pytest.raises(ValueError, match="share memory"):
+        kernels.group(np.zeros(4, dtype=np.uint8), members, members)
+
+
+@pytest.mark.parametrize("layout", ["fortran", "int64"])
+def test_a_matrix_the_kernels_cannot_read_is_searched_with_numpy(layout: str) -> None:
+    game = load_wordle(FIXTURE)
+    expected = TreeSearch(game).total_with("crane")
+    matrix = np.asfortranarray(game.matrix) if layout == "fortran" else game.matrix.astype(np.int64)
+    odd = replace(game, matrix=matrix)
+    assert not partitions.compiled_for(odd, game.all_answers())
+    assert TreeSearch(odd).total_with("crane") == expected
+
+
+def test_a_fortran_ordered_cached_matrix_is_ignored_and_rebuilt() -> None:
+    from wordkit.cache import cache_path
+    from wordkit.wordle import matrix as matrix_module
+
+    guesses, answers = ["crane", "slate", "trace", "abbey"], ["crane", "slate"]
+    key = matrix_module.lists_key(guesses, answers, 5)
+    right = matrix_module.compute_pattern_matrix(guesses, answers)
+    path = cache_path(f"wordle-matrix-{key}.npy")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.save(path, np.asfortranarray(right))
+    matrix_module.MEMO.pop(key, None)
+    read = matrix_module.pattern_matrix(guesses, answers)
+    assert read.flags.c_contiguous and np.array_equal(read, right)
+
+
+def test_a_keyed_hard_mode_mask_is_read_only() -> None:
+    game = load_wordle(FIXTURE)
+    search = TreeSearch(game, hard=True)
+    legal = np.ones(len(game.guesses), dtype=bool)
+    search.legal_key(legal)
+    with pytest.raises(ValueError, match="read-only"):
+        legal[0] = False

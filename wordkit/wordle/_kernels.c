@@ -103,14 +103,15 @@ split_stats(PyObject *self, PyObject *args)
     }
     Py_buffer vm = {0}, vs = {0}, vr = {0}, vnb = {0}, vss = {0}, vmx = {0};
     PyObject *result = NULL;
+    int64_t *indices = NULL;
     if (get_buffer(mt_obj, &vm, 0) < 0) goto done;
     if (get_buffer(sub_obj, &vs, 0) < 0) goto done;
     if (get_buffer(rows_obj, &vr, 0) < 0) goto done;
     if (get_buffer(nb_obj, &vnb, 1) < 0) goto done;
     if (get_buffer(ss_obj, &vss, 1) < 0) goto done;
     if (get_buffer(mx_obj, &vmx, 1) < 0) goto done;
-    if (vm.ndim != 2 || !(vm.itemsize == 1 || vm.itemsize == 2 || vm.itemsize == 4)) {
-        PyErr_SetString(PyExc_TypeError, "matrix must be 2-D of 1-, 2- or 4-byte patterns");
+    if (vm.ndim != 2 || !(vm.itemsize == 1 || vm.itemsize == 2)) {
+        PyErr_SetString(PyExc_TypeError, "matrix must be 2-D of 1- or 2-byte patterns");
         goto done;
     }
     if (!is_int64(&vs) || !is_int64(&vr) || !is_int64(&vnb) ||
@@ -129,8 +130,17 @@ split_stats(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "patterns must be positive");
         goto done;
     }
-    const int64_t *sub = (const int64_t *)vs.buf;
-    const int64_t *rows = (const int64_t *)vr.buf;
+    /* The indices are copied: they are read without the GIL (another thread may change the
+       caller's arrays) and an output may share their memory. */
+    int64_t *sub = (int64_t *)PyMem_Malloc((size_t)(n + nrows + 1) * sizeof(int64_t));
+    if (sub == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    indices = sub;
+    int64_t *rows = sub + n;
+    memcpy(sub, vs.buf, (size_t)n * sizeof(int64_t));
+    memcpy(rows, vr.buf, (size_t)nrows * sizeof(int64_t));
     for (Py_ssize_t i = 0; i < n; i++) {
         if (sub[i] < 0 || sub[i] >= na) {
             PyErr_SetString(PyExc_IndexError, "an answer index is out of the matrix");
@@ -144,9 +154,13 @@ split_stats(PyObject *self, PyObject *args)
         }
     }
     /* A cell past the patterns (a damaged matrix) is an error, never a write out of the
-       counters; 1-byte cells get 256 counters a row and need no check. */
+       counters; 1-byte cells get 256 counters a row and need no check. No cell holds more
+       patterns than its bytes can. */
     if (vm.itemsize == 1 && npat < 256) {
         npat = 256;
+    }
+    if (npat > ((Py_ssize_t)1 << (8 * vm.itemsize))) {
+        npat = (Py_ssize_t)1 << (8 * vm.itemsize);
     }
     int bad = 0;
     Py_ssize_t block = COUNTER_BYTES / (npat * (Py_ssize_t)sizeof(uint32_t));
@@ -162,11 +176,8 @@ split_stats(PyObject *self, PyObject *args)
     if (vm.itemsize == 1) {
         STATS_LOOP(uint8_t);
     }
-    else if (vm.itemsize == 2) {
-        STATS_LOOP(uint16_t);
-    }
     else {
-        STATS_LOOP(uint32_t);
+        STATS_LOOP(uint16_t);
     }
     Py_END_ALLOW_THREADS
     PyMem_Free(counts);
@@ -177,6 +188,7 @@ split_stats(PyObject *self, PyObject *args)
     result = Py_None;
     Py_INCREF(result);
 done:
+    PyMem_Free(indices);
     if (vm.obj) PyBuffer_Release(&vm);
     if (vs.obj) PyBuffer_Release(&vs);
     if (vr.obj) PyBuffer_Release(&vr);
@@ -208,6 +220,13 @@ by_pattern(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static int
+overlap(const Py_buffer *a, const Py_buffer *b)
+{
+    const char *x = (const char *)a->buf, *y = (const char *)b->buf;
+    return a->len > 0 && b->len > 0 && x < y + b->len && y < x + a->len;
+}
+
 #define GATHER(T) \
     for (Py_ssize_t i = 0; i < n; i++) pats[i] = ((const T *)vrow.buf)[sub[i]];
 
@@ -230,6 +249,10 @@ group(PyObject *self, PyObject *args)
     }
     if (!is_int64(&vs) || !is_int64(&vo) || vo.len != vs.len) {
         PyErr_SetString(PyExc_TypeError, "subset and output must be int64 of one length");
+        goto done;
+    }
+    if (overlap(&vo, &vs) || overlap(&vo, &vrow)) {
+        PyErr_SetString(PyExc_ValueError, "the output must not share memory with the inputs");
         goto done;
     }
     Py_ssize_t n = vs.len / 8, width = vrow.shape[0];

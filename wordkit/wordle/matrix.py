@@ -152,8 +152,8 @@ def read_matrix(
         if close is not None:
             close()
         return None
-    if mapped.shape != shape or mapped.dtype != dtype:
-        return None
+    if mapped.shape != shape or mapped.dtype != dtype or not mapped.flags.c_contiguous:
+        return None  # a Fortran-ordered file is not one this module wrote
     offset = getattr(mapped, "offset", 0)
     try:
         if offset + mapped.nbytes != path.stat().st_size:

@@ -32,6 +32,22 @@ def _compiled() -> Any:
 
 _kernels = _compiled()
 
+
+def compiled_for(game: Wordle, subset: np.ndarray) -> bool:
+    """Whether the compiled kernels take this game and subset: a C-ordered, native 1- or
+    2-byte pattern matrix (up to 10 letters) and integer indices; numpy does the rest."""
+    if _kernels is None:
+        return False
+    m = game.matrix
+    return (
+        m.dtype.kind == "u"
+        and m.dtype.itemsize <= 2
+        and m.dtype.isnative
+        and m.flags.c_contiguous
+        and np.asarray(subset).dtype.kind in "iu"
+    )
+
+
 Rows = np.ndarray  # indices into game.guesses
 Answers = np.ndarray  # indices into game.answers
 
@@ -205,7 +221,7 @@ def split_stats(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(buckets, sum of squares, largest bucket) of `subset` under each guess row, in one
     compiled pass over the answer-major matrix (numpy's passes without the extension)."""
-    if _kernels is None:
+    if not compiled_for(game, subset):
         sizes = bucket_sizes(game, rows, subset)
         return numpy_bucket_count(game, rows, subset), sum_squares(sizes), largest_of(sizes)
     out = np.empty((3, len(rows)), dtype=np.int64)
@@ -228,7 +244,7 @@ class Split:
 
     def __init__(self, game: Wordle, rows: Rows, subset: Answers) -> None:
         self.game, self.rows, self.subset = game, rows, subset
-        self.figures = split_stats(game, rows, subset) if _kernels is not None else None
+        self.figures = split_stats(game, rows, subset) if compiled_for(game, subset) else None
         self.buckets = (
             self.figures[0] if self.figures is not None else numpy_bucket_count(game, rows, subset)
         )
@@ -253,7 +269,7 @@ def largest_of(sizes: np.ndarray) -> np.ndarray:
 
 def bucket_count(game: Wordle, rows: Rows, subset: Answers) -> np.ndarray:
     """Number of distinct feedback patterns of `subset` under each guess row."""
-    if _kernels is not None:
+    if compiled_for(game, subset):
         return split_stats(game, rows, subset)[0]
     return numpy_bucket_count(game, rows, subset)
 
@@ -279,7 +295,7 @@ def buckets(game: Wordle, row: int, subset: Answers) -> list[tuple[int, Answers]
     """Every (pattern, bucket) of `subset` under guess `row`, largest first (stable)."""
     if not len(subset):
         return []
-    if _kernels is not None and game.matrix.dtype.itemsize <= 2:
+    if compiled_for(game, subset):
         members = np.ascontiguousarray(subset, dtype=np.int64)
         grouped = np.empty(len(members), dtype=np.int64)
         spans = _kernels.group(game.matrix[row], members, grouped)

@@ -158,14 +158,16 @@ class TreeSearch:
 
     def legal_key(self, legal: np.ndarray | None) -> bytes:
         """`legal_key` of a mask, hashed once per mask object: a hard-mode position's mask is
-        keyed again at each of its floors, bounds and searches. A mask is never changed once
-        made, and the entry holds it, so its id cannot name another mask while kept."""
+        keyed again at each of its floors, bounds and searches. A keyed mask is made read-only
+        (a change would not change its key), and the entry holds it, so its id cannot name
+        another mask while kept."""
         if legal is None:
             return b""
         hit = self.legal_keys.get(id(legal))
         if hit is not None and hit[0] is legal:
             return hit[1]
         key = legal_key(legal)
+        legal.setflags(write=False)  # keyed by identity: a change in place would go unseen
         cache.make_room(self.legal_keys, LEGAL_KEYS_KEPT)
         self.legal_keys[id(legal)] = (legal, key)
         return key
