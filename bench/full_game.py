@@ -269,7 +269,8 @@ def markdown(s: dict[str, Any]) -> str:
         ),
         f"| {verdict} of the total | "
         + (f"{s['total_or_bound']:,} |" if s["total_or_bound"] is not None else "none fits |"),
-        f"| CPU seconds spent / wall seconds | {s['cpu_seconds_done']:,} / {s['wall_seconds']:,} |",
+        f"| CPU seconds over every attempt / wall seconds of the last run | "
+        f"{s['cpu_seconds_done']:,} / {s['wall_seconds']:,} |",
         f"| peak memory (one process) | {s['peak_mb']} MB |",
         f"| fit of seconds against size (buckets ≥ {FIT_FROM}) | "
         f"size^{s['fit']['slope']} on {s['fit']['buckets']} buckets |",
