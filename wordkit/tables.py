@@ -216,11 +216,24 @@ def _layout(
 
 
 def word_list_columns(source: str, *, encoding: str | None = None) -> Columns | None:
-    """`load_columns` of a file of one word a line, read without pandas (the words checked as
-    `as_word_table` checks them, each weighing 1); None for a delimited table."""
+    """`load_columns` of a file of one word a line, read without pandas; None for a delimited
+    table."""
+    text, name, fmt = source_text(source, encoding=encoding)
+    return _word_list(text, name=name, fmt=fmt, source=source)
+
+
+def source_text(source: str, *, encoding: str | None = None) -> tuple[str, str, Format | None]:
+    """The decoded text behind a table name, path or `-`, its display name, and the format its
+    file name implies (None: sniffed from the text)."""
     path = resolve(source)
     text, name = read_text(path, encoding=encoding)
     fmt = None if path == STDIN else _SUFFIX_FORMATS.get(Path(path).suffix.lower())
+    return text, name, fmt
+
+
+def _word_list(text: str, *, name: str, fmt: Format | None, source: str) -> Columns | None:
+    """The columns of one-word-a-line text, its words checked as `as_word_table` checks them,
+    each weighing 1; None for delimited text."""
     _, _, _, lines = _layout(text, name=name, fmt=fmt)
     if lines is None:
         return None
@@ -347,8 +360,12 @@ def weights_from(values: pd.Series, *, name: str, column: str) -> pd.Series:
 
 def load_table(source: str, *, encoding: str | None = None) -> pd.DataFrame:
     """Load a word table by built-in name, path, or `-` for stdin."""
-    path = resolve(source)
-    frame = read_raw(path, encoding=encoding)
+    text, name, fmt = source_text(source, encoding=encoding)
+    return _word_table(parse_raw(text, name=name, fmt=fmt), source)
+
+
+def _word_table(frame: pd.DataFrame, source: str) -> pd.DataFrame:
+    """A parsed frame checked into a word table, every weight given."""
     table = as_word_table(frame, name=source)
     blank = table["weight"].isna()
     if blank.any():
@@ -403,9 +420,12 @@ def load_columns(source: str, *, encoding: str | None = None) -> Columns:
     neither imports pandas nor parses the CSV; any other source is parsed as usual."""
     path = resolve(source)
     builtin = _builtin_bytes(path) if source != STDIN and encoding is None else None
-    if builtin is None:
-        plain = word_list_columns(source, encoding=encoding)
-        return plain if plain is not None else columns_of(load_table(source, encoding=encoding))
+    if builtin is None:  # read once: a word list without pandas, else as a table
+        text, name, fmt = source_text(source, encoding=encoding)
+        plain = _word_list(text, name=name, fmt=fmt, source=source)
+        if plain is not None:
+            return plain
+        return columns_of(_word_table(parse_raw(text, name=name, fmt=fmt), source))
     key = cache.content_key(COLUMNS_VERSION, builtin)
     name = f"table-{key}.npz"
     found = read_columns(name, key)

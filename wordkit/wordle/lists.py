@@ -115,6 +115,15 @@ class Wordle:
         return np.array([self.guess_index[w] for w in self.answers], dtype=np.int64)
 
     @cached_property
+    def plain_matrix(self) -> bool:
+        """Whether the matrix is C-ordered with native 1- or 2-byte patterns (up to 10
+        letters): what the compiled search kernels read."""
+        m = self.matrix
+        return bool(m.dtype.kind == "u" and m.dtype.itemsize <= 2 and m.dtype.isnative) and bool(
+            m.flags.c_contiguous
+        )
+
+    @cached_property
     def matrix_t(self) -> Matrix:
         """The transposed matrix, contiguous: a subset's columns become rows (memory-mapped
         from the cache when the matrix is)."""

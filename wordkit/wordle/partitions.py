@@ -36,16 +36,10 @@ _kernels = _compiled()
 def compiled_for(game: Wordle, subset: np.ndarray) -> bool:
     """Whether the compiled kernels take this game and subset: a C-ordered, native 1- or
     2-byte pattern matrix (up to 10 letters) and integer indices; numpy does the rest."""
-    if _kernels is None:
+    if _kernels is None or not game.plain_matrix:
         return False
-    m = game.matrix
-    return (
-        m.dtype.kind == "u"
-        and m.dtype.itemsize <= 2
-        and m.dtype.isnative
-        and m.flags.c_contiguous
-        and np.asarray(subset).dtype.kind in "iu"
-    )
+    indices = subset if isinstance(subset, np.ndarray) else np.asarray(subset)
+    return indices.dtype.kind in "iu"
 
 
 Rows = np.ndarray  # indices into game.guesses
