@@ -185,6 +185,7 @@ def split(data: Path, repeats: int) -> dict[str, Any]:
         search = min(statistics.median(searched), one)
         limit = one / (one - search + search / 2)
         out[name] = {"runs": repeats, "jobs_1_s": one, "jobs_2_s": two,
+                     "jobs_1_all": ones, "jobs_2_all": twos,
                      "speedup": round(one / two, 2), "search_s": round(search, 2),
                      "limit": round(limit, 2), "identical": same}  # fmt: skip
     return out

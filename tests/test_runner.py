@@ -21,6 +21,7 @@ from wordkit.runner import (
     numeric_histogram,
     record_lines,
     run_chunks,
+    stream_chunks,
 )
 from wordkit.runner import summarize as summarize_records
 
@@ -144,6 +145,24 @@ def test_run_chunks_same_results_in_and_out_of_process(jobs: int) -> None:
     )
     assert sorted(out) == [(x, x * x + 7) for x in range(20)]
     assert sum(seen) == 20
+
+
+@pytest.mark.parametrize("ahead", [1, 2, 3])
+def test_stream_chunks_reads_ahead_at_most_jobs_times_ahead(ahead: int) -> None:
+    """The chunks are read lazily: when the first result is back, exactly `jobs` x `ahead`
+    chunks have been read, no more (so a caller can still shape the rest), and every result comes."""
+    read: list[int] = []
+
+    def source():  # type: ignore[no-untyped-def]
+        for i in range(12):
+            read.append(i)
+            yield [i]
+
+    stream = stream_chunks(_play, source(), jobs=2, setup=_setup, setup_args=(1,), ahead=ahead)
+    first = next(stream)
+    assert len(read) == 2 * ahead
+    out = first + [x for chunk in stream for x in chunk]
+    assert sorted(out) == [(x, x * x + 1) for x in range(12)]
 
 
 def test_atomic_write_keeps_the_mode_of_the_file_it_replaces(tmp_path: Path) -> None:

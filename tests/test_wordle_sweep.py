@@ -15,6 +15,7 @@ from wordkit.cli import app
 from wordkit.errors import InputFileError, RangeError, WordkitError
 from wordkit.wordle import sweep as sweep_module
 from wordkit.wordle.lists import Wordle, load_wordle, make_wordle, read_words
+from wordkit.wordle.search import TreeSearch
 from wordkit.wordle.sweep import (
     OpenerResult,
     SweepRecordsError,
@@ -346,6 +347,38 @@ def test_cli_an_empty_openers_file(tmp_path: Path) -> None:
         1,
         f"Error: the openers file {empty} holds no word",
     )
+
+
+def test_split_buckets_go_out_in_chunks_of_one_opener_small_ones_together(
+    small: Wordle, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bucket weighing the chunk's weight or more goes alone, small ones share a chunk, a
+    chunk never mixes openers, and every bucket of every opener is sent once."""
+    sent: list[list[Any]] = []
+    real = sweep_module.runner.stream_chunks
+
+    def recorded(play: Any, chunks: Any, **where: Any) -> Any:
+        def seen() -> Any:
+            for chunk in chunks:
+                sent.append(chunk)
+                yield chunk
+
+        return real(play, seen(), **where)
+
+    monkeypatch.setattr(sweep_module.runner, "stream_chunks", recorded)
+    monkeypatch.setattr(sweep_module, "CHUNK_WEIGHT", 3**2)
+    monkeypatch.setattr(sweep_module, "BUCKET_OVERHEAD", 1)
+    openers = choose_openers(small, "top:3", EXACT)
+    list(split_openers(small, openers, EXACT, None, jobs=1, cluster=None))
+    assert all(len({opener for opener, *_ in chunk}) == 1 for chunk in sent)
+    weights = [[len(b) ** 2 + sweep_module.BUCKET_OVERHEAD for *_, b, _ in c] for c in sent]
+    assert all(sum(w[:-1]) < 3**2 for w in weights)  # closed once it reaches the weight
+    assert any(len(c) > 1 for c in sent) and any(len(c) == 1 and len(c[0][2]) >= 3 for c in sent)
+    per_opener = {o: sorted(p for c in sent for op, p, *_ in c if op == o) for o in openers}
+    search = TreeSearch(small)
+    for opener in openers:
+        buckets = search.buckets(small.check_guess(opener), small.all_answers())
+        assert per_opener[opener] == sorted(p for p, _ in buckets)
 
 
 @pytest.mark.parametrize("hard", [False, True])

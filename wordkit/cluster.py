@@ -28,7 +28,7 @@ from concurrent.futures import CancelledError
 from typing import Any, TypeVar
 
 from wordkit import __version__
-from wordkit.errors import RangeError, WordkitError
+from wordkit.errors import ClusterError, RangeError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -47,10 +47,6 @@ POLL_SECONDS = 1.0
 """How often a run waiting for a result checks that the cluster still has workers."""
 WORKERLESS_SECONDS = 30.0
 """How long a run waits on a cluster left without workers before giving up."""
-
-
-class ClusterError(WordkitError):
-    """The Dask cluster is missing, unreachable, or cannot run wordkit's tasks."""
 
 
 def _distributed() -> Any:
@@ -278,13 +274,14 @@ def stream_chunks(
     setup: Callable[..., None],
     setup_args: tuple[Any, ...] = (),
     address: str,
+    ahead: int = 1,
 ) -> Iterator[list[R]]:
     """runner.stream_chunks on the cluster at `address`: results as chunks finish. A cluster
     that goes away mid-run (its scheduler, or every worker, killed) is a ClusterError; what
     was yielded before it stays with the caller."""
     distributed = _distributed()
     try:
-        yield from _stream(distributed, play, chunks, setup, setup_args, address)
+        yield from _stream(distributed, play, chunks, setup, setup_args, address, max(1, ahead))
     except (CancelledError, OSError, TimeoutError, distributed.KilledWorker) as exc:
         raise lost(address, exc) from None
 
@@ -310,8 +307,10 @@ def _stream(
     setup: Callable[..., None],
     setup_args: tuple[Any, ...],
     address: str,
+    ahead: int,
 ) -> Iterator[list[R]]:
-    """stream_chunks itself: one task per worker in flight, the next sent as one finishes."""
+    """stream_chunks itself: `ahead` tasks per worker in flight, the next sent as one
+    finishes."""
     with connect(address) as client:
         shared = [client.scatter([setup_args], broadcast=True, hash=False)[0]]
         workers = max(1, len(client.scheduler_info().get("workers", {})))
@@ -333,7 +332,7 @@ def _stream(
             return chunk is not None
 
         try:
-            for _ in range(workers):
+            for _ in range(workers * ahead):
                 if not submit():
                     break
             while in_flight:

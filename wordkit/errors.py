@@ -47,6 +47,10 @@ class NothingKeptError(WordkitError):
     """Every row of an input was filtered out: writing an empty table would lose it silently."""
 
 
+class ClusterError(WordkitError):
+    """The Dask cluster is missing, unreachable, or cannot run wordkit's tasks."""
+
+
 class WordkitWarning(UserWarning):
     """Something read in a way the user may not expect; the CLI shows it as `Warning: ...`."""
 

@@ -277,26 +277,28 @@ def stream_chunks(
     setup: Callable[..., None],
     setup_args: tuple[Any, ...] = (),
     cluster: str | None = None,
+    ahead: int = 1,
 ) -> Iterator[list[R]]:
     """Each chunk's results as it finishes (`setup(*setup_args)` ran once per worker first).
 
-    `chunks` is read lazily, one chunk per worker in flight and the next sent as one
+    `chunks` is read lazily, `ahead` chunks per worker in flight and the next sent as one
     finishes, so a caller can shape the next chunk from the results so far (a sweep's
-    running cutoff). Local
+    running cutoff); more than one ahead keeps a worker busy through the round trip when
+    chunks are short. Local
     workers (`jobs` processes, forked; in this process when `jobs` is 1), or the workers of
     the Dask cluster at `cluster` (`local:N` starts one here; see wordkit.cluster)."""
     if cluster is not None:
         from wordkit import cluster as dask_cluster
 
         yield from dask_cluster.stream_chunks(
-            play, chunks, setup=setup, setup_args=setup_args, address=cluster
+            play, chunks, setup=setup, setup_args=setup_args, address=cluster, ahead=ahead
         )
         return
     if jobs <= 1:
         setup(*setup_args)
         yield from map(play, chunks)
         return
-    yield from _pool_chunks(play, iter(chunks), jobs, setup, setup_args)
+    yield from _pool_chunks(play, iter(chunks), jobs, setup, setup_args, max(1, ahead))
 
 
 def _pool_chunks(
@@ -305,8 +307,9 @@ def _pool_chunks(
     jobs: int,
     setup: Callable[..., None],
     setup_args: tuple[Any, ...],
+    ahead: int,
 ) -> Iterator[list[R]]:
-    """stream_chunks on `jobs` forked processes, one chunk per worker in flight."""
+    """stream_chunks on `jobs` forked processes, `ahead` chunks per worker in flight."""
     # fork: the workers inherit the tables and matrices instead of unpickling copies.
     import multiprocessing  # a stats run's workers only: one-shot commands skip its import
     import queue
@@ -328,7 +331,7 @@ def _pool_chunks(
             )
             return True
 
-        while in_flight < jobs and submit():
+        while in_flight < jobs * ahead and submit():
             in_flight += 1
         while in_flight:
             while True:  # a timeout keeps the wait interruptible by Ctrl-C

@@ -11,7 +11,6 @@ and a records file (one JSON line per opener) lets an interrupted sweep resume.
 from __future__ import annotations
 
 import json
-import multiprocessing as mp
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -22,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from wordkit import __version__, outputs, runner
-from wordkit.errors import InputFileError, RangeError, WordkitError, shortened
+from wordkit.errors import ClusterError, InputFileError, RangeError, WordkitError, shortened
 from wordkit.game import fold_word, whole_number
 from wordkit.wordle.guessers import make_guesser
 from wordkit.wordle.hosts import HonestWordle
@@ -207,7 +206,9 @@ NO_TOTAL = -1
 
 def _share_best(best: int | None) -> None:
     """A new shared running best (the parent's, before its workers fork: they inherit it)."""
-    _SHARED["best"] = mp.Value("q", NO_TOTAL if best is None else best)
+    import multiprocessing  # a sweep's only: one-shot commands skip its import
+
+    _SHARED["best"] = multiprocessing.Value("q", NO_TOTAL if best is None else best)
 
 
 def _known_best(local: int | None) -> int | None:
@@ -482,6 +483,12 @@ def sweep(
 BucketTask = tuple[str, int, np.ndarray, int]
 """(opener, the bucket's pattern, its answers, its budget: the total it must stay under)."""
 
+# Small buckets go out together: a bucket of a few answers is solved in well under the round
+# trip to a worker. A chunk is closed once the sum of its buckets' n² (about their work) and
+# a fixed share each reaches 64², so a bucket of 64 answers or more goes alone.
+CHUNK_WEIGHT = 64**2
+BUCKET_OVERHEAD = 64
+
 
 def split_openers(
     game: Wordle,
@@ -525,15 +532,29 @@ def split_openers(
     # costs back from an opener's first buckets tighten the budgets of its last ones.
 
     def sent() -> Iterator[list[BucketTask]]:
+        chunk: list[BucketTask] = []
+        weight = 0
         for opener, pattern, bucket in tasks:
+            if chunk and opener != chunk[0][0]:
+                yield chunk
+                chunk, weight = [], 0
             opening = openings[opener]
             if not opening.proven_worse():  # else this bucket can no longer matter
                 opening.in_flight += 1
-                yield [(opener, pattern, bucket, opening.budget(pattern))]
+                chunk.append((opener, pattern, bucket, opening.budget(pattern)))
+                weight += len(bucket) ** 2 + BUCKET_OVERHEAD
+            if weight >= CHUNK_WEIGHT:
+                yield chunk
+                chunk, weight = [], 0
+        if chunk:
+            yield chunk
 
+    # Two buckets a worker in flight: most buckets take a millisecond or less, about one
+    # round trip, which a worker waiting for its next bucket would spend idle.
     stream = runner.stream_chunks(
-        _solve_buckets, sent(), jobs=jobs, setup=_setup, setup_args=(game, spec), cluster=cluster
-    )
+        _solve_buckets, sent(), jobs=jobs, setup=_setup, setup_args=(game, spec),
+        cluster=cluster, ahead=2,
+    )  # fmt: skip
     for out in stream:
         for opener, pattern, value, deepest, seconds in out:
             opening = openings[opener]
@@ -765,9 +786,9 @@ def run_sweep(
 ) -> Sweep:
     """The whole `stats wordle --openers` run: choose the openers, resume from `records` (and
     append to it), sweep, rank. `started(todo, resumed)` hears the work ahead once known."""
-    from wordkit.cluster import ClusterError, check_address
-
     if cluster is not None:
+        from wordkit.cluster import check_address
+
         check_address(cluster)  # asked once a process: the CLI may have asked already
     if spec.cutoff is not None and spec.cutoff < 1:
         raise RangeError(f"--cutoff must be a total of at least 1 guess, not {spec.cutoff}")
