@@ -148,9 +148,9 @@ def test_run_chunks_same_results_in_and_out_of_process(jobs: int) -> None:
 
 
 @pytest.mark.parametrize("ahead", [1, 2, 3])
-def test_stream_chunks_reads_ahead_at_most_jobs_times_ahead(ahead: int) -> None:
+def test_stream_chunks_reads_exactly_jobs_times_ahead_ahead(ahead: int) -> None:
     """The chunks are read lazily: when the first result is back, exactly `jobs` x `ahead`
-    chunks have been read, no more (so a caller can still shape the rest), and every result comes."""
+    chunks have been read (so a caller can still shape the rest); every result comes."""
     read: list[int] = []
 
     def source():  # type: ignore[no-untyped-def]
