@@ -298,3 +298,63 @@ def test_the_split_floor_never_exceeds_the_exact_total(
     depth = 99 if max_guesses is None else max_guesses
     bound = TreeSearch(game, max_guesses=max_guesses).split_floor(game.all_answers(), None, depth)
     assert bound <= exact if exact < BIG else bound <= INF
+
+
+class _Running:
+    """A running best shared by the shares of one position, in this process."""
+
+    def __init__(self) -> None:
+        self.total = INF
+
+    def get(self) -> int:
+        return self.total
+
+    def offer(self, total: int) -> None:
+        self.total = min(self.total, total)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.randoms(use_true_random=False),
+    st.integers(1, 4),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from([None, 4, 3]),
+    st.sampled_from([INF, 0, 2]),
+)
+def test_shares_of_a_position_give_its_value_and_its_guess(
+    rng: random.Random,
+    parts: int,
+    hard: bool,
+    shared: bool,
+    max_guesses: int | None,
+    slack: int,
+) -> None:
+    """Split into shares of its guesses (each in its own search, as on separate workers, with
+    or without a running best between them, in any order), a position's least total is the
+    least over the shares that came back exact, at the guess of least rank: what the whole
+    search finds. Under a budget it cannot beat, every share is a bound at least the budget."""
+    pool = read_words(FIXTURE)
+    guesses = sorted(rng.sample(pool, 14))
+    answers = tuple(sorted(rng.sample(guesses, rng.randint(3, 10))))
+    game = make_wordle(guesses, answers, use_disk=False)
+    whole = TreeSearch(game, hard=hard, max_guesses=max_guesses)
+    legal, depth = whole.root_legal(), whole.root_depth
+    subset = game.all_answers()
+    value = whole.solve(subset, legal, depth=depth)
+    beta = INF if slack == INF else value + slack - 1  # slack 0: the value is not below beta
+    running = _Running() if shared else None
+    back = [
+        TreeSearch(game, hard=hard, max_guesses=max_guesses).solve_part(
+            subset, whole.root_legal(), beta, depth, part, parts, running
+        )
+        for part in rng.sample(range(parts), parts)
+    ]
+    low = min(v for v, _, _ in back)
+    exact = sorted((v, rank, row) for v, row, rank in back if row >= 0 and v <= low)
+    if value < min(beta, INF):
+        assert exact and exact[0][0] == value == low
+        assert exact[0][2] == whole.next_row(subset, legal, depth)
+    else:
+        assert not exact
+        assert low >= min(beta, INF)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import random
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from wordkit.cli import app
 from wordkit.errors import InputFileError, RangeError, WordkitError
 from wordkit.wordle import sweep as sweep_module
 from wordkit.wordle.lists import Wordle, load_wordle, make_wordle, read_words
-from wordkit.wordle.search import TreeSearch
+from wordkit.wordle.search import INF, TreeSearch
 from wordkit.wordle.sweep import (
     OpenerResult,
     SweepRecordsError,
@@ -371,7 +372,7 @@ def test_split_buckets_go_out_in_chunks_of_one_opener_small_ones_together(
     openers = choose_openers(small, "top:3", EXACT)
     list(split_openers(small, openers, EXACT, None, jobs=1, cluster=None))
     assert all(len({opener for opener, *_ in chunk}) == 1 for chunk in sent)
-    weights = [[len(b) ** 2 + sweep_module.BUCKET_OVERHEAD for *_, b, _ in c] for c in sent]
+    weights = [[len(b) ** 2 + sweep_module.BUCKET_OVERHEAD for _, _, b, *_ in c] for c in sent]
     assert all(sum(w[:-1]) < 3**2 for w in weights)  # closed once it reaches the weight
     assert any(len(c) > 1 for c in sent) and any(len(c) == 1 and len(c[0][2]) >= 3 for c in sent)
     per_opener = {o: sorted(p for c in sent for op, p, *_ in c if op == o) for o in openers}
@@ -379,6 +380,66 @@ def test_split_buckets_go_out_in_chunks_of_one_opener_small_ones_together(
     for opener in openers:
         buckets = search.buckets(small.check_guess(opener), small.all_answers())
         assert per_opener[opener] == sorted(p for p, _ in buckets)
+
+
+@pytest.fixture(scope="module")
+def wider() -> Wordle:
+    """160 built-in answers and 500 more guesses: buckets whose shares of guesses differ."""
+    from wordkit.wordle.lists import builtin_wordle
+
+    words = builtin_wordle()
+    rng = random.Random(5)
+    answers = sorted(rng.sample(list(words.answers), 160))
+    guesses = sorted(set(answers) | set(rng.sample(list(words.guesses), 500)))
+    return make_wordle(guesses, answers, use_disk=False)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("margin", [None, 3, 0])
+def test_a_bucket_split_into_shares_of_its_guesses_gives_the_unsplit_figures(
+    wider: Wordle, hard: bool, margin: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One opener on two workers, every bucket of eight answers or more split in two shares
+    of its guesses sharing a running best: each share is sent once, the second after the
+    first, and the totals, bounds and longest games are those of the whole search."""
+    sent: list[list[Any]] = []
+    real = sweep_module.runner.stream_chunks
+
+    def recorded(play: Any, chunks: Any, **where: Any) -> Any:
+        def seen() -> Any:
+            for chunk in chunks:
+                sent.append(chunk)
+                yield chunk
+
+        return real(play, seen(), **where)
+
+    monkeypatch.setattr(sweep_module.runner, "stream_chunks", recorded)
+    monkeypatch.setattr(sweep_module, "SHARE_MIN", 8)
+    exact = SweepSpec("optimal", hard=hard, running_cutoff=False)
+    search = TreeSearch(wider, hard=hard)
+    differ = 0
+    for opener in ("abase", "abaft", "abbas"):
+        whole = sweep(wider, [opener], exact).results
+        cutoff = None if margin is None else max(1, (whole[0].total or 0) + margin)
+        spec = SweepSpec("optimal", hard=hard, cutoff=cutoff, running_cutoff=False)
+        sent.clear()
+        alone = sweep(wider, [opener], spec, jobs=2).results
+        tasks = [(p, part, parts) for c in sent for _, p, b, _, part, parts, _ in c]
+        assert figures(alone) == figures(sweep(wider, [opener], spec).results)
+        assert len(tasks) == len(set(tasks))
+        shared = [(p, part) for p, part, parts in tasks if parts == 2]
+        big = [(p, b) for p, b in search.buckets(wider.check_guess(opener), wider.all_answers())
+               if len(b) >= 8]  # fmt: skip
+        if margin is None:  # no cutoff: every share is sent, the first before the second
+            assert sorted(shared) == sorted((p, k) for p, _ in big for k in (0, 1))
+            assert all(shared.index((p, 0)) < shared.index((p, 1)) for p, _ in big)
+        legal = search.root_legal()
+        for p, b in big:
+            child = search.child_legal(legal, wider.check_guess(opener), p)
+            ends = {TreeSearch(wider, hard=hard).solve_part(b, child, INF, 5, k, 2)[0]
+                    for k in (0, 1)}  # fmt: skip
+            differ += len(ends) > 1
+    assert differ  # the lists make shares that end apart: the combination is tested
 
 
 @pytest.mark.parametrize("hard", [False, True])

@@ -25,6 +25,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
@@ -124,6 +125,29 @@ SPLIT_BOUND = -2
 """The best-guess row of a memo entry that holds `split_floor`'s bound (not computed again)."""
 
 
+class RunningBest(Protocol):
+    """The least total found so far for one position by any of the workers sharing it."""
+
+    def get(self) -> int:
+        """The least total offered so far (INF before any)."""
+
+    def offer(self, total: int) -> None:
+        """Make `total`, the exact total of one of the position's guesses, the least if it is."""
+
+
+@dataclass
+class _Choices:
+    """The guesses a position still has to try: `rows` with their bounds `lb`, `order` the
+    indices in the order to try them, the position's floor, and the bucket counts its
+    children inherit (`hint`)."""
+
+    rows: Rows
+    lb: np.ndarray
+    order: np.ndarray
+    floor: int
+    hint: tuple[Rows, np.ndarray]
+
+
 @dataclass
 class TreeSearch:
     """Memoised exact search over subsets of answers (normal or hard mode).
@@ -145,6 +169,7 @@ class TreeSearch:
     memo_limit: int = MEMO_LIMIT
     nodes: int = 0
     legal_keys: dict = field(default_factory=dict, repr=False)
+    answer_splits: dict = field(default_factory=dict, repr=False)  # subset bytes → row or -1
 
     def __post_init__(self) -> None:
         g = self.game
@@ -183,11 +208,19 @@ class TreeSearch:
     # -- partition statistics -------------------------------------------------------------
 
     def answer_split(self, subset: Subset) -> int:
-        """A row among the subset's answers splitting it into singletons, or -1."""
-        rows = self.answer_rows[subset]
-        ok = np.flatnonzero(partitions.bucket_count(self.game, rows, subset) == len(subset))
-        # Every remaining answer is also legal in hard mode, so no filter is needed.
-        return int(rows[ok[0]]) if len(ok) else -1
+        """A row among the subset's answers splitting it into singletons, or -1 (memoised:
+        the same small buckets come back under guess after guess, each refuted by its
+        children's floors)."""
+        key = subset.tobytes()
+        row = self.answer_splits.get(key)
+        if row is None:
+            rows = self.answer_rows[subset]
+            ok = np.flatnonzero(partitions.bucket_count(self.game, rows, subset) == len(subset))
+            # Every remaining answer is also legal in hard mode, so no filter is needed.
+            row = int(rows[ok[0]]) if len(ok) else -1
+            cache.make_room(self.answer_splits, self.memo_limit)
+            self.answer_splits[key] = row
+        return row
 
     def floor(self, subset: Subset, legal: np.ndarray | None, depth: int) -> int:
         """A cheap lower bound: memo (this depth, else unlimited), else 2n-1 or 2n."""
@@ -294,6 +327,99 @@ class TreeSearch:
         exact, the least total guesses and a first guess (row) achieving it; else a lower
         bound ≥ `beta` (no row), the proof that nothing here beats beta.
 
+        The guesses that can still beat beta come from `_choices` (which states why each of
+        its cuts is sound), in order of their bound, then of the sum of squared bucket sizes;
+        each is tried against the best total so far (`evaluate` stops a guess as soon as its
+        buckets' floors reach it), and the first guess reaching the best total is kept."""
+        found = self._choices(subset, legal, beta, hint, depth)
+        if isinstance(found, tuple):
+            return found
+        value, at = self._try(found, found.order, subset, legal, beta, depth)
+        return value, at >= 0, int(found.rows[at]) if at >= 0 else -1
+
+    def solve_part(
+        self,
+        subset: Subset,
+        legal: np.ndarray | None,
+        beta: int,
+        depth: int,
+        part: int,
+        parts: int,
+        running: RunningBest | None = None,
+    ) -> tuple[int, int, int]:
+        """One of `parts` shares of a position's guesses (every parts-th in the search's order,
+        from the `part`-th), for a position split over workers: (total, row, rank), the least
+        total found in the share below beta, its first guess reaching it and that guess's rank
+        in the whole order; else (a lower bound on every guess of the share, -1, -1).
+
+        The position's value is the least total over its shares, its guess the one of least
+        rank among the shares reaching it: what `_search` gives, since it keeps the first
+        guess in order that reaches the least total. A share ending at the position's floor
+        (or early, by one of `_choices`' cuts) has its value for the whole position.
+
+        `running`, shared by the shares, prunes each against the totals the others found:
+        a guess is tried against one more than the least of them, so that the guess of least
+        rank reaching the position's least total M is always found exactly (every cap is
+        above M); a share pruned that way returns a bound above a total another returns."""
+        n = len(subset)
+        depth = min(depth, n)
+        if n <= 2 or depth <= 1:
+            value = trivial_cost(n, depth)
+            return (value, int(self.answer_rows[subset[0]]), 0) if value < beta else (value, -1, -1)
+        found = self._choices(subset, legal, beta, None, depth)
+        if isinstance(found, tuple):
+            value, exact, row = found
+            return (value, row, 0) if exact and row >= 0 and value < beta else (value, -1, -1)
+        order = found.order[part::parts]
+        value, at = self._try(found, order, subset, legal, beta, depth, running)
+        if at < 0:
+            return value, -1, -1
+        return value, int(found.rows[at]), int(np.flatnonzero(found.order == at)[0])
+
+    def _try(
+        self,
+        found: _Choices,
+        order: np.ndarray,
+        subset: Subset,
+        legal: np.ndarray | None,
+        beta: int,
+        depth: int,
+        running: RunningBest | None = None,
+    ) -> tuple[int, int]:
+        """The guesses at `order` tried in turn against the least total so far (and the
+        shared one plus one): that total if below beta and the index (in `found`) of the first
+        guess reaching it, else (a lower bound on every guess tried, -1)."""
+        rows, lb = found.rows, found.lb
+        best, best_at = beta, -1
+        for i in order:
+            cap = best if running is None else min(best, running.get() + 1)
+            if lb[i] >= cap:
+                break
+            total = self.evaluate(int(rows[i]), subset, legal, cap, found.hint, depth)
+            if total < cap:
+                best, best_at = total, int(i)
+                if running is not None:
+                    running.offer(total)
+                if best <= found.floor:
+                    break
+        if best_at < 0:
+            # Every guess was refuted against a cap no lower than the last one.
+            cap = beta if running is None else min(beta, running.get() + 1)
+            return max(cap, found.floor), -1
+        return best, best_at
+
+    def _choices(
+        self,
+        subset: Subset,
+        legal: np.ndarray | None,
+        beta: int,
+        hint: tuple[Rows, np.ndarray] | None,
+        depth: int,
+    ) -> tuple[int, bool, int] | _Choices:
+        """The guesses of a subset of n ≥ 3 answers (`depth` ≥ 2 guesses left) that can still
+        beat beta, in the order to try them, or (value, exact, row) when no guess need be
+        tried.
+
         Why each cut is sound. An answer costs at least 1 guess, and at most one answer is
         won by the first guess, so the total is ≥ 2n - 1, reached only by a guess splitting
         the subset into singletons while being one of them (`answer_split`), else ≥ 2n. With g
@@ -302,9 +428,7 @@ class TreeSearch:
         into no more buckets than it splits any superset, so the parent's counts (`hint`)
         discard rows before they are counted. When no playable guess makes more than `widest`
         non-winning buckets, at any depth below either, `level_floor` (and for small subsets
-        `chain_floor`) bounds the whole subtree. The guesses left are tried by that bound,
-        then by the sum of squared bucket sizes, each against the best total so far (`evaluate`
-        stops a guess as soon as its buckets' floors reach it)."""
+        `chain_floor`) bounds the whole subtree."""
         n = len(subset)
         row = self.answer_split(subset)
         if row >= 0:
@@ -361,18 +485,7 @@ class TreeSearch:
         order = np.lexsort((ss, lb))
         if self.limit:
             order = order[: self.limit]
-        best, best_row = beta, -1
-        for i in order:
-            if lb[i] >= best:
-                break
-            total = self.evaluate(int(rows[i]), subset, legal, best, child_hint, depth)
-            if total < best:
-                best, best_row = total, int(rows[i])
-                if best <= floor_node:
-                    break
-        if best_row < 0:
-            return max(beta, floor_node), False, -1
-        return best, True, best_row
+        return _Choices(rows, lb, order, floor_node, child_hint)
 
     def chain(self, subset: Subset, split: partitions.Split, ub: np.ndarray, d: int) -> int:
         """`chain_floor` of a subset: `split` holds the guesses counted, `ub` the bucket

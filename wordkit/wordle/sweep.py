@@ -480,14 +480,24 @@ def sweep(
 # openers do better: a worker's memo serves the anagrams of its shard (six strong openers on
 # two workers: 1.66x one worker whole, 1.26x split).
 
-BucketTask = tuple[str, int, np.ndarray, int]
-"""(opener, the bucket's pattern, its answers, its budget: the total it must stay under)."""
+BucketTask = tuple[str, int, np.ndarray, int, int, int, int]
+"""(opener, the bucket's pattern, its answers, its budget: the total it must stay under, the
+share of its guesses to try and the shares it is split into, its running-best slot or -1)."""
+BucketResult = tuple[str, int, int, int, int, int, float]
+"""(opener, pattern, share, total or bound, the rank of the share's best guess or -1 when a
+bound, the guesses its longest game takes after the opener, seconds)."""
 
 # Small buckets go out together: a bucket of a few answers is solved in well under the round
 # trip to a worker. A chunk is closed once the sum of its buckets' n² (about their work) and
 # a fixed share each reaches 64², so a bucket of 64 answers or more goes alone.
 CHUNK_WEIGHT = 64**2
 BUCKET_OVERHEAD = 64
+SHARE_MIN = 100
+"""A bucket of this many answers or more is split by its guesses, a share per worker: one
+bucket can be most of an opener's search (CRANE's 122 answers: 1.0 s of 1.4), and its
+guesses are thousands of independent refutations once a good total is known. Below it the
+share each worker repeats (counting the bucket's splits, trying its first guesses before a
+total is shared) costs about what splitting saves."""
 
 
 def split_openers(
@@ -505,11 +515,19 @@ def split_openers(
     budget c - n - Σ cost(done) - Σ floor(others not done) (`split_floor`, in this process),
     read when it is sent: a cost that reaches its budget proves the opener ≥ c, whatever the
     others cost; costs under their budgets are exact. So the buckets are independent tasks
-    sharing the running total, and the buckets of an opener proven ≥ c are never sent."""
+    sharing the running total, and the buckets of an opener proven ≥ c are never sent.
+
+    A bucket of `SHARE_MIN` answers or more is split further, its guesses in shares, one a
+    worker (`TreeSearch.solve_part`); its cost is the least over its shares, taken once all
+    are back. The shares of a bucket share its running best (local workers: a slot of shared
+    memory; on a cluster each share prunes on its own), and all but the first go out a few
+    tasks later, once the first has a total to share."""
+    workers = jobs if cluster is None else 2
     search = TreeSearch(game, hard=spec.hard, max_guesses=spec.max_guesses)
     answers, legal = game.all_answers(), search.root_legal()
     openings: dict[str, _Opening] = {}
-    tasks: list[tuple[str, int, np.ndarray]] = []
+    tasks: list[tuple[str, int, np.ndarray, int, int, int]] = []
+    slots = 0
     for opener in openers:
         began = time.perf_counter()
         row, cutoff = game.check_guess(opener), spec.cutoff_after(best)
@@ -527,21 +545,39 @@ def split_openers(
             yield opening.result(opener)
             continue
         openings[opener] = opening
-        tasks += [(opener, p, b) for p, b in buckets]
-    # Opener by opener, each one's buckets largest first (as `evaluate` takes them): the
-    # costs back from an opener's first buckets tighten the budgets of its last ones.
+        # Opener by opener, each one's buckets largest first (as `evaluate` takes them): the
+        # costs back from an opener's first buckets tighten the budgets of its last ones.
+        # A split bucket's later shares go `workers` tasks after its first.
+        mine: list[tuple[str, int, np.ndarray, int, int, int]] = []
+        later: list[tuple[int, tuple[str, int, np.ndarray, int, int, int]]] = []
+        for p, b in buckets:
+            while later and later[0][0] <= len(mine):
+                mine.append(later.pop(0)[1])
+            parts = workers if len(b) >= SHARE_MIN and workers > 1 else 1
+            slot = slots if parts > 1 else -1
+            slots += parts > 1
+            opening.parts[p] = parts
+            mine.append((opener, p, b, 0, parts, slot))
+            later += [(len(mine) + k * workers - 1, (opener, p, b, k, parts, slot))
+                      for k in range(1, parts)]  # fmt: skip
+            later.sort(key=lambda t: t[0])
+        tasks += mine + [t for _, t in later]
+    _SHARED.pop("slots", None)  # a cluster's workers prune each share on its own
+    if slots and cluster is None:
+        _share_slots(slots)
 
     def sent() -> Iterator[list[BucketTask]]:
         chunk: list[BucketTask] = []
         weight = 0
-        for opener, pattern, bucket in tasks:
+        for opener, pattern, bucket, part, parts, slot in tasks:
             if chunk and opener != chunk[0][0]:
                 yield chunk
                 chunk, weight = [], 0
             opening = openings[opener]
             if not opening.proven_worse():  # else this bucket can no longer matter
                 opening.in_flight += 1
-                chunk.append((opener, pattern, bucket, opening.budget(pattern)))
+                budget = opening.budget(pattern)
+                chunk.append((opener, pattern, bucket, budget, part, parts, slot))
                 weight += len(bucket) ** 2 + BUCKET_OVERHEAD
             if weight >= CHUNK_WEIGHT:
                 yield chunk
@@ -556,11 +592,11 @@ def split_openers(
         cluster=cluster, ahead=2,
     )  # fmt: skip
     for out in stream:
-        for opener, pattern, value, deepest, seconds in out:
+        for opener, pattern, part, value, rank, deepest, seconds in out:
             opening = openings[opener]
             opening.in_flight -= 1
             opening.seconds += seconds
-            opening.costs[pattern] = (value, deepest)  # a bucket sent again counts once
+            opening.take(pattern, part, value, rank, deepest)
             done = len(opening.costs) == len(opening.floors)
             if (done or (opening.proven_worse() and not opening.in_flight)) and not opening.told:
                 opening.told = True
@@ -579,8 +615,22 @@ class _Opening:
     floors: dict[int, int]
     seconds: float
     costs: dict[int, tuple[int, int]] = field(default_factory=dict)
+    parts: dict[int, int] = field(default_factory=dict)
+    shares: dict[int, dict[int, tuple[int, int, int]]] = field(default_factory=dict)
     in_flight: int = 0
     told: bool = False
+
+    def take(self, pattern: int, part: int, value: int, rank: int, deepest: int) -> None:
+        """A share of a bucket back (a share sent again counts once): the bucket's cost once
+        all its shares are, the least total of the least rank over the shares when a share
+        reached it exact, else the least bound (see `TreeSearch.solve_part`)."""
+        got = self.shares.setdefault(pattern, {})
+        got[part] = (value, rank, deepest)
+        if len(got) < self.parts.get(pattern, 1) or pattern in self.costs:
+            return
+        low = min(v for v, _, _ in got.values())
+        exact = [(v, r, d) for v, r, d in got.values() if r >= 0 and v <= low]
+        self.costs[pattern] = (low, min(exact)[2]) if exact else (low, 0)
 
     def lower_bound(self) -> int:
         """n + the costs back (exact, or bounds) + the floors of the other buckets."""
@@ -592,10 +642,12 @@ class _Opening:
         return self.lower_bound() >= (INF if self.cutoff is None else min(self.cutoff, INF))
 
     def budget(self, pattern: int) -> int:
-        """What the bucket `pattern` must cost less than for the opener to beat the cutoff."""
+        """What the bucket `pattern` must cost less than for the opener to beat the cutoff
+        (and, for a share, one more than what a share of it back already costs exactly)."""
+        exact = [v + 1 for v, r, _ in self.shares.get(pattern, {}).values() if r >= 0]
         if self.cutoff is None:
-            return INF
-        return min(INF, self.cutoff - self.lower_bound() + self.floors[pattern])
+            return min([INF, *exact])
+        return min([INF, self.cutoff - self.lower_bound() + self.floors[pattern], *exact])
 
     def result(self, opener: str) -> OpenerResult:
         """The opener's figures: infeasible, a bound at the cutoff, or the exact total."""
@@ -612,23 +664,61 @@ class _Opening:
         return OpenerResult(opener=opener, seconds=self.seconds, **figures)
 
 
-def _solve_buckets(chunk: list[BucketTask]) -> list[tuple[str, int, int, int, float]]:
-    """In a worker: each bucket's cost under its budget (a value ≥ the budget: a bound),
-    with the guesses its longest game takes after the opener when exact, and the seconds."""
+def _solve_buckets(chunk: list[BucketTask]) -> list[BucketResult]:
+    """In a worker: each bucket's (or share's) cost under its budget (a value ≥ the budget:
+    a bound), with the guesses its longest game takes after the opener when exact, and the
+    seconds."""
     search: TreeSearch = _WORKER["search"]
     game: Wordle = _WORKER["game"]
     out = []
-    for opener, pattern, bucket, budget in chunk:
+    for opener, pattern, bucket, budget, part, parts, slot in chunk:
         began = time.perf_counter()
         row, depth = game.check_guess(opener), search.root_depth - 1
         legal = search.child_legal(search.root_legal(), row, pattern)
-        value = search.solve(bucket, legal, budget, depth=depth)
+        if parts > 1:
+            value, nxt, rank = search.solve_part(
+                bucket, legal, budget, depth, part, parts, _slot(slot)
+            )
+        else:
+            value = search.solve(bucket, legal, budget, depth=depth)
+            rank = 0 if value < min(budget, INF) else -1
+            nxt = search.next_row(bucket, legal, depth) if rank >= 0 else -1
         deepest = 0
-        if value < min(budget, INF):
-            nxt = search.next_row(bucket, legal, depth)
+        if rank >= 0:
             deepest = 1 + _deepest(search, nxt, bucket, legal, depth)
-        out.append((opener, pattern, int(value), deepest, time.perf_counter() - began))
+        out.append((opener, pattern, part, int(value), rank, deepest, time.perf_counter() - began))
     return out
+
+
+def _share_slots(count: int) -> None:
+    """Running bests for the split buckets, in shared memory (before the workers fork)."""
+    import multiprocessing
+
+    _SHARED["slots"] = multiprocessing.Array("q", [NO_TOTAL] * count)
+
+
+def _slot(index: int) -> _Slot | None:
+    """The running best of a split bucket shared by this machine's workers (None: not shared)."""
+    slots = _SHARED.get("slots")
+    return None if index < 0 or slots is None or index >= len(slots) else _Slot(slots, index)
+
+
+@dataclass
+class _Slot:
+    """One split bucket's running best, in a shared array (`TreeSearch.RunningBest`)."""
+
+    totals: Any
+    index: int
+
+    def get(self) -> int:
+        value = int(self.totals[self.index])
+        return INF if value == NO_TOTAL else value
+
+    def offer(self, total: int) -> None:
+        with self.totals.get_lock():  # read and write at once: the best only ever falls
+            value = self.totals[self.index]
+            if value == NO_TOTAL or total < value:
+                self.totals[self.index] = total
 
 
 # ---------------------------------------------------------------------------------------
