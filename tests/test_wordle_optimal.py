@@ -300,56 +300,72 @@ def test_the_split_floor_never_exceeds_the_exact_total(
     assert bound <= exact if exact < BIG else bound <= INF
 
 
-class _Running:
-    """A running best shared by the shares of one position, in this process."""
+class _Claims:
+    """One worker's view of a position several search at once, in this process: it claims
+    the ranks dealt to it, in blocks, and shares the least total with the others."""
 
-    def __init__(self) -> None:
-        self.total = INF
+    def __init__(self, ranks: list[int], block: int, best: list[int]) -> None:
+        self.ranks, self.block, self.best = ranks, block, best
+
+    def claim(self) -> list[int]:
+        taken, self.ranks = self.ranks[: self.block], self.ranks[self.block :]
+        return taken or [1 << 30]  # past the end: nothing left
 
     def get(self) -> int:
-        return self.total
+        return self.best[0]
 
     def offer(self, total: int) -> None:
-        self.total = min(self.total, total)
+        self.best[0] = min(self.best[0], total)
+
+    def worth(self, end: int) -> None:
+        pass
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
     st.randoms(use_true_random=False),
     st.integers(1, 4),
+    st.integers(1, 5),
     st.booleans(),
     st.booleans(),
     st.sampled_from([None, 4, 3]),
     st.sampled_from([INF, 0, 2]),
 )
-def test_shares_of_a_position_give_its_value_and_its_guess(
+def test_workers_sharing_a_position_give_its_value_and_its_guess(
     rng: random.Random,
-    parts: int,
+    workers: int,
+    block: int,
     hard: bool,
     shared: bool,
     max_guesses: int | None,
     slack: int,
 ) -> None:
-    """Split into shares of its guesses (each in its own search, as on separate workers, with
-    or without a running best between them, in any order), a position's least total is the
-    least over the shares that came back exact, at the guess of least rank: what the whole
-    search finds. Under a budget it cannot beat, every share is a bound at least the budget."""
+    """A position's guesses dealt to several workers (each its own search, as in separate
+    processes; ranks dealt at random, in increasing order per worker, each once; the least
+    total shared between them or not; the workers run in any order): the least total over
+    the workers that came back exact, at the guess of least rank, is what the whole search
+    finds. Under a budget it cannot beat, every worker returns a bound at least the budget."""
     pool = read_words(FIXTURE)
-    guesses = sorted(rng.sample(pool, 14))
-    answers = tuple(sorted(rng.sample(guesses, rng.randint(3, 10))))
+    # Lists wide enough that no answer splits them at once: the guesses are searched.
+    guesses = sorted(rng.sample(pool, 24))
+    answers = tuple(sorted(rng.sample(guesses, rng.randint(12, 20))))
     game = make_wordle(guesses, answers, use_disk=False)
     whole = TreeSearch(game, hard=hard, max_guesses=max_guesses)
     legal, depth = whole.root_legal(), whole.root_depth
     subset = game.all_answers()
     value = whole.solve(subset, legal, depth=depth)
     beta = INF if slack == INF else value + slack - 1  # slack 0: the value is not below beta
-    running = _Running() if shared else None
+    dealt: list[list[int]] = [[] for _ in range(workers)]
+    for rank in range(len(guesses)):
+        dealt[rng.randrange(workers)].append(rank)
+    best = [INF]
     back = [
-        TreeSearch(game, hard=hard, max_guesses=max_guesses).solve_part(
-            subset, whole.root_legal(), beta, depth, part, parts, running
+        TreeSearch(game, hard=hard, max_guesses=max_guesses).solve_shared(
+            subset, whole.root_legal(), beta, depth,
+            _Claims(dealt[k], block, best if shared else [INF]),
         )
-        for part in rng.sample(range(parts), parts)
-    ]
+        for k in rng.sample(range(workers), workers)
+    ]  # fmt: skip
     low = min(v for v, _, _ in back)
     exact = sorted((v, rank, row) for v, row, rank in back if row >= 0 and v <= low)
     if value < min(beta, INF):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from wordkit.cli import app
 from wordkit.errors import InputFileError, RangeError, WordkitError
 from wordkit.wordle import sweep as sweep_module
 from wordkit.wordle.lists import Wordle, load_wordle, make_wordle, read_words
-from wordkit.wordle.search import INF, TreeSearch
+from wordkit.wordle.search import TreeSearch
 from wordkit.wordle.sweep import (
     OpenerResult,
     SweepRecordsError,
@@ -394,14 +395,18 @@ def wider() -> Wordle:
     return make_wordle(guesses, answers, use_disk=False)
 
 
-@pytest.mark.parametrize("hard", [False, True])
-@pytest.mark.parametrize("margin", [None, 3, 0])
-def test_a_bucket_split_into_shares_of_its_guesses_gives_the_unsplit_figures(
-    wider: Wordle, hard: bool, margin: int | None, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("hard", "margin", "slow"),
+    [(False, None, True), (True, None, True), (False, 3, False), (True, 3, False),
+     (False, 0, False), (True, 0, False)],
+)  # fmt: skip
+def test_buckets_joined_by_idle_workers_give_the_unsplit_figures(
+    wider: Wordle, hard: bool, margin: int | None, slow: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One opener on two workers, every bucket of eight answers or more split in two shares
-    of its guesses sharing a running best: each share is sent once, the second after the
-    first, and the totals, bounds and longest games are those of the whole search."""
+    """One opener on two workers, its buckets of eight answers or more searched through
+    shared slots, joined by a free worker while guesses are left to claim: each part is sent
+    once, after the bucket's own task, and the totals, bounds and longest games are those of
+    the whole search."""
     sent: list[list[Any]] = []
     real = sweep_module.runner.stream_chunks
 
@@ -414,32 +419,42 @@ def test_a_bucket_split_into_shares_of_its_guesses_gives_the_unsplit_figures(
         return real(play, seen(), **where)
 
     monkeypatch.setattr(sweep_module.runner, "stream_chunks", recorded)
-    monkeypatch.setattr(sweep_module, "SHARE_MIN", 8)
+    monkeypatch.setattr(sweep_module, "JOIN_MIN", 8)
+    monkeypatch.setattr(sweep_module, "JOIN_RANKS", 1)
+    if slow:
+        monkeypatch.setattr(sweep_module, "CLAIM", 1)
+        monkeypatch.setattr(sweep_module._Slot, "claim", _slow_claim)
     exact = SweepSpec("optimal", hard=hard, running_cutoff=False)
     search = TreeSearch(wider, hard=hard)
-    differ = 0
+    joined = 0
     for opener in ("abase", "abaft", "abbas"):
         whole = sweep(wider, [opener], exact).results
         cutoff = None if margin is None else max(1, (whole[0].total or 0) + margin)
         spec = SweepSpec("optimal", hard=hard, cutoff=cutoff, running_cutoff=False)
         sent.clear()
         alone = sweep(wider, [opener], spec, jobs=2).results
-        tasks = [(p, part, parts) for c in sent for _, p, b, _, part, parts, _ in c]
+        tasks = [(p, part, slot) for c in sent for _, p, b, _, part, slot in c]
         assert figures(alone) == figures(sweep(wider, [opener], spec).results)
-        assert len(tasks) == len(set(tasks))
-        shared = [(p, part) for p, part, parts in tasks if parts == 2]
-        big = [(p, b) for p, b in search.buckets(wider.check_guess(opener), wider.all_answers())
-               if len(b) >= 8]  # fmt: skip
-        if margin is None:  # no cutoff: every share is sent, the first before the second
-            assert sorted(shared) == sorted((p, k) for p, _ in big for k in (0, 1))
-            assert all(shared.index((p, 0)) < shared.index((p, 1)) for p, _ in big)
-        legal = search.root_legal()
-        for p, b in big:
-            child = search.child_legal(legal, wider.check_guess(opener), p)
-            ends = {TreeSearch(wider, hard=hard).solve_part(b, child, INF, 5, k, 2)[0]
-                    for k in (0, 1)}  # fmt: skip
-            differ += len(ends) > 1
-    assert differ  # the lists make shares that end apart: the combination is tested
+        assert len(tasks) == len({(p, part) for p, part, _ in tasks})
+        big = {p for p, b in search.buckets(wider.check_guess(opener), wider.all_answers())
+               if len(b) >= 8}  # fmt: skip
+        assert {p for p, _, slot in tasks if slot >= 0} <= big
+        joins = [(i, p) for i, (p, part, _) in enumerate(tasks) if part]
+        assert all(part == 1 and p in big for p, part, _ in tasks if part)
+        assert all(tasks.index((p, 0, slot)) < i for i, p in joins for q, _, slot in tasks
+                   if q == p)  # fmt: skip
+        joined += len(joins)
+    if slow:  # a bucket's own worker claims slowly: the other joins it
+        assert joined
+
+
+def _slow_claim(self: Any) -> range:
+    """A rank claimed every few milliseconds (in the workers: set before they fork)."""
+    time.sleep(0.003)
+    return _real_claim(self)
+
+
+_real_claim = sweep_module._Slot.claim
 
 
 @pytest.mark.parametrize("hard", [False, True])

@@ -327,14 +327,16 @@ def _stream(
 
         def submit() -> bool:
             chunk = next(source, None)
-            if chunk is not None:
+            if chunk:  # an empty chunk: nothing yet (see runner.stream_chunks)
                 send(chunk)
-            return chunk is not None
+            return bool(chunk)
+
+        def refill() -> None:
+            while len(in_flight) < workers * ahead and submit():
+                pass
 
         try:
-            for _ in range(workers * ahead):
-                if not submit():
-                    break
+            refill()
             while in_flight:
                 for future in finished(distributed, client, set(in_flight), address):
                     chunk = in_flight.pop(future)
@@ -359,7 +361,7 @@ def _stream(
                         continue
                     future.release()
                     yield out
-                    submit()
+                    refill()
         finally:
             for future in in_flight:
                 with contextlib.suppress(Exception):

@@ -284,7 +284,9 @@ def stream_chunks(
     `chunks` is read lazily, `ahead` chunks per worker in flight and the next sent as one
     finishes, so a caller can shape the next chunk from the results so far (a sweep's
     running cutoff); more than one ahead keeps a worker busy through the round trip when
-    chunks are short. Local
+    chunks are short. An empty chunk means "nothing yet": it is not sent, and `chunks` is read
+    again every few milliseconds on local workers, once a result is back on a cluster (so
+    it must not be empty while nothing is in flight). Local
     workers (`jobs` processes, forked; in this process when `jobs` is 1), or the workers of
     the Dask cluster at `cluster` (`local:N` starts one here; see wordkit.cluster)."""
     if cluster is not None:
@@ -296,9 +298,17 @@ def stream_chunks(
         return
     if jobs <= 1:
         setup(*setup_args)
-        yield from map(play, chunks)
+        for chunk in chunks:
+            if not chunk:
+                raise RuntimeError("nothing to do yet, with nothing in flight")
+            yield play(chunk)
         return
     yield from _pool_chunks(play, iter(chunks), jobs, setup, setup_args, max(1, ahead))
+
+
+WAIT_POLL = 0.005
+"""Seconds between asking a source that said "nothing yet" again, while no result comes
+back (a sweep's free worker joining a bucket still open)."""
 
 
 def _pool_chunks(
@@ -318,10 +328,13 @@ def _pool_chunks(
     done: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
     with context.Pool(jobs, initializer=_worker_setup, initargs=(setup, *setup_args)) as workers:
         in_flight = 0
+        waiting = False  # `chunks` said "nothing yet": asked again while the results wait
 
         def submit() -> bool:
+            nonlocal waiting
             chunk = next(chunks, None)
-            if chunk is None:
+            waiting = chunk is not None and not chunk
+            if not chunk:  # none left, or none yet
                 return False
             workers.apply_async(
                 play,
@@ -331,21 +344,26 @@ def _pool_chunks(
             )
             return True
 
-        while in_flight < jobs * ahead and submit():
-            in_flight += 1
+        def refill() -> int:
+            sent = 0
+            while in_flight + sent < jobs * ahead and submit():
+                sent += 1
+            return sent
+
+        in_flight = refill()
         while in_flight:
             while True:  # a timeout keeps the wait interruptible by Ctrl-C
                 try:
-                    ok, out = done.get(timeout=0.2)
+                    ok, out = done.get(timeout=WAIT_POLL if waiting else 0.2)
                     break
                 except queue.Empty:
-                    continue
+                    if waiting:
+                        in_flight += refill()
             in_flight -= 1
             if not ok:
                 raise out
             yield out
-            if submit():
-                in_flight += 1
+            in_flight += refill()
 
 
 def run_chunks(

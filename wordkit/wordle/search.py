@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -125,14 +125,22 @@ SPLIT_BOUND = -2
 """The best-guess row of a memo entry that holds `split_floor`'s bound (not computed again)."""
 
 
-class RunningBest(Protocol):
-    """The least total found so far for one position by any of the workers sharing it."""
+class SharedPosition(Protocol):
+    """One position searched by several workers at once: the guesses' ranks (their places in
+    the search's order) each worker claims, and the least total any of them found so far."""
+
+    def claim(self) -> Sequence[int]:
+        """The next ranks for this worker, increasing, none claimed before (empty: none left)."""
 
     def get(self) -> int:
         """The least total offered so far (INF before any)."""
 
     def offer(self, total: int) -> None:
         """Make `total`, the exact total of one of the position's guesses, the least if it is."""
+
+    def worth(self, end: int) -> None:
+        """Tell the others that no rank from `end` on can beat the totals found (they may
+        join while many ranks are left)."""
 
 
 @dataclass
@@ -337,30 +345,23 @@ class TreeSearch:
         value, at = self._try(found, found.order, subset, legal, beta, depth)
         return value, at >= 0, int(found.rows[at]) if at >= 0 else -1
 
-    def solve_part(
-        self,
-        subset: Subset,
-        legal: np.ndarray | None,
-        beta: int,
-        depth: int,
-        part: int,
-        parts: int,
-        running: RunningBest | None = None,
-    ) -> tuple[int, int, int]:
-        """One of `parts` shares of a position's guesses (every parts-th in the search's order,
-        from the `part`-th), for a position split over workers: (total, row, rank), the least
-        total found in the share below beta, its first guess reaching it and that guess's rank
-        in the whole order; else (a lower bound on every guess of the share, -1, -1).
+    def solve_shared(
+        self, subset: Subset, legal: np.ndarray | None, beta: int, depth: int,
+        shared: SharedPosition,
+    ) -> tuple[int, int, int]:  # fmt: skip
+        """This worker's part of a position searched by several at once: the guesses whose
+        ranks it claims from `shared`, each against one more than the least total any worker
+        found (`shared.get`). (total, row, rank): the least total it found below beta, its
+        first guess reaching it and that guess's rank in the search's order; else (a lower
+        bound on every guess it tried, -1, -1).
 
-        The position's value is the least total over its shares, its guess the one of least
-        rank among the shares reaching it: what `_search` gives, since it keeps the first
-        guess in order that reaches the least total. A share ending at the position's floor
-        (or early, by one of `_choices`' cuts) has its value for the whole position.
-
-        `running`, shared by the shares, prunes each against the totals the others found:
-        a guess is tried against one more than the least of them, so that the guess of least
-        rank reaching the position's least total M is always found exactly (every cap is
-        above M); a share pruned that way returns a bound above a total another returns."""
+        The position's value is the least total over its workers, its guess the one of least
+        rank among those reaching it: what `_search` gives, which keeps the first guess in
+        order reaching the least total M. Every total offered is a guess's exact total, so
+        every cap is above M, and the guess of least rank reaching M is found exactly by the
+        worker that claims it; a worker stops when a guess's bound reaches its cap, and as the
+        ranks are claimed in order of bound, no rank up to that guess's is left unclaimed
+        then. A worker pruned by the others' totals returns a bound above one of them."""
         n = len(subset)
         depth = min(depth, n)
         if n <= 2 or depth <= 1:
@@ -370,8 +371,15 @@ class TreeSearch:
         if isinstance(found, tuple):
             value, exact, row = found
             return (value, row, 0) if exact and row >= 0 and value < beta else (value, -1, -1)
-        order = found.order[part::parts]
-        value, at = self._try(found, order, subset, legal, beta, depth, running)
+
+        def claimed() -> Iterator[int]:
+            while ranks := shared.claim():
+                for rank in ranks:
+                    if rank >= len(found.order):
+                        return
+                    yield int(found.order[rank])
+
+        value, at = self._try(found, claimed(), subset, legal, beta, depth, shared)
         if at < 0:
             return value, -1, -1
         return value, int(found.rows[at]), int(np.flatnonzero(found.order == at)[0])
@@ -379,18 +387,21 @@ class TreeSearch:
     def _try(
         self,
         found: _Choices,
-        order: np.ndarray,
+        order: Iterable[int],
         subset: Subset,
         legal: np.ndarray | None,
         beta: int,
         depth: int,
-        running: RunningBest | None = None,
+        running: SharedPosition | None = None,
     ) -> tuple[int, int]:
         """The guesses at `order` tried in turn against the least total so far (and the
         shared one plus one): that total if below beta and the index (in `found`) of the first
         guess reaching it, else (a lower bound on every guess tried, -1)."""
         rows, lb = found.rows, found.lb
         best, best_at = beta, -1
+        ranked = None if running is None else lb[found.order]  # ascending
+        if running is not None:
+            running.worth(int(np.searchsorted(ranked, min(beta, running.get() + 1))))
         for i in order:
             cap = best if running is None else min(best, running.get() + 1)
             if lb[i] >= cap:
@@ -400,6 +411,7 @@ class TreeSearch:
                 best, best_at = total, int(i)
                 if running is not None:
                     running.offer(total)
+                    running.worth(int(np.searchsorted(ranked, total + 1)))
                 if best <= found.floor:
                     break
         if best_at < 0:

@@ -480,11 +480,12 @@ def sweep(
 # openers do better: a worker's memo serves the anagrams of its shard (six strong openers on
 # two workers: 1.66x one worker whole, 1.26x split).
 
-BucketTask = tuple[str, int, np.ndarray, int, int, int, int]
+BucketTask = tuple[str, int, np.ndarray, int, int, int]
 """(opener, the bucket's pattern, its answers, its budget: the total it must stay under, the
-share of its guesses to try and the shares it is split into, its running-best slot or -1)."""
+worker's part in it: 0 for the task that opens it, 1... for the workers joining it, and its
+shared slot, or -1 when it is solved whole by one worker)."""
 BucketResult = tuple[str, int, int, int, int, int, float]
-"""(opener, pattern, share, total or bound, the rank of the share's best guess or -1 when a
+"""(opener, pattern, part, total or bound, the rank of the part's best guess or -1 when a
 bound, the guesses its longest game takes after the opener, seconds)."""
 
 # Small buckets go out together: a bucket of a few answers is solved in well under the round
@@ -492,12 +493,17 @@ bound, the guesses its longest game takes after the opener, seconds)."""
 # a fixed share each reaches 64², so a bucket of 64 answers or more goes alone.
 CHUNK_WEIGHT = 64**2
 BUCKET_OVERHEAD = 64
-SHARE_MIN = 100
-"""A bucket of this many answers or more is split by its guesses, a share per worker: one
-bucket can be most of an opener's search (CRANE's 122 answers: 1.0 s of 1.4), and its
-guesses are thousands of independent refutations once a good total is known. Below it the
-share each worker repeats (counting the bucket's splits, trying its first guesses before a
-total is shared) costs about what splitting saves."""
+JOIN_MIN = 64
+"""A bucket of this many answers or more is searched through a slot of shared memory: its
+guesses are claimed a few ranks at a time from a counter, so that a free worker can join
+it. Smaller buckets take a few milliseconds, about what joining one costs (its splits
+counted again)."""
+JOIN_RANKS = 256
+"""A free worker joins an open bucket while this many ranks or more are left to claim below
+its best total: one bucket can be most of an opener's search (CRANE's 122 answers: 1.0 s of
+1.4, 9,131 guesses to refute at 0.1 ms each), while most hold a few hundred at most."""
+CLAIM = 4
+"""Ranks a worker claims at a time from a bucket's counter."""
 
 
 def split_openers(
@@ -517,17 +523,17 @@ def split_openers(
     others cost; costs under their budgets are exact. So the buckets are independent tasks
     sharing the running total, and the buckets of an opener proven ≥ c are never sent.
 
-    A bucket of `SHARE_MIN` answers or more is split further, its guesses in shares, one a
-    worker (`TreeSearch.solve_part`); its cost is the least over its shares, taken once all
-    are back. The shares of a bucket share its running best (local workers: a slot of shared
-    memory; on a cluster each share prunes on its own), and all but the first go out a few
-    tasks later, once the first has a total to share."""
-    workers = jobs if cluster is None else 2
+    On local workers a bucket of `JOIN_MIN` answers or more is searched through a slot of
+    shared memory: its guesses' ranks are claimed from a counter, and its running best is
+    shared (`TreeSearch.solve_shared`). Once every bucket is out, the other workers join the
+    buckets still open, largest first: no worker idles while one bucket holds the rest of
+    the work, and none repeats a bucket's search unless it would idle. The bucket's cost is
+    the least over its workers, taken once all are back."""
+    workers = jobs if cluster is None else 1  # a cluster's workers share no memory
     search = TreeSearch(game, hard=spec.hard, max_guesses=spec.max_guesses)
     answers, legal = game.all_answers(), search.root_legal()
     openings: dict[str, _Opening] = {}
-    tasks: list[tuple[str, int, np.ndarray, int, int, int]] = []
-    slots = 0
+    tasks: list[tuple[str, int, np.ndarray, int]] = []
     for opener in openers:
         began = time.perf_counter()
         row, cutoff = game.check_guess(opener), spec.cutoff_after(best)
@@ -547,43 +553,68 @@ def split_openers(
         openings[opener] = opening
         # Opener by opener, each one's buckets largest first (as `evaluate` takes them): the
         # costs back from an opener's first buckets tighten the budgets of its last ones.
-        # A split bucket's later shares go `workers` tasks after its first.
-        mine: list[tuple[str, int, np.ndarray, int, int, int]] = []
-        later: list[tuple[int, tuple[str, int, np.ndarray, int, int, int]]] = []
         for p, b in buckets:
-            while later and later[0][0] <= len(mine):
-                mine.append(later.pop(0)[1])
-            parts = workers if len(b) >= SHARE_MIN and workers > 1 else 1
-            slot = slots if parts > 1 else -1
-            slots += parts > 1
-            opening.parts[p] = parts
-            mine.append((opener, p, b, 0, parts, slot))
-            later += [(len(mine) + k * workers - 1, (opener, p, b, k, parts, slot))
-                      for k in range(1, parts)]  # fmt: skip
-            later.sort(key=lambda t: t[0])
-        tasks += mine + [t for _, t in later]
-    _SHARED.pop("slots", None)  # a cluster's workers prune each share on its own
-    if slots and cluster is None:
+            joinable = workers > 1 and len(b) >= JOIN_MIN
+            tasks.append((opener, p, b, sum(t[3] >= 0 for t in tasks) if joinable else -1))
+    slots = sum(t[3] >= 0 for t in tasks)
+    _SHARED.pop("slots", None)
+    if slots:
         _share_slots(slots)
 
-    def sent() -> Iterator[list[BucketTask]]:
+    def regular() -> Iterator[list[BucketTask]]:
         chunk: list[BucketTask] = []
         weight = 0
-        for opener, pattern, bucket, part, parts, slot in tasks:
+        for opener, pattern, bucket, slot in tasks:
             if chunk and opener != chunk[0][0]:
                 yield chunk
                 chunk, weight = [], 0
             opening = openings[opener]
             if not opening.proven_worse():  # else this bucket can no longer matter
                 opening.in_flight += 1
-                budget = opening.budget(pattern)
-                chunk.append((opener, pattern, bucket, budget, part, parts, slot))
+                chunk.append((opener, pattern, bucket, opening.budget(pattern), 0, slot))
                 weight += len(bucket) ** 2 + BUCKET_OVERHEAD
             if weight >= CHUNK_WEIGHT:
                 yield chunk
                 chunk, weight = [], 0
         if chunk:
             yield chunk
+
+    shared = [t for t in tasks if t[3] >= 0]
+
+    def join() -> tuple[list[BucketTask], bool]:
+        """A join of the open bucket with the most ranks left, if one is worth it; and
+        whether any bucket is still open."""
+        best, most, still_open = None, JOIN_RANKS - 1, False
+        for opener, pattern, bucket, slot in shared:
+            opening = openings[opener]
+            if pattern in opening.costs or opening.proven_worse():
+                continue
+            still_open = True
+            left = _slot_left(slot)
+            if left > most and opening.parts.get(pattern, 1) < workers:
+                best, most = (opener, pattern, bucket, slot), left
+        if best is None:
+            return [], still_open
+        opener, pattern, bucket, slot = best
+        opening = openings[opener]
+        opening.in_flight += 1
+        part = opening.parts.get(pattern, 1)
+        opening.parts[pattern] = part + 1
+        return [(opener, pattern, bucket, opening.budget(pattern), part, slot)], True
+
+    def sent() -> Iterator[list[BucketTask]]:
+        # A free worker joins the bucket with the most guesses left to refute before it
+        # takes the next bucket; once every bucket is out, "nothing yet" while one is open.
+        for chunk in regular():
+            joined, _ = join()
+            if joined:
+                yield joined
+            yield chunk
+        while True:
+            joined, still_open = join()
+            if not still_open:
+                return
+            yield joined
 
     # Two buckets a worker in flight: most buckets take a millisecond or less, about one
     # round trip, which a worker waiting for its next bucket would spend idle.
@@ -621,9 +652,9 @@ class _Opening:
     told: bool = False
 
     def take(self, pattern: int, part: int, value: int, rank: int, deepest: int) -> None:
-        """A share of a bucket back (a share sent again counts once): the bucket's cost once
-        all its shares are, the least total of the least rank over the shares when a share
-        reached it exact, else the least bound (see `TreeSearch.solve_part`)."""
+        """A worker's part of a bucket back (a part sent again counts once): the bucket's
+        cost once all its parts are, the least total of the least rank over the parts when a
+        part reached it exact, else the least bound (see `TreeSearch.solve_shared`)."""
         got = self.shares.setdefault(pattern, {})
         got[part] = (value, rank, deepest)
         if len(got) < self.parts.get(pattern, 1) or pattern in self.costs:
@@ -665,20 +696,19 @@ class _Opening:
 
 
 def _solve_buckets(chunk: list[BucketTask]) -> list[BucketResult]:
-    """In a worker: each bucket's (or share's) cost under its budget (a value ≥ the budget:
-    a bound), with the guesses its longest game takes after the opener when exact, and the
-    seconds."""
+    """In a worker: each bucket's cost (or this worker's part of it) under its budget (a
+    value ≥ the budget: a bound), with the guesses its longest game takes after the opener
+    when exact, and the seconds."""
     search: TreeSearch = _WORKER["search"]
     game: Wordle = _WORKER["game"]
     out = []
-    for opener, pattern, bucket, budget, part, parts, slot in chunk:
+    for opener, pattern, bucket, budget, part, slot in chunk:
         began = time.perf_counter()
         row, depth = game.check_guess(opener), search.root_depth - 1
         legal = search.child_legal(search.root_legal(), row, pattern)
-        if parts > 1:
-            value, nxt, rank = search.solve_part(
-                bucket, legal, budget, depth, part, parts, _slot(slot)
-            )
+        shared = _slot(slot)
+        if shared is not None:
+            value, nxt, rank = search.solve_shared(bucket, legal, budget, depth, shared)
         else:
             value = search.solve(bucket, legal, budget, depth=depth)
             rank = 0 if value < min(budget, INF) else -1
@@ -691,34 +721,58 @@ def _solve_buckets(chunk: list[BucketTask]) -> list[BucketResult]:
 
 
 def _share_slots(count: int) -> None:
-    """Running bests for the split buckets, in shared memory (before the workers fork)."""
+    """Slots for the joinable buckets, in shared memory (before the local workers fork):
+    each one's running best, the next rank to claim and the end of the ranks worth it."""
     import multiprocessing
 
-    _SHARED["slots"] = multiprocessing.Array("q", [NO_TOTAL] * count)
+    _SHARED["slots"] = multiprocessing.Array("q", [NO_TOTAL, 0, 0] * count)
 
 
 def _slot(index: int) -> _Slot | None:
-    """The running best of a split bucket shared by this machine's workers (None: not shared)."""
+    """A joinable bucket's slot in this machine's shared memory (None: solved whole)."""
     slots = _SHARED.get("slots")
-    return None if index < 0 or slots is None or index >= len(slots) else _Slot(slots, index)
+    if index < 0 or slots is None or 3 * index >= len(slots):
+        return None
+    return _Slot(slots, 3 * index)
+
+
+def _slot_left(index: int) -> int:
+    """Ranks left to claim in a joinable bucket, as far as its workers have told."""
+    slot = _slot(index)
+    return 0 if slot is None else slot.left()
 
 
 @dataclass
 class _Slot:
-    """One split bucket's running best, in a shared array (`TreeSearch.RunningBest`)."""
+    """A joinable bucket's running best, rank counter and end of the ranks worth claiming,
+    three entries of a shared array (`TreeSearch.SharedPosition`)."""
 
-    totals: Any
-    index: int
+    shared: Any
+    at: int
+
+    def claim(self) -> range:
+        with self.shared.get_lock():
+            first = self.shared[self.at + 1]
+            self.shared[self.at + 1] = first + CLAIM
+        return range(first, first + CLAIM)
 
     def get(self) -> int:
-        value = int(self.totals[self.index])
+        value = int(self.shared[self.at])
         return INF if value == NO_TOTAL else value
 
     def offer(self, total: int) -> None:
-        with self.totals.get_lock():  # read and write at once: the best only ever falls
-            value = self.totals[self.index]
+        with self.shared.get_lock():  # read and write at once: the best only ever falls
+            value = self.shared[self.at]
             if value == NO_TOTAL or total < value:
-                self.totals[self.index] = total
+                self.shared[self.at] = total
+
+    def worth(self, end: int) -> None:
+        with self.shared.get_lock():
+            ends = self.shared[self.at + 2]
+            self.shared[self.at + 2] = end if ends == 0 else min(ends, end)
+
+    def left(self) -> int:
+        return max(0, int(self.shared[self.at + 2]) - int(self.shared[self.at + 1]))
 
 
 # ---------------------------------------------------------------------------------------
