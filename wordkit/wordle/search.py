@@ -399,7 +399,7 @@ class TreeSearch:
         guess reaching it, else (a lower bound on every guess tried, -1)."""
         rows, lb = found.rows, found.lb
         best, best_at = beta, -1
-        ranked = None if running is None else lb[found.order]  # ascending
+        ranked = lb if running is None else lb[found.order]  # ascending when read (shared)
         if running is not None:
             running.worth(int(np.searchsorted(ranked, min(beta, running.get() + 1))))
         for i in order:

@@ -525,15 +525,17 @@ def split_openers(
 
     On local workers a bucket of `JOIN_MIN` answers or more is searched through a slot of
     shared memory: its guesses' ranks are claimed from a counter, and its running best is
-    shared (`TreeSearch.solve_shared`). Once every bucket is out, the other workers join the
-    buckets still open, largest first: no worker idles while one bucket holds the rest of
-    the work, and none repeats a bucket's search unless it would idle. The bucket's cost is
-    the least over its workers, taken once all are back."""
+    shared (`TreeSearch.solve_shared`). A free worker joins the open bucket with the most
+    ranks left to claim (`JOIN_RANKS` or more) before it takes the next bucket, and once every
+    bucket is out the source says "nothing yet" while one is open, to be asked again: so no
+    worker idles while one bucket holds the rest of the work. The bucket's cost is the least
+    over its workers, taken once all are back (`_Opening.take`)."""
     workers = jobs if cluster is None else 1  # a cluster's workers share no memory
     search = TreeSearch(game, hard=spec.hard, max_guesses=spec.max_guesses)
     answers, legal = game.all_answers(), search.root_legal()
     openings: dict[str, _Opening] = {}
-    tasks: list[tuple[str, int, np.ndarray, int]] = []
+    tasks: list[tuple[str, int, np.ndarray, int]] = []  # (opener, pattern, bucket, slot)
+    slots = 0
     for opener in openers:
         began = time.perf_counter()
         row, cutoff = game.check_guess(opener), spec.cutoff_after(best)
@@ -555,8 +557,8 @@ def split_openers(
         # costs back from an opener's first buckets tighten the budgets of its last ones.
         for p, b in buckets:
             joinable = workers > 1 and len(b) >= JOIN_MIN
-            tasks.append((opener, p, b, sum(t[3] >= 0 for t in tasks) if joinable else -1))
-    slots = sum(t[3] >= 0 for t in tasks)
+            tasks.append((opener, p, b, slots if joinable else -1))
+            slots += joinable
     _SHARED.pop("slots", None)
     if slots:
         _share_slots(slots)
@@ -674,7 +676,7 @@ class _Opening:
 
     def budget(self, pattern: int) -> int:
         """What the bucket `pattern` must cost less than for the opener to beat the cutoff
-        (and, for a share, one more than what a share of it back already costs exactly)."""
+        (and, for a worker joining it, one more than a part of it back already costs)."""
         exact = [v + 1 for v, r, _ in self.shares.get(pattern, {}).values() if r >= 0]
         if self.cutoff is None:
             return min([INF, *exact])
