@@ -121,11 +121,11 @@ over every guess, paid back when it proves a guess cannot win without searching 
 With the compiled kernels the children's own searches prune as well below this size (tuned on
 24 openers of seed 2026 cut at 7,921 and SALET, TRACE, CRANE exact: 200 took 2.13 s and
 0.49 / 2.61 / 1.34 s, 1,000 took 1.8-2.0 s and 0.42 / 2.16-2.23 / 1.28-1.30 s)."""
-ANSWER_SPLITS_LIMIT = 200_000
+ANSWER_SPLITS_LIMIT = 50_000
 """Subsets whose `answer_split` is memoised at most: the same small buckets come back under
 guess after guess within one position's search (TRACE's 113-answer bucket: 48,655 calls on
-17,953 subsets), far less across openers; the full proof's workers grew from 184 to 369 MB
-with the search memo's limit instead."""
+17,953 subsets), far less across openers (1,500 random openers cut at 7,921 in one process:
+87 s and 150 MB with 50,000 kept, 89 s and 178 MB with 200,000, 91 s and 128 MB with none)."""
 SPLIT_BOUND = -2
 """The best-guess row of a memo entry that holds `split_floor`'s bound (not computed again)."""
 
