@@ -302,20 +302,20 @@ def test_the_split_floor_never_exceeds_the_exact_total(
 
 class _Claims:
     """One worker's view of a position several search at once, in this process: it claims
-    the ranks dealt to it, in blocks, and shares the least total with the others."""
+    the ranks dealt to it, in blocks, and shares the least (total, rank) with the others."""
 
-    def __init__(self, ranks: list[int], block: int, best: list[int]) -> None:
+    def __init__(self, ranks: list[int], block: int, best: list[tuple[int, int]]) -> None:
         self.ranks, self.block, self.best = ranks, block, best
 
     def claim(self) -> list[int]:
         taken, self.ranks = self.ranks[: self.block], self.ranks[self.block :]
-        return taken or [1 << 30]  # past the end: nothing left
+        return taken
 
-    def get(self) -> int:
+    def get(self) -> tuple[int, int]:
         return self.best[0]
 
-    def offer(self, total: int) -> None:
-        self.best[0] = min(self.best[0], total)
+    def offer(self, total: int, rank: int) -> None:
+        self.best[0] = min(self.best[0], (total, rank))
 
     def worth(self, end: int) -> None:
         pass
@@ -358,11 +358,11 @@ def test_workers_sharing_a_position_give_its_value_and_its_guess(
     dealt: list[list[int]] = [[] for _ in range(workers)]
     for rank in range(len(guesses)):
         dealt[rng.randrange(workers)].append(rank)
-    best = [INF]
+    best = [(INF, -1)]
     back = [
         TreeSearch(game, hard=hard, max_guesses=max_guesses).solve_shared(
             subset, whole.root_legal(), beta, depth,
-            _Claims(dealt[k], block, best if shared else [INF]),
+            _Claims(dealt[k], block, best if shared else [(INF, -1)]),
         )
         for k in rng.sample(range(workers), workers)
     ]  # fmt: skip

@@ -397,7 +397,7 @@ def wider() -> Wordle:
 
 @pytest.mark.parametrize(
     ("hard", "margin", "slow"),
-    [(False, None, True), (True, None, True), (False, 3, False), (True, 3, False),
+    [(False, None, True), (True, None, True), (False, 3, True), (True, 3, True),
      (False, 0, False), (True, 0, False)],
 )  # fmt: skip
 def test_buckets_joined_by_idle_workers_give_the_unsplit_figures(

@@ -286,7 +286,7 @@ def stream_chunks(
     running cutoff); more than one ahead keeps a worker busy through the round trip when
     chunks are short. An empty chunk means "nothing yet": it is not sent, and `chunks` is read
     again every few milliseconds on local workers, once a result is back on a cluster (so
-    it must not be empty while nothing is in flight). Local
+    it must not be empty while nothing is in flight: in one process, that is an error). Local
     workers (`jobs` processes, forked; in this process when `jobs` is 1), or the workers of
     the Dask cluster at `cluster` (`local:N` starts one here; see wordkit.cluster)."""
     if cluster is not None:

@@ -131,21 +131,22 @@ SPLIT_BOUND = -2
 
 
 class SharedPosition(Protocol):
-    """One position searched by several workers at once: the guesses' ranks (their places in
-    the search's order) each worker claims, and the least total any of them found so far."""
+    """One position searched by several workers at once: the ranks of its guesses (their
+    places in the search's order) that each claims, and the least total any of them found."""
 
     def claim(self) -> Sequence[int]:
-        """The next ranks for this worker, increasing, none claimed before (empty: none left)."""
+        """The next ranks for this worker, increasing, none claimed before (empty, or past the
+        end of the order: none left)."""
 
-    def get(self) -> int:
-        """The least total offered so far (INF before any)."""
+    def get(self) -> tuple[int, int]:
+        """The least total offered so far and the least rank reaching it ((INF, -1) before any)."""
 
-    def offer(self, total: int) -> None:
-        """Make `total`, the exact total of one of the position's guesses, the least if it is."""
+    def offer(self, total: int, rank: int) -> None:
+        """Offer the exact total of the guess at `rank`: kept if it is the least (total, rank)."""
 
     def worth(self, end: int) -> None:
-        """Tell the others that no rank from `end` on can beat the totals found (they may
-        join while many ranks are left)."""
+        """The ranks from `end` on can no longer beat the least total: told to whoever hands
+        the work out (it joins workers to a position while many ranks are left)."""
 
 
 @dataclass
@@ -344,86 +345,98 @@ class TreeSearch:
         its cuts is sound), in order of their bound, then of the sum of squared bucket sizes;
         each is tried against the best total so far (`evaluate` stops a guess as soon as its
         buckets' floors reach it), and the first guess reaching the best total is kept."""
-        found = self._choices(subset, legal, beta, hint, depth)
-        if isinstance(found, tuple):
-            return found
-        value, at = self._try(found, found.order, subset, legal, beta, depth)
-        return value, at >= 0, int(found.rows[at]) if at >= 0 else -1
+        choices = self._choices(subset, legal, beta, hint, depth)
+        if isinstance(choices, tuple):
+            return choices
+        value, rank = self._least_total(
+            choices, range(len(choices.order)), subset, legal, beta, depth
+        )
+        return value, rank >= 0, int(choices.rows[choices.order[rank]]) if rank >= 0 else -1
 
     def solve_shared(
         self, subset: Subset, legal: np.ndarray | None, beta: int, depth: int,
         shared: SharedPosition,
     ) -> tuple[int, int, int]:  # fmt: skip
-        """This worker's part of a position searched by several at once: the guesses whose
-        ranks it claims from `shared`, each against one more than the least total any worker
-        found (`shared.get`). (total, row, rank): the least total it found below beta, its
-        first guess reaching it and that guess's rank in the search's order; else (a lower
-        bound on every guess it tried, -1, -1).
+        """This worker's part of a position several search at once, every one with the same
+        beta: the guesses whose ranks it claims from `shared`. (total, row, rank): the least
+        total it found below beta, its first guess reaching it and that guess's rank in the
+        search's order; else (a lower bound on every guess it tried, -1, -1).
 
         The position's value is the least total over its workers, its guess the one of least
         rank among those reaching it: what `_search` gives, which keeps the first guess in
-        order reaching the least total M. Every total offered is a guess's exact total, so
-        every cap is above M, and the guess of least rank reaching M is found exactly by the
-        worker that claims it; a worker stops when a guess's bound reaches its cap, and as the
-        ranks are claimed in order of bound, no rank up to that guess's is left unclaimed
-        then. A worker pruned by the others' totals returns a bound above one of them."""
+        order reaching the least total M. Every worker orders the same guesses the same way
+        (the order depends on the subset, the legal guesses and beta alone). A rank is tried
+        against the least total G offered so far, or G + 1 if it comes before the rank that
+        reached G (a tie there is still the first in order); every G is an exact total, so the
+        rank r* of M is tried against more than M by whoever claims it, and found exactly. A
+        worker stops at a rank whose bound reaches its cap; ranks are claimed in order of
+        bound, so none up to r* is left unclaimed then. A worker pruned by the others' totals
+        returns a bound no lower than G, which one of them returns exact."""
         n = len(subset)
         depth = min(depth, n)
         if n <= 2 or depth <= 1:
             value = trivial_cost(n, depth)
             return (value, int(self.answer_rows[subset[0]]), 0) if value < beta else (value, -1, -1)
-        found = self._choices(subset, legal, beta, None, depth)
-        if isinstance(found, tuple):
-            value, exact, row = found
+        self.nodes += 1
+        self.check_deadline()
+        choices = self._choices(subset, legal, beta, None, depth)
+        if isinstance(choices, tuple):
+            value, exact, row = choices
+            value = min(value, INF)
             return (value, row, 0) if exact and row >= 0 and value < beta else (value, -1, -1)
 
         def claimed() -> Iterator[int]:
             while ranks := shared.claim():
                 for rank in ranks:
-                    if rank >= len(found.order):
+                    if rank >= len(choices.order):
                         return
-                    yield int(found.order[rank])
+                    yield rank
 
-        value, at = self._try(found, claimed(), subset, legal, beta, depth, shared)
-        if at < 0:
-            return value, -1, -1
-        return value, int(found.rows[at]), int(np.flatnonzero(found.order == at)[0])
+        value, rank = self._least_total(choices, claimed(), subset, legal, beta, depth, shared)
+        if rank < 0:
+            return min(value, INF), -1, -1
+        return value, int(choices.rows[choices.order[rank]]), rank
 
-    def _try(
+    def _least_total(
         self,
-        found: _Choices,
-        order: Iterable[int],
+        choices: _Choices,
+        ranks: Iterable[int],
         subset: Subset,
         legal: np.ndarray | None,
         beta: int,
         depth: int,
-        running: SharedPosition | None = None,
+        shared: SharedPosition | None = None,
     ) -> tuple[int, int]:
-        """The guesses at `order` tried in turn against the least total so far (and the
-        shared one plus one): that total if below beta and the index (in `found`) of the first
-        guess reaching it, else (a lower bound on every guess tried, -1)."""
-        rows, lb = found.rows, found.lb
-        best, best_at = beta, -1
-        ranked = lb if running is None else lb[found.order]  # ascending when read (shared)
-        if running is not None:
-            running.worth(int(np.searchsorted(ranked, min(beta, running.get() + 1))))
-        for i in order:
-            cap = best if running is None else min(best, running.get() + 1)
+        """The guesses at `ranks` (increasing) tried in turn against the least total so far
+        (and, shared, the others' least: see `solve_shared`): (that total, the first rank
+        reaching it) if below beta, else (a lower bound on every guess tried, -1)."""
+        rows, lb, order = choices.rows, choices.lb, choices.order
+        best, best_rank = beta, -1
+        # The bounds in rank order (ascending): how many ranks can still win, told the others.
+        ranked = lb[order] if shared is not None else None
+        if shared is not None and ranked is not None:
+            shared.worth(int(np.searchsorted(ranked, min(beta, shared.get()[0]))))
+        for rank in ranks:
+            i = order[rank]
+            cap = best
+            if shared is not None:
+                total, first = shared.get()
+                cap = min(cap, total if rank > first else total + 1)
             if lb[i] >= cap:
                 break
-            total = self.evaluate(int(rows[i]), subset, legal, cap, found.hint, depth)
+            total = self.evaluate(int(rows[i]), subset, legal, cap, choices.hint, depth)
             if total < cap:
-                best, best_at = total, int(i)
-                if running is not None:
-                    running.offer(total)
-                    running.worth(int(np.searchsorted(ranked, total + 1)))
-                if best <= found.floor:
+                best, best_rank = total, rank
+                if shared is not None and ranked is not None:
+                    shared.offer(total, rank)
+                    shared.worth(int(np.searchsorted(ranked, total)))
+                if best <= choices.floor:
                     break
-        if best_at < 0:
-            # Every guess was refuted against a cap no lower than the last one.
-            cap = beta if running is None else min(beta, running.get() + 1)
-            return max(cap, found.floor), -1
-        return best, best_at
+        if best_rank < 0:
+            # Every guess tried was refuted against a cap no lower than the least total now.
+            floor = beta if shared is None else min(beta, shared.get()[0])
+            return max(floor, choices.floor), -1
+        return best, best_rank
 
     def _choices(
         self,

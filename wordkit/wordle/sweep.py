@@ -200,7 +200,8 @@ def _opener_row(game: Wordle, word: str) -> int:
 
 _WORKER: dict[str, Any] = {}
 _SHARED: dict[str, Any] = {}
-"""The sweep's running best, in shared memory: set up before the local workers fork."""
+"""What the local workers share, in shared memory set up before they fork: the sweep's
+running best, and the slots of the buckets an opener's split searches together."""
 NO_TOTAL = -1
 
 
@@ -525,11 +526,12 @@ def split_openers(
 
     On local workers a bucket of `JOIN_MIN` answers or more is searched through a slot of
     shared memory: its guesses' ranks are claimed from a counter, and its running best is
-    shared (`TreeSearch.solve_shared`). A free worker joins the open bucket with the most
-    ranks left to claim (`JOIN_RANKS` or more) before it takes the next bucket, and once every
+    shared (`TreeSearch.solve_shared`). Each time a task is handed out, a join of the open
+    bucket with the most ranks left to claim (`JOIN_RANKS` or more) goes first, and once every
     bucket is out the source says "nothing yet" while one is open, to be asked again: so no
-    worker idles while one bucket holds the rest of the work. The bucket's cost is the least
-    over its workers, taken once all are back (`_Opening.take`)."""
+    worker idles for long while one bucket holds the rest of the work (a join queued behind
+    another task may find its bucket done, and costs its worker the bucket's split counts).
+    The bucket's cost is the least over its workers, taken once all are back (`_Opening.take`)."""
     workers = jobs if cluster is None else 1  # a cluster's workers share no memory
     search = TreeSearch(game, hard=spec.hard, max_guesses=spec.max_guesses)
     answers, legal = game.all_answers(), search.root_legal()
@@ -573,7 +575,8 @@ def split_openers(
             opening = openings[opener]
             if not opening.proven_worse():  # else this bucket can no longer matter
                 opening.in_flight += 1
-                chunk.append((opener, pattern, bucket, opening.budget(pattern), 0, slot))
+                budget = opening.budgets[pattern] = opening.budget(pattern)
+                chunk.append((opener, pattern, bucket, budget, 0, slot))
                 weight += len(bucket) ** 2 + BUCKET_OVERHEAD
             if weight >= CHUNK_WEIGHT:
                 yield chunk
@@ -593,20 +596,21 @@ def split_openers(
                 continue
             still_open = True
             left = _slot_left(slot)
-            if left > most and opening.parts.get(pattern, 1) < workers:
+            if left > most and opening.parts_sent.get(pattern, 1) < workers:
                 best, most = (opener, pattern, bucket, slot), left
         if best is None:
             return [], still_open
         opener, pattern, bucket, slot = best
         opening = openings[opener]
         opening.in_flight += 1
-        part = opening.parts.get(pattern, 1)
-        opening.parts[pattern] = part + 1
-        return [(opener, pattern, bucket, opening.budget(pattern), part, slot)], True
+        part = opening.parts_sent.get(pattern, 1)
+        opening.parts_sent[pattern] = part + 1
+        # The bucket's own budget: every worker of a position orders its guesses alike.
+        return [(opener, pattern, bucket, opening.budgets[pattern], part, slot)], True
 
     def sent() -> Iterator[list[BucketTask]]:
-        # A free worker joins the bucket with the most guesses left to refute before it
-        # takes the next bucket; once every bucket is out, "nothing yet" while one is open.
+        # A join of the bucket with the most guesses left to refute goes before the next
+        # bucket; once every bucket is out, "nothing yet" while one is open.
         for chunk in regular():
             joined, _ = join()
             if joined:
@@ -636,6 +640,8 @@ def split_openers(
                 yield opening.result(opener)
     for opener, opening in openings.items():  # proven worse with buckets never sent
         if not opening.told:
+            if not opening.proven_worse():  # a bucket lost: never report its floor as a cost
+                raise RuntimeError(f"the split search of {opener} ended with buckets open")
             yield opening.result(opener)
 
 
@@ -648,8 +654,9 @@ class _Opening:
     floors: dict[int, int]
     seconds: float
     costs: dict[int, tuple[int, int]] = field(default_factory=dict)
-    parts: dict[int, int] = field(default_factory=dict)
-    shares: dict[int, dict[int, tuple[int, int, int]]] = field(default_factory=dict)
+    budgets: dict[int, int] = field(default_factory=dict)  # each bucket's, when sent
+    parts_sent: dict[int, int] = field(default_factory=dict)
+    parts_back: dict[int, dict[int, tuple[int, int, int]]] = field(default_factory=dict)
     in_flight: int = 0
     told: bool = False
 
@@ -657,9 +664,9 @@ class _Opening:
         """A worker's part of a bucket back (a part sent again counts once): the bucket's
         cost once all its parts are, the least total of the least rank over the parts when a
         part reached it exact, else the least bound (see `TreeSearch.solve_shared`)."""
-        got = self.shares.setdefault(pattern, {})
+        got = self.parts_back.setdefault(pattern, {})
         got[part] = (value, rank, deepest)
-        if len(got) < self.parts.get(pattern, 1) or pattern in self.costs:
+        if len(got) < self.parts_sent.get(pattern, 1) or pattern in self.costs:
             return
         low = min(v for v, _, _ in got.values())
         exact = [(v, r, d) for v, r, d in got.values() if r >= 0 and v <= low]
@@ -675,12 +682,10 @@ class _Opening:
         return self.lower_bound() >= (INF if self.cutoff is None else min(self.cutoff, INF))
 
     def budget(self, pattern: int) -> int:
-        """What the bucket `pattern` must cost less than for the opener to beat the cutoff
-        (and, for a worker joining it, one more than a part of it back already costs)."""
-        exact = [v + 1 for v, r, _ in self.shares.get(pattern, {}).values() if r >= 0]
+        """What the bucket `pattern` must cost less than for the opener to beat the cutoff."""
         if self.cutoff is None:
-            return min([INF, *exact])
-        return min([INF, self.cutoff - self.lower_bound() + self.floors[pattern], *exact])
+            return INF
+        return min(INF, self.cutoff - self.lower_bound() + self.floors[pattern])
 
     def result(self, opener: str) -> OpenerResult:
         """The opener's figures: infeasible, a bound at the cutoff, or the exact total."""
@@ -723,19 +728,18 @@ def _solve_buckets(chunk: list[BucketTask]) -> list[BucketResult]:
 
 
 def _share_slots(count: int) -> None:
-    """Slots for the joinable buckets, in shared memory (before the local workers fork):
-    each one's running best, the next rank to claim and the end of the ranks worth it."""
+    """Slots for the joinable buckets, in shared memory (before the local workers fork)."""
     import multiprocessing
 
-    _SHARED["slots"] = multiprocessing.Array("q", [NO_TOTAL, 0, 0] * count)
+    _SHARED["slots"] = multiprocessing.Array("q", [NO_TOTAL, -1, 0, -1] * count)
 
 
 def _slot(index: int) -> _Slot | None:
     """A joinable bucket's slot in this machine's shared memory (None: solved whole)."""
     slots = _SHARED.get("slots")
-    if index < 0 or slots is None or 3 * index >= len(slots):
+    if index < 0 or slots is None or 4 * index >= len(slots):
         return None
-    return _Slot(slots, 3 * index)
+    return _Slot(slots, 4 * index)
 
 
 def _slot_left(index: int) -> int:
@@ -746,35 +750,39 @@ def _slot_left(index: int) -> int:
 
 @dataclass
 class _Slot:
-    """A joinable bucket's running best, rank counter and end of the ranks worth claiming,
-    three entries of a shared array (`TreeSearch.SharedPosition`)."""
+    """A joinable bucket's `search.SharedPosition`: four entries of a shared array, the least
+    total found (NO_TOTAL: none yet), the least rank reaching it, the next rank to claim, and
+    the end of the ranks still worth claiming (-1: not told yet)."""
 
     shared: Any
     at: int
 
     def claim(self) -> range:
         with self.shared.get_lock():
-            first = self.shared[self.at + 1]
-            self.shared[self.at + 1] = first + CLAIM
+            first = self.shared[self.at + 2]
+            self.shared[self.at + 2] = first + CLAIM
         return range(first, first + CLAIM)
 
-    def get(self) -> int:
-        value = int(self.shared[self.at])
-        return INF if value == NO_TOTAL else value
+    def get(self) -> tuple[int, int]:
+        with self.shared.get_lock():  # the total and its rank read together
+            total, rank = self.shared[self.at], self.shared[self.at + 1]
+        return (INF, -1) if total == NO_TOTAL else (int(total), int(rank))
 
-    def offer(self, total: int) -> None:
-        with self.shared.get_lock():  # read and write at once: the best only ever falls
-            value = self.shared[self.at]
-            if value == NO_TOTAL or total < value:
-                self.shared[self.at] = total
+    def offer(self, total: int, rank: int) -> None:
+        with self.shared.get_lock():  # read and write at once: the least only ever falls
+            known = self.shared[self.at], self.shared[self.at + 1]
+            if known[0] == NO_TOTAL or (total, rank) < known:
+                self.shared[self.at], self.shared[self.at + 1] = total, rank
 
     def worth(self, end: int) -> None:
         with self.shared.get_lock():
-            ends = self.shared[self.at + 2]
-            self.shared[self.at + 2] = end if ends == 0 else min(ends, end)
+            told = self.shared[self.at + 3]
+            self.shared[self.at + 3] = end if told < 0 else min(told, end)
 
     def left(self) -> int:
-        return max(0, int(self.shared[self.at + 2]) - int(self.shared[self.at + 1]))
+        with self.shared.get_lock():
+            end, claimed = self.shared[self.at + 3], self.shared[self.at + 2]
+        return max(0, end - claimed)
 
 
 # ---------------------------------------------------------------------------------------
