@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import subprocess
 import sys
@@ -27,3 +29,49 @@ def test_ctrl_c_while_starting_or_working(delay: float) -> None:
     if process.returncode == 0:
         pytest.skip("the run finished before the signal arrived")
     assert (process.returncode, err) == (130, "Interrupted.\n")
+
+
+def _children(pid: int) -> list[int]:
+    """The process ids of a process's children (Linux)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as listing:
+            return [int(child) for child in listing.read().split()]
+    except OSError:
+        return []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the workers")
+@pytest.mark.parametrize("delay", [0.3, 0.6])
+def test_a_worker_killed_mid_run_is_one_error_line_not_a_wait_without_end(delay: float) -> None:
+    """A local worker killed outright (SIGKILL, or the kernel out of memory) loses the task it
+    held: the run stops with one `Error:` line and exit 1 instead of waiting for it, whether
+    the worker was busy or waiting for a task (holding the pool's queue lock)."""
+    command = [sys.executable, "-m", "wordkit", "stats", "hangman", "--words", "english"]
+    process = subprocess.Popen(
+        [*command, "--strategy", "coverage", "--jobs", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    workers: list[int] = []
+    deadline = time.monotonic() + 30
+    while not workers and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+        workers = _children(process.pid)
+    if not workers:
+        process.kill()
+        pytest.skip("the run started no worker in time")
+    time.sleep(delay)
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(workers[0], signal.SIGKILL)
+    try:
+        _, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()  # never left running after the test
+        raise
+    if process.returncode == 0:
+        pytest.skip("the run finished before the worker was killed")
+    assert (process.returncode, err) == (
+        1,
+        "Error: a worker process died mid-run (killed, or out of memory?)\n",
+    )

@@ -51,6 +51,10 @@ class ClusterError(WordkitError):
     """The Dask cluster is missing, unreachable, or cannot run wordkit's tasks."""
 
 
+class WorkerLostError(WordkitError):
+    """A local worker process died mid-run (killed, or out of memory): what it held is lost."""
+
+
 class WordkitWarning(UserWarning):
     """Something read in a way the user may not expect; the CLI shows it as `Warning: ...`."""
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from wordkit import __version__
-from wordkit.errors import WordkitError
+from wordkit.errors import WordkitError, WorkerLostError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -351,12 +351,20 @@ def _pool_chunks(
             return sent
 
         in_flight = refill()
+        started = _worker_pids(workers)
         while in_flight:
             while True:  # a timeout keeps the wait interruptible by Ctrl-C
                 try:
                     ok, out = done.get(timeout=WAIT_POLL if waiting else 0.2)
                     break
                 except queue.Empty:
+                    # The pool replaces a worker that died, but the task it held never
+                    # comes back: without this the run would wait for it forever.
+                    if _worker_pids(workers) != started:
+                        _abandon(workers)
+                        raise WorkerLostError(
+                            "a worker process died mid-run (killed, or out of memory?)"
+                        ) from None
                     if waiting:
                         in_flight += refill()
             in_flight -= 1
@@ -364,6 +372,32 @@ def _pool_chunks(
                 raise out
             yield out
             in_flight += refill()
+
+
+def _worker_pids(pool: Any) -> set[int]:
+    """The process ids of a multiprocessing pool's workers (a dead one is replaced by a new
+    process, under a new id, within a tenth of a second)."""
+    return {process.pid for process in getattr(pool, "_pool", ())}
+
+
+def _abandon(pool: Any) -> None:
+    """Leave a pool whose worker died: no worker started in its place, the others killed,
+    and its terminate turned off, which would wait without end on the queue locks a dead
+    worker held (an idle one waits for its next task holding one, a busy one holds another
+    while it sends a result). Its threads are daemons: they end with the process. Reaches
+    into multiprocessing.Pool's internals, each step best-effort."""
+    from multiprocessing import pool as pools
+
+    handler = getattr(pool, "_worker_handler", None)
+    if handler is not None:
+        handler._state = pools.TERMINATE  # it replaced the dead worker; no more of that
+        handler.join(1)
+    for process in list(getattr(pool, "_pool", ())):
+        with contextlib.suppress(Exception):
+            process.kill()
+            process.join(1)
+    with contextlib.suppress(Exception):
+        pool._terminate.cancel()
 
 
 def run_chunks(
