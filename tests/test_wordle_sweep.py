@@ -351,11 +351,8 @@ def test_cli_an_empty_openers_file(tmp_path: Path) -> None:
     )
 
 
-def test_split_buckets_go_out_in_chunks_of_one_opener_small_ones_together(
-    small: Wordle, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A bucket weighing the chunk's weight or more goes alone, small ones share a chunk, a
-    chunk never mixes openers, and every bucket of every opener is sent once."""
+def recorded_chunks(monkeypatch: pytest.MonkeyPatch) -> list[list[Any]]:
+    """The chunks a sweep hands to `runner.stream_chunks`, recorded as they go out."""
     sent: list[list[Any]] = []
     real = sweep_module.runner.stream_chunks
 
@@ -368,6 +365,15 @@ def test_split_buckets_go_out_in_chunks_of_one_opener_small_ones_together(
         return real(play, seen(), **where)
 
     monkeypatch.setattr(sweep_module.runner, "stream_chunks", recorded)
+    return sent
+
+
+def test_split_buckets_go_out_in_chunks_of_one_opener_small_ones_together(
+    small: Wordle, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bucket weighing the chunk's weight or more goes alone, small ones share a chunk, a
+    chunk never mixes openers, and every bucket of every opener is sent once."""
+    sent = recorded_chunks(monkeypatch)
     monkeypatch.setattr(sweep_module, "CHUNK_WEIGHT", 3**2)
     monkeypatch.setattr(sweep_module, "BUCKET_OVERHEAD", 1)
     openers = choose_openers(small, "top:3", EXACT)
@@ -407,18 +413,7 @@ def test_buckets_joined_by_idle_workers_give_the_unsplit_figures(
     shared slots, joined by a free worker while guesses are left to claim: each part is sent
     once, after the bucket's own task, and the totals, bounds and longest games are those of
     the whole search."""
-    sent: list[list[Any]] = []
-    real = sweep_module.runner.stream_chunks
-
-    def recorded(play: Any, chunks: Any, **where: Any) -> Any:
-        def seen() -> Any:
-            for chunk in chunks:
-                sent.append(chunk)
-                yield chunk
-
-        return real(play, seen(), **where)
-
-    monkeypatch.setattr(sweep_module.runner, "stream_chunks", recorded)
+    sent = recorded_chunks(monkeypatch)
     monkeypatch.setattr(sweep_module, "JOIN_MIN", 8)
     monkeypatch.setattr(sweep_module, "JOIN_RANKS", 1)
     if slow:

@@ -413,8 +413,8 @@ class TreeSearch:
         rows, lb, order = choices.rows, choices.lb, choices.order
         best, best_rank = beta, -1
         # The bounds in rank order (ascending): how many ranks can still win, told the others.
-        ranked = lb[order] if shared is not None else None
-        if shared is not None and ranked is not None:
+        ranked = lb[order] if shared is not None else lb
+        if shared is not None:
             shared.worth(int(np.searchsorted(ranked, min(beta, shared.get()[0]))))
         for rank in ranks:
             i = order[rank]
@@ -427,7 +427,7 @@ class TreeSearch:
             total = self.evaluate(int(rows[i]), subset, legal, cap, choices.hint, depth)
             if total < cap:
                 best, best_rank = total, rank
-                if shared is not None and ranked is not None:
+                if shared is not None:
                     shared.offer(total, rank)
                     shared.worth(int(np.searchsorted(ranked, total)))
                 if best <= choices.floor:
