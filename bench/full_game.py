@@ -4,7 +4,7 @@ each within a time cap, on `--jobs` processes, for at most `--wall` seconds; wha
 bounded from below and its time projected.
 
 Usage: .venv/bin/python bench/full_game.py [--data DIR] [--opener WORD] [--jobs N]
-       [--wall SECONDS] [--cap SECONDS] [--target TOTAL|best] [--summary]
+       [--wall SECONDS] [--cap SECONDS] [--target TOTAL|best] [--trees LIMIT] [--summary]
 
 The total is n + Σ cost(bucket) over the opener's non-winning buckets. A bucket solved within
 its cap adds its exact cost; any other adds its `split_floor` (a proven lower bound), so the
@@ -19,6 +19,14 @@ With `--target T` (`best`: the best known total), each bucket is searched under 
 target leaves it: T + 1 - n - the costs of the buckets solved - the floors of the others. If the
 total is at most T, every bucket's cost is below its budget and comes back exact, so the sum is
 the exact total; a bucket reaching its budget proves the total above T. The budgets only prune.
+
+With `--trees LIMIT`, each bucket a cap cut before first gets a decision tree from a search
+that tries only the LIMIT best-bounded guesses of each position (`TreeSearch.limit`): an upper
+bound on its cost, checked by playing every answer through the tree (the trees are kept beside
+the records). The exact search of that bucket then runs under that bound: a value below it is
+the exact cost, and a value reaching it proves the tree optimal. The sum of the exact costs and
+the trees' costs is the total of a whole strategy, an upper bound that meets the lower bound
+once all is exact.
 """
 
 from __future__ import annotations
@@ -46,6 +54,8 @@ RESULTS = ROOT / "bench" / "results" / "full_game.json"
 BEST_KNOWN = {"lants": 52_896}
 """Published best totals of the 12,972-answer game given the opener."""
 CORES = (2, 16, 100)
+INF = 1 << 40
+"""No bound (as the search's own INF)."""
 FIT_FROM = 20
 """Buckets below this size are too quick for their time to say anything about the large ones."""
 
@@ -66,28 +76,55 @@ def _setup(game: Any) -> None:
     _WORKER["search"] = TreeSearch(game, max_guesses=6)
 
 
-def _solve(task: tuple[int, np.ndarray, float, int | None]) -> dict[str, Any]:
+def _solve(task: tuple[int, np.ndarray, float, int | None, int | None]) -> dict[str, Any]:
     """In a worker: one bucket's exact cost within `cap` seconds (None when cut), searched
-    under `budget` when given: a value reaching it is a bound (`at_least`), not a cost."""
+    under `budget` when given: a value reaching it is a bound (`at_least`), not a cost; and
+    under `upper`, the cost of a tree of it: a value reaching that makes the tree's cost exact."""
     from wordkit.wordle.search import INF, SearchTimeout
 
-    pattern, bucket, cap, budget = task
+    pattern, bucket, cap, budget, upper = task
     search = _WORKER["search"]
     began = time.perf_counter()
     search.deadline = time.monotonic() + cap
     cost: int | None = None
     at_least: int | None = None
+    beta = min(INF if budget is None else budget, INF if upper is None else upper)
     try:
-        beta = INF if budget is None else budget
         value = int(search.solve(bucket, None, beta, depth=search.root_depth - 1))
-        cost, at_least = (value, None) if value < beta else (None, value)
+        if value < beta:
+            cost = value
+        elif upper is not None and beta == upper:
+            cost = upper  # nothing beats the tree: its cost is the bucket's
+        else:
+            at_least = value
     except SearchTimeout:
         pass
     finally:
         search.deadline = None
     seconds = time.perf_counter() - began
     return {"pattern": pattern, "size": len(bucket), "cost": cost, "seconds": round(seconds, 3),
-            "cap": cap, "budget": budget, "at_least": at_least}  # fmt: skip
+            "cap": cap, "budget": budget, "upper": upper, "at_least": at_least}  # fmt: skip
+
+
+def _tree(task: tuple[int, np.ndarray, int]) -> dict[str, Any]:
+    """In a worker: a decision tree of one bucket from the search limited to `limit` guesses a
+    position, and its cost, checked by playing every answer of the bucket through it."""
+    from wordkit.wordle.search import INF, TreeSearch, tree_play
+
+    pattern, bucket, limit = task
+    search = TreeSearch(_WORKER["search"].game, max_guesses=6, limit=limit)
+    game, depth = search.game, search.root_depth - 1
+    began = time.perf_counter()
+    value = int(search.solve(bucket, None, depth=depth))
+    tree = None
+    if value < INF:
+        tree = search._tree(search.next_row(bucket, None, depth), bucket, None, depth)
+        turns = [len(tree_play(tree, game.answers[a], game.length)) for a in bucket]
+        if sum(turns) != value or tree["total"] != value or max(turns) > depth:
+            raise AssertionError(f"the tree of bucket {pattern} does not play its cost {value}")
+    seconds = time.perf_counter() - began
+    return {"pattern": pattern, "size": len(bucket), "upper": None if tree is None else value,
+            "limit": limit, "seconds": round(seconds, 3), "tree": tree}  # fmt: skip
 
 
 def attempts(path: Path) -> list[dict[str, Any]]:
@@ -99,16 +136,30 @@ def attempts(path: Path) -> list[dict[str, Any]]:
 
 
 def read_records(path: Path) -> dict[int, dict[str, Any]]:
-    """Each bucket's last attempt."""
-    return {int(record["pattern"]): record for record in attempts(path)}
+    """Each bucket's last exact attempt."""
+    return {int(record["pattern"]): record for record in attempts(path) if "cost" in record}
 
 
-def retry(record: dict[str, Any], cap: float, target: int | None) -> bool:
-    """Whether a bucket cut before is tried again: with a larger cap, or now under a budget
-    (never one proven above its budget: the target is then beaten already)."""
+def read_uppers(path: Path) -> dict[int, dict[str, Any]]:
+    """Each bucket's cheapest tree found (its record, the tree itself aside)."""
+    best: dict[int, dict[str, Any]] = {}
+    for record in attempts(path):
+        p, upper = int(record["pattern"]), record.get("upper")
+        if "limit" in record and upper is not None and upper < best.get(p, {}).get("upper", INF):
+            best[p] = record
+    return best
+
+
+def retry(record: dict[str, Any], cap: float, target: int | None, upper: int | None) -> bool:
+    """Whether a bucket cut before is tried again: with a larger cap, now under a budget or
+    under a cheaper tree (never one proven above its budget: the target is then beaten)."""
     if record.get("at_least") is not None:
         return False
-    return record["cap"] < cap or (target is not None and record.get("budget") is None)
+    return (
+        record["cap"] < cap
+        or (target is not None and record.get("budget") is None)
+        or (upper is not None and upper < (record.get("upper") or INF))
+    )
 
 
 def budget_of(
@@ -134,9 +185,11 @@ def run(
     cap: float,
     records: Path,
     target: int | None = None,
+    trees: int | None = None,
 ) -> dict:
-    """Solve the pending buckets smallest first until `wall` seconds have passed (each under
-    the budget `target` leaves it, when given)."""
+    """Find trees of the buckets not solved (with `trees`), then solve the pending buckets
+    smallest first, each under the budget `target` leaves it and its cheapest tree, until
+    `wall` seconds have passed."""
     from wordkit.wordle.search import TreeSearch
 
     search = TreeSearch(game, max_guesses=6)
@@ -147,12 +200,9 @@ def run(
     floors = {p: int(search.split_floor(b, None, depth)) for p, b in buckets}
     setup_seconds = time.perf_counter() - began
     done = read_records(records)
-    # Buckets never tried first, smallest first; then those a smaller cap cut.
-    pending = [
-        (p, b, cap)
-        for p, b in sorted(buckets, key=lambda pb: (pb[0] in done, len(pb[1])))
-        if p not in done or (done[p]["cost"] is None and retry(done[p], cap, target))
-    ]
+    solved = {p for p, r in done.items() if r["cost"] is not None}
+    tried = {(int(r["pattern"]), r["limit"]) for r in attempts(records) if "limit" in r}
+    n = len(game.answers)
     records.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     context = multiprocessing.get_context("fork")
@@ -160,29 +210,39 @@ def run(
         records.open("a", encoding="utf-8") as out,
         context.Pool(jobs, initializer=_setup, initargs=(game,)) as pool,
     ):
-        waiting: list[Any] = []
-        tasks = iter(pending)
-        while True:
-            while len(waiting) < jobs and time.perf_counter() - started < wall:
-                task = next(tasks, None)
-                if task is None:
-                    break
-                p, b, c = task
-                n = len(game.answers)
-                budget = None if target is None else budget_of(p, n, floors, done, target)
-                waiting.append(pool.apply_async(_solve, ((p, b, c, budget),)))
-            if not waiting:
-                break
-            ready = [w for w in waiting if w.ready()]
-            if not ready:
-                time.sleep(0.05)
-                continue
-            for w in ready:
-                waiting.remove(w)
-                record = w.get()
-                done[record["pattern"]] = record
-                out.write(json.dumps(record) + "\n")
-                out.flush()
+
+        def keep(record: dict[str, Any]) -> None:
+            tree = record.pop("tree", None)
+            kept_trees = read_trees(records)
+            name = str(record["pattern"])
+            if tree is not None and tree["total"] < kept_trees.get(name, {}).get("total", INF):
+                kept_trees[name] = tree
+                write_trees(records, kept_trees)
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+
+        if trees is not None:
+            # The buckets a cap cut: the others are solved quicker than their trees are found.
+            tasks = [(p, b, trees) for p, b in sorted(buckets, key=lambda pb: len(pb[1]))
+                     if p in done and p not in solved and (p, trees) not in tried]  # fmt: skip
+            for record in within(pool, _tree, tasks, jobs, started + wall):
+                keep(record)
+        uppers = {p: r["upper"] for p, r in read_uppers(records).items()}
+        # Buckets never tried first, smallest first; then those a smaller cap cut.
+        pending = [
+            (p, b, cap)
+            for p, b in sorted(buckets, key=lambda pb: (pb[0] in done, len(pb[1])))
+            if p not in done
+            or (done[p]["cost"] is None and retry(done[p], cap, target, uppers.get(p)))
+        ]
+
+        def task(p: int, b: np.ndarray, c: float) -> tuple:
+            budget = None if target is None else budget_of(p, n, floors, done, target)
+            return (p, b, c, budget, uppers.get(p))
+
+        for record in within(pool, _solve, pending, jobs, started + wall, task):
+            done[record["pattern"]] = record
+            keep(record)
     wall_seconds = time.perf_counter() - started
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return {
@@ -194,6 +254,45 @@ def run(
             max(usage.ru_maxrss, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) / 1024
         ),
     }
+
+
+def within(
+    pool: Any, work: Any, tasks: list[tuple], jobs: int, until: float, make: Any = None
+) -> Any:
+    """Each record of `work` over `tasks`, `jobs` at a time, none started after `until`;
+    `make` turns a task into its arguments as it is sent (so they see the records so far)."""
+    waiting: list[Any] = []
+    pending = iter(tasks)
+    while True:
+        while len(waiting) < jobs and time.perf_counter() < until:
+            task = next(pending, None)
+            if task is None:
+                break
+            waiting.append(pool.apply_async(work, (make(*task) if make else task,)))
+        if not waiting:
+            return
+        waiting[0].wait(0.05)
+        for w in [w for w in waiting if w.ready()]:
+            waiting.remove(w)
+            yield w.get()
+
+
+def trees_path(records: Path) -> Path:
+    """Where the trees of the buckets beside `records` are kept (pattern → tree)."""
+    return records.with_name(records.stem + "-trees.json")
+
+
+def read_trees(records: Path) -> dict[str, Any]:
+    path = trees_path(records)
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def write_trees(records: Path, kept: dict[str, Any]) -> None:
+    """Replace the trees file whole (a crash leaves the old one, never half of one)."""
+    path = trees_path(records)
+    part = path.with_suffix(".part")
+    part.write_text(json.dumps(kept, separators=(",", ":"), sort_keys=True) + "\n", "utf-8")
+    os.replace(part, path)
 
 
 def summary(opener: str, n: int, info: dict, records: Path) -> dict[str, Any]:
@@ -208,6 +307,13 @@ def summary(opener: str, n: int, info: dict, records: Path) -> dict[str, Any]:
     # A bucket searched under a budget it reached is at least that value.
     floors = {p: max(f, done.get(p, {}).get("at_least") or f) for p, f in floors.items()}
     bound = n + sum(r["cost"] for r in solved.values()) + sum(floors[p] for p in left)
+    uppers = read_uppers(records)
+    # A whole strategy: the exact buckets' trees and the cheapest tree found of each other.
+    strategy = (
+        n + sum(r["cost"] for r in solved.values()) + sum(uppers[p]["upper"] for p in left)
+        if all(p in uppers for p in left)
+        else None
+    )
     infeasible = bound >= INF  # a bucket that no tree within six guesses solves
     fit = [(math.log(r["size"]), math.log(max(r["seconds"], 1e-3)))
            for r in solved.values() if r["size"] >= FIT_FROM]  # fmt: skip
@@ -230,6 +336,17 @@ def summary(opener: str, n: int, info: dict, records: Path) -> dict[str, Any]:
         "largest_left": max((sizes[p] for p in left), default=0),
         "exact": not left,
         "total_or_bound": None if infeasible else bound,
+        "strategy_total": strategy,
+        "trees": {
+            str(p): {
+                "size": sizes[p],
+                "floor": floors[p],
+                "tree": uppers[p]["upper"],
+                "limit": uppers[p]["limit"],
+            }
+            for p in sorted(left)
+            if p in uppers
+        },
         "best_known": BEST_KNOWN.get(opener),
         "cpu_seconds_done": round(cpu_done, 1),
         "fit": {
@@ -269,6 +386,14 @@ def markdown(s: dict[str, Any]) -> str:
         ),
         f"| {verdict} of the total | "
         + (f"{s['total_or_bound']:,} |" if s["total_or_bound"] is not None else "none fits |"),
+        *(
+            [
+                f"| total of a whole strategy (the trees found of the buckets left) | "
+                f"{s['strategy_total']:,} |"
+            ]
+            if s.get("strategy_total") and not s["exact"]
+            else []
+        ),
         f"| CPU seconds over every attempt / wall seconds of the last run | "
         f"{s['cpu_seconds_done']:,} / {s['wall_seconds']:,} |",
         f"| peak memory (one process) | {s['peak_mb']} MB |",
@@ -280,6 +405,16 @@ def markdown(s: dict[str, Any]) -> str:
         f"| projected wall hours on {c} cores | {h:,} |"
         for c, h in s["projected_wall_hours"].items()
     ]
+    if s.get("trees"):
+        lines += [
+            "",
+            "The buckets left: each one's proven floor and the cheapest tree found.",
+            "",
+            "| answers | floor | tree | guesses tried a position |",
+            "|---:|---:|---:|---:|",
+        ]
+        lines += [f"| {t['size']:,} | {t['floor']:,} | {t['tree']:,} | {t['limit']} |"
+                  for t in sorted(s["trees"].values(), key=lambda t: t["size"])]  # fmt: skip
     return "\n".join(lines)
 
 
@@ -291,6 +426,14 @@ def main() -> None:
     parser.add_argument("--wall", type=float, default=1800.0)
     parser.add_argument("--cap", type=float, default=300.0)
     parser.add_argument("--summary", action="store_true", help="only read the records")
+    parser.add_argument(
+        "--trees",
+        type=int,
+        default=None,
+        metavar="LIMIT",
+        help="first find a tree of each bucket left, trying LIMIT guesses a position; its "
+        "cost then bounds the bucket's exact search",
+    )
     parser.add_argument(
         "--target",
         default=None,
@@ -309,7 +452,7 @@ def main() -> None:
     else:
         target = BEST_KNOWN.get(opener) if args.target == "best" else args.target
         target = None if target is None else int(target)
-        info = run(game, opener, args.jobs, args.wall, args.cap, records, target)
+        info = run(game, opener, args.jobs, args.wall, args.cap, records, target, args.trees)
         info["target"] = target
     result = summary(opener, len(game.answers), info, records)
     RESULTS.write_text(json.dumps({"run": info, "summary": result}, indent=1) + "\n",

@@ -222,6 +222,35 @@ def test_limit_gives_an_upper_bound() -> None:
     assert TreeSearch(game, limit=1).total_with("crane") >= exact
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    st.randoms(use_true_random=False),
+    st.integers(1, 4),
+    st.sampled_from([None, 4, 3]),
+    st.booleans(),
+)
+def test_a_limited_search_gives_the_cost_of_a_tree_it_plays(
+    rng: random.Random, limit: int, max_guesses: int | None, hard: bool
+) -> None:
+    """Trying a few guesses a position gives no proof, but a real strategy: its value is the
+    total of the tree it builds, played answer by answer within the guesses allowed, and no
+    less than the exact total (what `bench/full_game.py --trees` bounds buckets with)."""
+    pool = read_words(FIXTURE)
+    guesses = sorted(rng.sample(pool, 40))
+    answers = tuple(sorted(rng.sample(guesses, 25)))
+    game = make_wordle(guesses, answers, use_disk=False)
+    opener = rng.choice(guesses)
+    exact = TreeSearch(game, hard=hard, max_guesses=max_guesses).total_with(opener)
+    limited = TreeSearch(game, hard=hard, max_guesses=max_guesses, limit=limit)
+    value = limited.total_with(opener)
+    assert value >= exact
+    if value < INF:
+        tree = limited.tree(opener)
+        turns = [len(tree_play(tree, a)) for a in answers]
+        assert tree["total"] == sum(turns) == value
+        assert max(turns) <= (max_guesses or len(answers))
+
+
 # ---------------------------------------------------------------------------------------
 # The reference lists (2,315 answers, 12,972 guesses)
 
