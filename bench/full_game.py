@@ -70,10 +70,16 @@ def game_of(data: Path) -> Any:
     return make_wordle(allowed, allowed)
 
 
-def _setup(game: Any) -> None:
-    from wordkit.wordle.search import TreeSearch
+def family_search(game: Any, limit: int = 0) -> Any:
+    """The exact search (or, with `limit`, the search of a tree) of a game of word families:
+    the split pass bounds every child before any is searched from FAMILY_SPLIT_PASS_MIN."""
+    from wordkit.wordle.search import FAMILY_SPLIT_PASS_MIN, TreeSearch
 
-    _WORKER["search"] = TreeSearch(game, max_guesses=6)
+    return TreeSearch(game, max_guesses=6, limit=limit, split_pass_min=FAMILY_SPLIT_PASS_MIN)
+
+
+def _setup(game: Any) -> None:
+    _WORKER["search"] = family_search(game)
 
 
 def _solve(task: tuple[int, np.ndarray, float, int | None, int | None]) -> dict[str, Any]:
@@ -109,10 +115,10 @@ def _solve(task: tuple[int, np.ndarray, float, int | None, int | None]) -> dict[
 def _tree(task: tuple[int, np.ndarray, int]) -> dict[str, Any]:
     """In a worker: a decision tree of one bucket from the search limited to `limit` guesses a
     position, and its cost, checked by playing every answer of the bucket through it."""
-    from wordkit.wordle.search import INF, TreeSearch, tree_play
+    from wordkit.wordle.search import INF, tree_play
 
     pattern, bucket, limit = task
-    search = TreeSearch(_WORKER["search"].game, max_guesses=6, limit=limit)
+    search = family_search(_WORKER["search"].game, limit)
     game, depth = search.game, search.root_depth - 1
     began = time.perf_counter()
     value = int(search.solve(bucket, None, depth=depth))

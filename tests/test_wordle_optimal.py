@@ -27,6 +27,7 @@ from wordkit.wordle.rules import (
 )
 from wordkit.wordle.search import (
     INF,
+    SPLIT_PASS_MIN,
     DepthLimitError,
     SearchTimeout,
     TreeSearch,
@@ -87,10 +88,12 @@ def brute_force(
     return {g: with_guess(g, full, (), left) for g in guesses} | {"best": cost(full, (), left)}
 
 
-def assert_matches_brute_force(game, hard: bool, max_guesses: int | None) -> dict:
+def assert_matches_brute_force(
+    game, hard: bool, max_guesses: int | None, split_pass_min: int = SPLIT_PASS_MIN
+) -> dict:
     """The solver's totals for every opener and the best equal the brute force's."""
     expected = brute_force(list(game.guesses), game.answers, hard, max_guesses)
-    solver = TreeSearch(game, hard=hard, max_guesses=max_guesses)
+    solver = TreeSearch(game, hard=hard, max_guesses=max_guesses, split_pass_min=split_pass_min)
     for g in game.guesses:
         got = solver.total_with(g)
         assert got == expected[g] if expected[g] < BIG else got == INF, g
@@ -300,18 +303,14 @@ def test_reference_matrix_spot_checks(reference) -> None:
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("max_guesses", [None, 4, 3])
-def test_the_split_pass_changes_no_total(
-    seed: int, hard: bool, max_guesses: int | None, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_split_pass_changes_no_total(seed: int, hard: bool, max_guesses: int | None) -> None:
     """Bounding every child by its best split before solving any is exact on every node."""
-    import wordkit.wordle.search as search
-
-    monkeypatch.setattr(search, "SPLIT_PASS_MIN", 1)
     rng = random.Random(100 + seed)
     pool = read_words(FIXTURE)
     guesses = sorted(rng.sample(pool, 14))
     answers = tuple(sorted(rng.sample(guesses, 9)))
-    assert_matches_brute_force(make_wordle(guesses, answers, use_disk=False), hard, max_guesses)
+    game = make_wordle(guesses, answers, use_disk=False)
+    assert_matches_brute_force(game, hard, max_guesses, split_pass_min=1)
 
 
 @settings(max_examples=40, deadline=None)

@@ -116,11 +116,17 @@ CHAIN_MAX = 64
 """`chain_floor` is tried on subsets up to this size (its bucket sizes cost a pass more)."""
 SPLIT_PASS_MIN = 1000
 """`evaluate` bounds each child by its best split (`split_floor`) before solving any of them
-when the parent holds at least this many answers and has a total to beat: one pass per child
-over every guess, paid back when it proves a guess cannot win without searching a child first.
-With the compiled kernels the children's own searches prune as well below this size (tuned on
-24 openers of seed 2026 cut at 7,921 and SALET, TRACE, CRANE exact: 200 took 2.13 s and
-0.49 / 2.61 / 1.34 s, 1,000 took 1.8-2.0 s and 0.42 / 2.16-2.23 / 1.28-1.30 s)."""
+when the parent holds at least this many answers (`TreeSearch.split_pass_min`) and has a total
+to beat: one pass per child over every guess, paid back when it proves a guess cannot win
+without searching a child first. With the compiled kernels the children's own searches prune as
+well below this size on the usual game (tuned on 24 openers of seed 2026 cut at 7,921 and SALET,
+TRACE, CRANE exact: 200 took 2.13 s and 0.49 / 2.61 / 1.34 s, 1,000 took 1.8-2.0 s and
+0.42 / 2.16-2.23 / 1.28-1.30 s). Families of words one letter apart (`bells bills bolls ...`)
+split into few buckets, so their split floors are far above 2n - 1 and the pass pays off far
+lower: `bench/full_game.py` sets it to FAMILY_SPLIT_PASS_MIN."""
+FAMILY_SPLIT_PASS_MIN = 30
+"""The split pass's threshold for games of word families (every allowed word an answer): a
+174-answer bucket of LANTS proven in 33 s with it, not in 40 minutes without."""
 ANSWER_SPLITS_LIMIT = 50_000
 """Subsets whose `answer_split` is memoised at most: the same small buckets come back under
 guess after guess within one position's search (TRACE's 113-answer bucket: 48,655 calls on
@@ -181,6 +187,7 @@ class TreeSearch:
     # (subset bytes, legal-set key, min(depth, n)) → (value, exact?, best guess row or -1)
     memo: dict = field(default_factory=dict, repr=False)
     memo_limit: int = MEMO_LIMIT
+    split_pass_min: int = SPLIT_PASS_MIN
     nodes: int = 0
     legal_keys: dict = field(default_factory=dict, repr=False)
     answer_splits: dict = field(default_factory=dict, repr=False)  # subset bytes → row or -1
@@ -567,7 +574,7 @@ class TreeSearch:
                 return total + rest
         # The split pass only prunes against `best`: with none to beat (an opener solved
         # whole, no cutoff) it is skipped; the children's own searches bound themselves.
-        if len(subset) >= SPLIT_PASS_MIN and best < INF:
+        if len(subset) >= self.split_pass_min and best < INF:
             for i, (b, c) in enumerate(children):
                 f = self.split_floor(b, c, depth - 1)
                 if f > floors[i]:
