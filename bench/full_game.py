@@ -70,12 +70,14 @@ def game_of(data: Path) -> Any:
     return make_wordle(allowed, allowed)
 
 
-def family_search(game: Any, limit: int = 0) -> Any:
-    """The exact search (or, with `limit`, the search of a tree) of a game of word families:
-    the split pass bounds every child before any is searched from FAMILY_SPLIT_PASS_MIN."""
+def family_search(game: Any, limit: int = 0, wide: tuple[int, int] = (0, 0)) -> Any:
+    """The exact search (or, with `limit` and `wide`, the search of a tree) of a game of word
+    families: the split pass bounds every child before any is searched from
+    FAMILY_SPLIT_PASS_MIN."""
     from wordkit.wordle.search import FAMILY_SPLIT_PASS_MIN, TreeSearch
 
-    return TreeSearch(game, max_guesses=6, limit=limit, split_pass_min=FAMILY_SPLIT_PASS_MIN)
+    return TreeSearch(game, max_guesses=6, limit=limit, wide=wide,
+                      split_pass_min=FAMILY_SPLIT_PASS_MIN)  # fmt: skip
 
 
 def _setup(game: Any) -> None:
@@ -112,13 +114,14 @@ def _solve(task: tuple[int, np.ndarray, float, int | None, int | None]) -> dict[
             "cap": cap, "budget": budget, "upper": upper, "at_least": at_least}  # fmt: skip
 
 
-def _tree(task: tuple[int, np.ndarray, int]) -> dict[str, Any]:
+def _tree(task: tuple[int, np.ndarray, int, tuple[int, int]]) -> dict[str, Any]:
     """In a worker: a decision tree of one bucket from the search limited to `limit` guesses a
-    position, and its cost, checked by playing every answer of the bucket through it."""
+    position (`wide`: more on large ones), and its cost, checked by playing every answer of the
+    bucket through it."""
     from wordkit.wordle.search import INF, tree_play
 
-    pattern, bucket, limit = task
-    search = family_search(_WORKER["search"].game, limit)
+    pattern, bucket, limit, wide = task
+    search = family_search(_WORKER["search"].game, limit, wide)
     game, depth = search.game, search.root_depth - 1
     began = time.perf_counter()
     value = int(search.solve(bucket, None, depth=depth))
@@ -130,7 +133,8 @@ def _tree(task: tuple[int, np.ndarray, int]) -> dict[str, Any]:
             raise AssertionError(f"the tree of bucket {pattern} does not play its cost {value}")
     seconds = time.perf_counter() - began
     return {"pattern": pattern, "size": len(bucket), "upper": None if tree is None else value,
-            "limit": limit, "seconds": round(seconds, 3), "tree": tree}  # fmt: skip
+            "limit": limit, "wide": list(wide), "seconds": round(seconds, 3),
+            "tree": tree}  # fmt: skip
 
 
 def attempts(path: Path) -> list[dict[str, Any]]:
@@ -192,6 +196,7 @@ def run(
     records: Path,
     target: int | None = None,
     trees: int | None = None,
+    wide: tuple[int, int] = (0, 0),
 ) -> dict:
     """Find trees of the buckets not solved (with `trees`), then solve the pending buckets
     smallest first, each under the budget `target` leaves it and its cheapest tree, until
@@ -207,7 +212,8 @@ def run(
     setup_seconds = time.perf_counter() - began
     done = read_records(records)
     solved = {p for p, r in done.items() if r["cost"] is not None}
-    tried = {(int(r["pattern"]), r["limit"]) for r in attempts(records) if "limit" in r}
+    tried = {(int(r["pattern"]), r["limit"], tuple(r.get("wide", (0, 0))))
+             for r in attempts(records) if "limit" in r}  # fmt: skip
     n = len(game.answers)
     records.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
@@ -229,8 +235,11 @@ def run(
 
         if trees is not None:
             # The buckets a cap cut: the others are solved quicker than their trees are found.
-            tasks = [(p, b, trees) for p, b in sorted(buckets, key=lambda pb: len(pb[1]))
-                     if p in done and p not in solved and (p, trees) not in tried]  # fmt: skip
+            tasks = [
+                (p, b, trees, wide)
+                for p, b in sorted(buckets, key=lambda pb: len(pb[1]))
+                if p in done and p not in solved and (p, trees, wide) not in tried
+            ]
             for record in within(pool, _tree, tasks, jobs, started + wall):
                 keep(record)
         uppers = {p: r["upper"] for p, r in read_uppers(records).items()}
@@ -346,12 +355,14 @@ def summary(opener: str, n: int, info: dict, records: Path) -> dict[str, Any]:
         "trees": {
             str(p): {
                 "size": sizes[p],
-                "floor": floors[p],
+                "floor": solved[p]["cost"] if p in solved else floors[p],
                 "tree": uppers[p]["upper"],
+                "optimal": p in solved and solved[p]["cost"] == uppers[p]["upper"],
                 "limit": uppers[p]["limit"],
+                "wide": uppers[p].get("wide", [0, 0]),
             }
-            for p in sorted(left)
-            if p in uppers
+            for p in sorted(uppers)
+            if p in floors
         },
         "best_known": BEST_KNOWN.get(opener),
         "cpu_seconds_done": round(cpu_done, 1),
@@ -414,13 +425,17 @@ def markdown(s: dict[str, Any]) -> str:
     if s.get("trees"):
         lines += [
             "",
-            "The buckets left: each one's proven floor and the cheapest tree found.",
+            "The buckets given a tree: the proven floor of each (its exact cost once solved) "
+            "and the cost of its tree.",
             "",
-            "| answers | floor | tree | guesses tried a position |",
-            "|---:|---:|---:|---:|",
+            "| answers | proven floor | tree | guesses tried a position |",
+            "|---:|---:|---:|---|",
         ]
-        lines += [f"| {t['size']:,} | {t['floor']:,} | {t['tree']:,} | {t['limit']} |"
-                  for t in sorted(s["trees"].values(), key=lambda t: t["size"])]  # fmt: skip
+        for t in sorted(s["trees"].values(), key=lambda t: t["size"]):
+            size, limit = t["wide"]
+            tried = f"{t['limit']:,}" + (f", {limit:,} from {size:,} answers" if size else "")
+            mark = " (optimal)" if t["optimal"] else ""
+            lines.append(f"| {t['size']:,} | {t['floor']:,} | {t['tree']:,}{mark} | {tried} |")
     return "\n".join(lines)
 
 
@@ -441,6 +456,12 @@ def main() -> None:
         "cost then bounds the bucket's exact search",
     )
     parser.add_argument(
+        "--wide",
+        default="0:0",
+        metavar="SIZE:LIMIT",
+        help="with --trees: try LIMIT guesses at positions of SIZE answers or more",
+    )
+    parser.add_argument(
         "--target",
         default=None,
         help="search each bucket under the budget this total leaves it ('best': the best "
@@ -458,7 +479,9 @@ def main() -> None:
     else:
         target = BEST_KNOWN.get(opener) if args.target == "best" else args.target
         target = None if target is None else int(target)
-        info = run(game, opener, args.jobs, args.wall, args.cap, records, target, args.trees)
+        size, _, limit = args.wide.partition(":")
+        wide = (int(size), int(limit or 0))
+        info = run(game, opener, args.jobs, args.wall, args.cap, records, target, args.trees, wide)
         info["target"] = target
     result = summary(opener, len(game.answers), info, records)
     RESULTS.write_text(json.dumps({"run": info, "summary": result}, indent=1) + "\n",

@@ -229,24 +229,29 @@ def test_limit_gives_an_upper_bound() -> None:
 @given(
     st.randoms(use_true_random=False),
     st.integers(1, 4),
+    st.sampled_from([(0, 0), (10, 8), (3, 2)]),
     st.sampled_from([None, 4, 3]),
     st.booleans(),
 )
 def test_a_limited_search_gives_the_cost_of_a_tree_it_plays(
-    rng: random.Random, limit: int, max_guesses: int | None, hard: bool
+    rng: random.Random, limit: int, wide: tuple[int, int], max_guesses: int | None, hard: bool
 ) -> None:
-    """Trying a few guesses a position gives no proof, but a real strategy: its value is the
-    total of the tree it builds, played answer by answer within the guesses allowed, and no
-    less than the exact total (what `bench/full_game.py --trees` bounds buckets with)."""
+    """Trying a few guesses a position (more on large ones) gives no proof, but a real
+    strategy: its value is the total of the tree it builds, played answer by answer within the
+    guesses allowed, and no less than the exact total (what `bench/full_game.py --trees`
+    bounds buckets with); trying more guesses on large positions never costs more."""
     pool = read_words(FIXTURE)
     guesses = sorted(rng.sample(pool, 40))
     answers = tuple(sorted(rng.sample(guesses, 25)))
     game = make_wordle(guesses, answers, use_disk=False)
     opener = rng.choice(guesses)
     exact = TreeSearch(game, hard=hard, max_guesses=max_guesses).total_with(opener)
-    limited = TreeSearch(game, hard=hard, max_guesses=max_guesses, limit=limit)
+    limited = TreeSearch(game, hard=hard, max_guesses=max_guesses, limit=limit, wide=wide)
     value = limited.total_with(opener)
     assert value >= exact
+    if wide[1] >= limit:  # a superset of guesses at the large positions
+        plain = TreeSearch(game, hard=hard, max_guesses=max_guesses, limit=limit)
+        assert value <= plain.total_with(opener)
     if value < INF:
         tree = limited.tree(opener)
         turns = [len(tree_play(tree, a)) for a in answers]

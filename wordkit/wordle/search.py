@@ -173,7 +173,9 @@ class TreeSearch:
     """Memoised exact search over subsets of answers (normal or hard mode).
 
     `limit` > 0 tries only that many guesses per position (best bound first): much faster,
-    but then the result is an upper bound (a valid tree) rather than a proven optimum.
+    but then the result is an upper bound (a valid tree) rather than a proven optimum;
+    `wide` = (size, limit) tries more at positions of at least `size` answers, where the
+    choice weighs most and the positions are few.
     `max_guesses` is the game's limit (every answer solved within it; None = unlimited).
     `deadline` (a time.monotonic() value) makes a search that passes it raise SearchTimeout:
     an interactive decision must come back in seconds; None searches however long it takes.
@@ -182,6 +184,7 @@ class TreeSearch:
     game: Wordle
     hard: bool = False
     limit: int = 0
+    wide: tuple[int, int] = (0, 0)
     max_guesses: int | None = MAX_GUESSES
     deadline: float | None = None
     # (subset bytes, legal-set key, min(depth, n)) → (value, exact?, best guess row or -1)
@@ -521,7 +524,8 @@ class TreeSearch:
         ss = split.squares(keep)
         order = np.lexsort((ss, lb))
         if self.limit:
-            order = order[: self.limit]
+            wide_from, wide_limit = self.wide
+            order = order[: wide_limit if 0 < wide_from <= n else self.limit]
         return _Choices(rows, lb, order, floor_node, child_hint)
 
     def chain(self, subset: Subset, split: partitions.Split, ub: np.ndarray, d: int) -> int:
