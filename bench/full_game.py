@@ -20,10 +20,11 @@ target leaves it: T + 1 - n - the costs of the buckets solved - the floors of th
 total is at most T, every bucket's cost is below its budget and comes back exact, so the sum is
 the exact total; a bucket reaching its budget proves the total above T. The budgets only prune.
 
-With `--trees LIMIT`, each bucket a cap cut before first gets a decision tree from a search
-that tries only the LIMIT best-bounded guesses of each position (`TreeSearch.limit`): an upper
-bound on its cost, checked by playing every answer through the tree (the trees are kept beside
-the records). The exact search of that bucket then runs under that bound: a value below it is
+With `--trees LIMIT`, each bucket a cap cut before first gets a decision tree (within the
+cap) from a search that tries only the LIMIT best-bounded guesses of each position
+(`TreeSearch.limit`; `--wide SIZE:MORE` tries MORE at positions of SIZE answers or more): an
+upper bound on its cost, checked by playing every answer through the tree (the trees are kept
+beside the records). The exact search of that bucket then runs under that bound: a value below it is
 the exact cost, and a value reaching it proves the tree optimal. The sum of the exact costs and
 the trees' costs is the total of a whole strategy, an upper bound that meets the lower bound
 once all is exact.
@@ -114,17 +115,22 @@ def _solve(task: tuple[int, np.ndarray, float, int | None, int | None]) -> dict[
             "cap": cap, "budget": budget, "upper": upper, "at_least": at_least}  # fmt: skip
 
 
-def _tree(task: tuple[int, np.ndarray, int, tuple[int, int]]) -> dict[str, Any]:
+def _tree(task: tuple[int, np.ndarray, int, tuple[int, int], float]) -> dict[str, Any]:
     """In a worker: a decision tree of one bucket from the search limited to `limit` guesses a
-    position (`wide`: more on large ones), and its cost, checked by playing every answer of the
-    bucket through it."""
-    from wordkit.wordle.search import INF, tree_play
+    position (`wide`: more on large ones) within `cap` seconds, and its cost, checked by
+    playing every answer of the bucket through it."""
+    from wordkit.wordle.search import INF, SearchTimeout, tree_play
 
-    pattern, bucket, limit, wide = task
+    pattern, bucket, limit, wide, cap = task
     search = family_search(_WORKER["search"].game, limit, wide)
     game, depth = search.game, search.root_depth - 1
     began = time.perf_counter()
-    value = int(search.solve(bucket, None, depth=depth))
+    search.deadline = time.monotonic() + cap
+    try:
+        value = int(search.solve(bucket, None, depth=depth))
+    except SearchTimeout:
+        value = INF
+    search.deadline = None
     tree = None
     if value < INF:
         tree = search._tree(search.next_row(bucket, None, depth), bucket, None, depth)
@@ -133,7 +139,7 @@ def _tree(task: tuple[int, np.ndarray, int, tuple[int, int]]) -> dict[str, Any]:
             raise AssertionError(f"the tree of bucket {pattern} does not play its cost {value}")
     seconds = time.perf_counter() - began
     return {"pattern": pattern, "size": len(bucket), "upper": None if tree is None else value,
-            "limit": limit, "wide": list(wide), "seconds": round(seconds, 3),
+            "limit": limit, "wide": list(wide), "cap": cap, "seconds": round(seconds, 3),
             "tree": tree}  # fmt: skip
 
 
@@ -212,8 +218,10 @@ def run(
     setup_seconds = time.perf_counter() - began
     done = read_records(records)
     solved = {p for p, r in done.items() if r["cost"] is not None}
+    # A tree search is done again only when a smaller cap cut it.
     tried = {(int(r["pattern"]), r["limit"], tuple(r.get("wide", (0, 0))))
-             for r in attempts(records) if "limit" in r}  # fmt: skip
+             for r in attempts(records)
+             if "limit" in r and (r["upper"] is not None or r.get("cap", 0) >= cap)}  # fmt: skip
     n = len(game.answers)
     records.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
@@ -236,7 +244,7 @@ def run(
         if trees is not None:
             # The buckets a cap cut: the others are solved quicker than their trees are found.
             tasks = [
-                (p, b, trees, wide)
+                (p, b, trees, wide, cap)
                 for p, b in sorted(buckets, key=lambda pb: len(pb[1]))
                 if p in done and p not in solved and (p, trees, wide) not in tried
             ]
