@@ -232,9 +232,15 @@ def test_limit_gives_an_upper_bound() -> None:
     st.sampled_from([(0, 0), (10, 8), (3, 2)]),
     st.sampled_from([None, 4, 3]),
     st.booleans(),
+    st.sampled_from([8, 10**6]),
 )
 def test_a_limited_search_gives_the_cost_of_a_tree_it_plays(
-    rng: random.Random, limit: int, wide: tuple[int, int], max_guesses: int | None, hard: bool
+    rng: random.Random,
+    limit: int,
+    wide: tuple[int, int],
+    max_guesses: int | None,
+    hard: bool,
+    memo_limit: int,
 ) -> None:
     """Trying a few guesses a position (more on large ones) gives no proof, but a real
     strategy: its value is the total of the tree it builds, played answer by answer within the
@@ -246,9 +252,16 @@ def test_a_limited_search_gives_the_cost_of_a_tree_it_plays(
     game = make_wordle(guesses, answers, use_disk=False)
     opener = rng.choice(guesses)
     exact = TreeSearch(game, hard=hard, max_guesses=max_guesses).total_with(opener)
-    limited = TreeSearch(game, hard=hard, max_guesses=max_guesses, limit=limit, wide=wide)
+    limited = TreeSearch(
+        game, hard=hard, max_guesses=max_guesses, limit=limit, wide=wide, memo_limit=memo_limit
+    )
     value = limited.total_with(opener)
     assert value >= exact
+    if value < INF:  # the exact search under the tree's cost: the cost below it, else ≥ it
+        bounded = TreeSearch(game, hard=hard, max_guesses=max_guesses)
+        row, legal = game.check_guess(opener), bounded.root_legal()
+        got = bounded.evaluate(row, game.all_answers(), legal, value, depth=bounded.root_depth)
+        assert got == exact if exact < value else got >= value
     if wide[1] >= limit:  # a superset of guesses at the large positions
         plain = TreeSearch(game, hard=hard, max_guesses=max_guesses, limit=limit)
         assert value <= plain.total_with(opener)

@@ -174,8 +174,8 @@ class TreeSearch:
 
     `limit` > 0 tries only that many guesses per position (best bound first): much faster,
     but then the result is an upper bound (a valid tree) rather than a proven optimum;
-    `wide` = (size, limit) tries more at positions of at least `size` answers, where the
-    choice weighs most and the positions are few.
+    `wide` = (size, more) tries `more` guesses instead at positions of at least `size`
+    answers, where the choice weighs most and the positions are few.
     `max_guesses` is the game's limit (every answer solved within it; None = unlimited).
     `deadline` (a time.monotonic() value) makes a search that passes it raise SearchTimeout:
     an interactive decision must come back in seconds; None searches however long it takes.
@@ -525,7 +525,7 @@ class TreeSearch:
         order = np.lexsort((ss, lb))
         if self.limit:
             wide_from, wide_limit = self.wide
-            order = order[: wide_limit if 0 < wide_from <= n else self.limit]
+            order = order[: wide_limit if 0 < wide_from <= n and wide_limit > 0 else self.limit]
         return _Choices(rows, lb, order, floor_node, child_hint)
 
     def chain(self, subset: Subset, split: partitions.Split, ub: np.ndarray, d: int) -> int:
