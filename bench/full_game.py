@@ -348,10 +348,13 @@ def summary(opener: str, n: int, info: dict, records: Path) -> dict[str, Any]:
     fit = [(math.log(r["size"]), math.log(max(r["seconds"], 1e-3)))
            for r in solved.values() if r["size"] >= FIT_FROM]  # fmt: skip
     slope, intercept = np.polyfit(*zip(*fit, strict=True), 1) if len(fit) >= 3 else (1.0, 0.0)
-    # A bucket cut by a cap takes longer than that cap, whatever the fit says.
+    # A bucket cut by a cap takes longer than the largest cap that cut it, whatever the fit.
+    cut = {}
+    for r in attempts(records):
+        if "cost" in r and r["cost"] is None:
+            cut[int(r["pattern"])] = max(cut.get(int(r["pattern"]), 0.0), r["cap"])
     projected = {
-        p: max(math.exp(intercept + slope * math.log(sizes[p])), done[p]["cap"] if p in done else 0)
-        for p in left
+        p: max(math.exp(intercept + slope * math.log(sizes[p])), cut.get(p, 0.0)) for p in left
     }
     cpu_done = sum(r["seconds"] for r in attempts(records))
     cpu_left = sum(projected.values())
