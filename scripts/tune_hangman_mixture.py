@@ -7,8 +7,9 @@ Sets (seed 11 throughout; the bench uses 0):
   inside   1,000 `english` words (a seeded sample), played against all of `english`;
   small    a table of 2,500 `english` words (a seeded sample, the size of `categories`), every
            word of it played (`n` is ignored);
-  absent   1,000 `web2` words of 4-12 letters that `english` lacks, the bench's 1,000-word
-           sample of them set aside, played against all of `english`;
+  absent   1,000 words of 4-12 letters of `web2`'s held-out 20% that `english` lacks, the
+           bench's 1,000-word sample of them set aside, played against all of `english` under
+           the twin of its shipped letter model (learned without them, as the bench plays);
   held-out `english` split 80/20 by the seed-11 hash (the bench splits by seed 0), 1,000 of the
            held-out 20% played against the kept 80%.
 Options are `BestGuesser` fields (`dictionary_share`, `mixture_below`, `name_above`,
@@ -19,6 +20,7 @@ book's policy, no budget, on 100 candidates or fewer: slow). The book is read on
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import sys
@@ -29,6 +31,8 @@ import pandas as pd
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+from hangman import absent_words, twin_model  # noqa: E402
 
 from wordkit import tables  # noqa: E402
 from wordkit.hangman.guessers import best  # noqa: E402
@@ -48,12 +52,9 @@ def tuning_set(name: str, n: int) -> tuple[pd.DataFrame, pd.DataFrame]:
         table = english.sample(n=SMALL, random_state=SEED)
         return table, table
     if name == "absent":
-        from hangman import ABSENT_SAMPLE, public_words
+        from hangman import ABSENT_SAMPLE, absent_words
 
-        known = set(english["word"])
-        words = pd.DataFrame(
-            {"word": [w for w in public_words() if w not in known and 4 <= len(w) <= 12]}
-        )
+        words = pd.DataFrame({"word": absent_words()[1]})
         reported = set(words.sample(n=ABSENT_SAMPLE, random_state=0)["word"])
         rest = words[~words["word"].isin(reported)]
         return english, rest.sample(n=n, random_state=SEED)
@@ -75,9 +76,10 @@ def main(argv: list[str]) -> int:
     best.BOOK_MIN_CANDIDATES = best.POSTERIOR_CANDIDATES + 1  # type: ignore[misc]
     table, secrets = tuning_set(argv[0], n)
     started = time.perf_counter()
-    run = hangman_stats(
-        table, strategy=strategy, strategy_options=options, secrets=secrets, prior="weight"
-    )
+    with twin_model(absent_words()[0]) if argv[0] == "absent" else contextlib.nullcontext():
+        run = hangman_stats(
+            table, strategy=strategy, strategy_options=options, secrets=secrets, prior="weight"
+        )
     stats = run.summary
     print(
         f"{argv[0]} {strategy} {options}: {stats.wins}/{stats.games} won, "

@@ -232,3 +232,83 @@ def test_the_process_memos_do_not_keep_a_table_alive(
     del pool
     gc.collect()
     assert gone() is None
+
+
+# --- the shipped model ------------------------------------------------------------------------
+
+
+def test_a_packed_model_reads_back_equal_and_its_damage_is_a_miss() -> None:
+    from wordkit.hangman.guessers.model import model_of_packed, packed_model
+
+    model = learned_model(["ab", "ac", "b", "abc", "cab"])
+    data = packed_model(model)
+    back = model_of_packed(data)
+    assert back is not None
+    assert np.array_equal(back.keys, model.keys) and np.array_equal(back.counts, model.counts)
+    assert np.array_equal(back.ngram, model.ngram) and np.array_equal(back.unigram, model.unigram)
+    assert model_of_packed(data[: len(data) // 2]) is None  # truncated
+    flipped = bytearray(data)
+    flipped[len(data) // 2] ^= 0x10
+    assert model_of_packed(bytes(flipped)) is None  # the xz stream's CRC-64
+    assert model_of_packed(b"") is None and model_of_packed(model_bytes(model)) is None
+
+
+def test_a_packed_model_of_another_version_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wordkit.hangman.guessers import model as letter_model
+
+    data = letter_model.packed_model(learned_model(["ab", "ac"]))
+    monkeypatch.setattr(letter_model, "MODEL_VERSION", "hangman-letter-model-v0")
+    assert letter_model.model_of_packed(data) is None
+
+
+def test_pruning_drops_only_the_pairs_seen_too_rarely() -> None:
+    words = ["abc", "abd", "abc", "xyz"]
+    whole, pruned = learned_model(words), learned_model(words, min_count=2)
+    kept = whole.counts >= 2
+    assert np.array_equal(pruned.keys, whole.keys[kept])
+    assert np.array_equal(pruned.counts, whole.counts[kept])
+    assert np.array_equal(pruned.ngram, whole.ngram)  # the n-gram table is never pruned
+
+
+def test_a_shipped_model_is_unpacked_into_the_cache_and_a_damaged_one_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordkit.errors import ModelFileError
+    from wordkit.hangman.guessers import model as letter_model
+
+    words = ["ab", "ac", "b"]
+    shipped = tmp_path / "models"
+    shipped.mkdir()
+    monkeypatch.setattr(letter_model, "SHIPPED", shipped)
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "cache"))
+    wide = letter_model.widened_model(words, ["abba", "cab"])
+    (shipped / letter_model.shipped_name(words)).write_bytes(letter_model.packed_model(wide))
+    got = cached_model(words)  # the shipped model, not one learned from the three words
+    assert np.array_equal(got.keys, wide.keys)
+    assert (tmp_path / "cache" / model_key(words)).is_file()
+    (tmp_path / "cache" / model_key(words)).unlink()
+    (shipped / letter_model.shipped_name(words)).write_bytes(b"\xfd7zXZ\x00 cut short")
+    with pytest.raises(ModelFileError, match="damaged or from another version; reinstall"):
+        cached_model(words)
+
+
+def test_the_cli_says_one_line_when_the_shipped_model_is_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from wordkit.cli.app import app
+    from wordkit.hangman.guessers import model as letter_model
+
+    words = ["cat", "bat", "hat"]
+    table = tmp_path / "t.csv"
+    table.write_text("word\n" + "\n".join(words) + "\n")
+    monkeypatch.setattr(letter_model, "SHIPPED", tmp_path)
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "cache"))
+    (tmp_path / letter_model.shipped_name(words)).write_bytes(b"junk")
+    result = CliRunner().invoke(app, ["query", "hangman", "dog", "--words", str(table)])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines()[-1] == (
+        f"Error: {tmp_path / letter_model.shipped_name(words)}: the letter model shipped with "
+        "wordkit is damaged or from another version; reinstall wordkit"
+    )

@@ -61,3 +61,7 @@ class WordkitWarning(UserWarning):
 
 class OptionConflictError(WordkitError):
     """Options that mean nothing together (or one that needs another)."""
+
+
+class ModelFileError(WordkitError):
+    """A model file wordkit ships (or was given) is damaged or from another version."""
