@@ -180,8 +180,10 @@ def ood(jobs: int) -> dict[str, Any]:
     return out
 
 
-def decision_times(kept: pd.DataFrame, secrets: pd.DataFrame, *, prior: str) -> dict[str, Any]:
-    """Play `secrets` with the default AI in this process, timing every decision."""
+def decision_times(
+    kept: pd.DataFrame, secrets: pd.DataFrame, *, prior: str, strategy: str = "best"
+) -> dict[str, Any]:
+    """Play `secrets` with a strategy (the default AI) in this process, timing every decision."""
     from wordkit.hangman.board import Board, Decision
     from wordkit.hangman.guessers import make_guesser
     from wordkit.hangman.hosts import HonestHangman
@@ -189,11 +191,11 @@ def decision_times(kept: pd.DataFrame, secrets: pd.DataFrame, *, prior: str) -> 
     from wordkit.hangman.play import opening, play
 
     pool = pool_for(lexicon_from_table(kept), prior=prior)
-    guesser = make_guesser("best")
+    guesser = make_guesser(strategy)
     times: list[float] = []
 
     class Timed:
-        name = "best"
+        name = strategy
 
         def __call__(self, board: Board) -> Decision:
             started = time.perf_counter()
@@ -334,8 +336,9 @@ def model_and_best(
     for name in chosen(PUBLIC_STRATEGIES):
         stats = hangman_stats(table, strategy=name, prior=prior, secrets=sample, jobs=jobs)
         out[f"{name}/sample"] = summary(stats)
-    if "best" in CHOSEN:
-        out["best/timing"] = decision_times(table, sample.head(TIMED_GAMES), prior=prior)
+    for name in chosen(PUBLIC_STRATEGIES):
+        timed = sample.head(TIMED_GAMES)
+        out[f"{name}/timing"] = decision_times(table, timed, prior=prior, strategy=name)
     return out
 
 
@@ -576,15 +579,20 @@ def held_out_rows(section: dict[str, Any], games: str = "held-out") -> list[str]
 
 
 def timing_line(section: dict[str, Any], games: str) -> list[str]:
-    """The default AI's slowest decision in the section's games, and its peak memory."""
-    timing = section.get("best/timing")
-    if not timing:
+    """The slowest decisions of the default AI (and of the letter model alone, when timed) in
+    the section's games, and its peak memory."""
+    timed = [(name, section.get(f"{name}/timing")) for name in ("best", "model")]
+    parts = [
+        f"`{name}` on {t['decisions']} decisions of {games} games (in one process): "
+        f"slowest {t['max_s']} s, 99th percentile {t['p99_s']} s, mean {t['mean_s']} s"
+        for name, t in timed
+        if t
+    ]
+    if not parts:
         return []
     return [
         "",
-        f"`best` on {timing['decisions']} decisions of {games} games (in one process): "
-        f"slowest {timing['max_s']} s, 99th percentile {timing['p99_s']} s, mean "
-        f"{timing['mean_s']} s; peak memory of the section {section.get('peak_rss_mb', '?')} MB, "
+        "; ".join(parts) + f"; peak memory of the section {section.get('peak_rss_mb', '?')} MB, "
         f"load average {section.get('load_average', '?')}.",
     ]
 
