@@ -355,7 +355,7 @@ class BoardsGuesser:
         """The score of each guess row: bits and solve chances summed over the boards in
         `todo`."""
         total = np.zeros(len(rows))
-        full = len(rows) == len(game.guesses)
+        full = partitions.every_row(game, rows)
         for board in todo:
             score = (
                 self.board_score(game, board.remaining)

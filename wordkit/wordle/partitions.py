@@ -268,6 +268,13 @@ def bucket_count(game: Wordle, rows: Rows, subset: Answers) -> np.ndarray:
     return numpy_bucket_count(game, rows, subset)
 
 
+def every_row(game: Wordle, rows: Rows) -> bool:
+    """Whether `rows` is every guess row in order (as many rows, repeated or reordered, is not:
+    a whole-matrix shortcut would answer for the wrong rows)."""
+    n = len(game.guesses)
+    return len(rows) == n and bool((np.asarray(rows) == np.arange(n)).all())
+
+
 def numpy_bucket_count(game: Wordle, rows: Rows, subset: Answers) -> np.ndarray:
     """`bucket_count` in numpy (without the compiled extension)."""
     n, r = len(subset), len(rows)
@@ -278,7 +285,7 @@ def numpy_bucket_count(game: Wordle, rows: Rows, subset: Answers) -> np.ndarray:
     npat = game.win + 1
     # The transposed matrix makes a subset's columns contiguous rows.
     mt = game.matrix_t
-    cols = mt[subset] if r == len(game.guesses) else mt[np.ix_(subset, rows)]
+    cols = mt[subset] if every_row(game, rows) else mt[np.ix_(subset, rows)]
     idx = cols.astype(np.int32) * r + np.arange(r, dtype=np.int32)
     seen = np.zeros(npat * r, dtype=bool)
     seen[idx.ravel()] = True
