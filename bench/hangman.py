@@ -63,7 +63,7 @@ PUBLIC_CACHE = ROOT / "bench" / ".cache" / "english-words"
 PUBLIC_LIST = "english_words/data/web2.pickle"
 GCIDE_LIST = "english_words/data/gcide_lower.pickle"
 TWIN_CACHE = ROOT / "bench" / ".cache" / "twin-model"
-"""Where the absent section keeps the twin of `english`'s shipped letter model."""
+"""Where the absent section keeps the twins of `english`'s shipped letter model."""
 PUBLIC_WORD = re.compile(r"[a-z]{4,15}")
 PUBLIC_SAMPLE = 1000
 PUBLIC_STRATEGIES = ("model", "best")
@@ -276,27 +276,38 @@ def absent_words() -> tuple[list[str], list[str]]:
 
 
 @contextlib.contextmanager
-def twin_model(vocabulary: list[str]) -> Iterator[None]:
-    """Within: `english`'s letter model is its twin learned from the table and `vocabulary`
-    (what `scripts/build_english_model.py` ships, learned from all of web2), kept in a cache
-    of the bench's own (the user's cache keeps the shipped one)."""
+def english_model(vocabulary: list[str] | None) -> Iterator[None]:
+    """Within: the letter model `english` plays is its twin learned from the table and
+    `vocabulary` as `scripts/build_english_model.py` learns the shipped one from all of web2
+    (None: the model learned from the table alone), put where a shipped model goes in a folder
+    of the bench's own, with a cache of its own: the package and the user's cache are never
+    read or written, so no model or book that saw the held-out words can be played. The
+    twin's policy book (the default AI's single-candidate moves weigh the model) is built
+    there on first use."""
     from wordkit import cache
-    from wordkit.hangman.guessers.model import model_bytes, model_key, widened_model
+    from wordkit.hangman.guessers import model as letter_model
     from wordkit.hangman.lexicon import lexicon_from_table, pool_for, pool_words
 
     words = pool_words(pool_for(lexicon_from_table(tables.load_table("english"))))
-    folder = TWIN_CACHE / cache.content_key(*vocabulary)
-    before = os.environ.get("WORDKIT_CACHE")
-    os.environ["WORDKIT_CACHE"] = str(folder)
+    key = "table-only" if vocabulary is None else cache.content_key(*vocabulary)
+    folder = TWIN_CACHE / key
+    models = folder / "models"
+    models.mkdir(parents=True, exist_ok=True)
+    stem = f"hangman-model-{letter_model.words_key(words)}-"
+    if vocabulary is not None and not any(models.glob(stem + "*.xz")):
+        data = letter_model.packed_model(letter_model.widened_model(words, vocabulary))
+        (models / letter_model.shipped_name(words, data)).write_bytes(data)
+    before = os.environ.get("WORDKIT_CACHE"), letter_model.SHIPPED
+    os.environ["WORDKIT_CACHE"] = str(folder / "cache")
+    letter_model.SHIPPED = models  # forked workers inherit it
     try:
-        if cache.cached_file(model_key(words)) is None:
-            cache.write_cached(model_key(words), model_bytes(widened_model(words, vocabulary)))
         yield
     finally:
-        if before is None:
+        letter_model.SHIPPED = before[1]
+        if before[0] is None:
             del os.environ["WORDKIT_CACHE"]
         else:
-            os.environ["WORDKIT_CACHE"] = before
+            os.environ["WORDKIT_CACHE"] = before[0]
 
 
 def gcide_words() -> list[str]:
@@ -309,15 +320,22 @@ def gcide_words() -> list[str]:
 def absent(jobs: int) -> dict[str, Any]:
     """Real English words that `english` lacks and its letter model never saw, played against
     the whole of `english` with its weights, as `wordkit solve hangman` plays by default:
-    web2's held-out rare words (a seeded sample) under the twin of the shipped model, and
-    every GCIDE word in neither `english` nor web2 under the shipped model itself."""
+    web2's held-out rare words (a seeded sample) under the twin of the shipped model (and
+    `model` under the model learned from the table alone), and a seeded sample of the GCIDE
+    words in neither `english` nor web2 under the shipped model itself."""
     table = tables.load_table("english")
     vocabulary, rare = absent_words()
     sample = pd.DataFrame({"word": rare}).sample(n=min(ABSENT_SAMPLE, len(rare)), random_state=0)
     out: dict[str, Any] = {"source": f"{PUBLIC_PACKAGE} {PUBLIC_LIST}", "absent": len(rare)}
     out["sample"] = len(sample)
-    with twin_model(vocabulary):
+    with english_model(vocabulary):
         out |= model_and_best(table, sample, prior="weight", jobs=jobs)
+    if "model" in CHOSEN:
+        with english_model(None):
+            alone = hangman_stats(
+                table, strategy="model", prior="weight", secrets=sample, jobs=jobs
+            )
+        out["model, table only/sample"] = summary(alone)
     rarer = pd.DataFrame({"word": gcide_words()})
     out["gcide"] = len(rarer)
     rarer = rarer.sample(n=min(ABSENT_SAMPLE, len(rarer)), random_state=0)
@@ -511,7 +529,10 @@ def markdown(results: dict[str, Any]) -> str:
             f"`/sample`: the {ab['absent']} words of 4-12 letters of `web2`'s held-out 20% (the "
             "`public` split) that `english` lacks, a seeded sample of "
             f"{ab['sample']}, under the twin of the shipped model (learned from `english` and "
-            "`web2`'s other 80%); `/gcide`: a seeded sample of 1,000 of the "
+            "`web2`'s other 80%; no book is built for it, so `best` searches live within its "
+            "node budget, as on a table of your own before its book; `model, table only`: the "
+            "model learned from `english` alone, what a table of your own gets); `/gcide`: a "
+            "seeded sample of 1,000 of the "
             f"{ab['gcide']} lowercase GCIDE words of 4-12 letters in neither `english` nor "
             "`web2` (rarer and often archaic), under the shipped model:",
             "",

@@ -32,7 +32,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
-from hangman import absent_words, twin_model  # noqa: E402
+from hangman import absent_words, english_model  # noqa: E402
 
 from wordkit import tables  # noqa: E402
 from wordkit.hangman.guessers import best  # noqa: E402
@@ -76,7 +76,7 @@ def main(argv: list[str]) -> int:
     best.BOOK_MIN_CANDIDATES = best.POSTERIOR_CANDIDATES + 1  # type: ignore[misc]
     table, secrets = tuning_set(argv[0], n)
     started = time.perf_counter()
-    with twin_model(absent_words()[0]) if argv[0] == "absent" else contextlib.nullcontext():
+    with english_model(absent_words()[0]) if argv[0] == "absent" else contextlib.nullcontext():
         run = hangman_stats(
             table, strategy=strategy, strategy_options=options, secrets=secrets, prior="weight"
         )

@@ -281,15 +281,117 @@ def test_a_shipped_model_is_unpacked_into_the_cache_and_a_damaged_one_is_an_erro
     shipped.mkdir()
     monkeypatch.setattr(letter_model, "SHIPPED", shipped)
     monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "cache"))
+    learned_name = model_key(words)
     wide = letter_model.widened_model(words, ["abba", "cab"])
-    (shipped / letter_model.shipped_name(words)).write_bytes(letter_model.packed_model(wide))
+    data = letter_model.packed_model(wide)
+    (shipped / letter_model.shipped_name(words, data)).write_bytes(data)
+    assert model_key(words) != learned_name  # a learned model is never served for it
     got = cached_model(words)  # the shipped model, not one learned from the three words
     assert np.array_equal(got.keys, wide.keys)
     assert (tmp_path / "cache" / model_key(words)).is_file()
     (tmp_path / "cache" / model_key(words)).unlink()
-    (shipped / letter_model.shipped_name(words)).write_bytes(b"\xfd7zXZ\x00 cut short")
+    (shipped / letter_model.shipped_name(words, data)).write_bytes(b"\xfd7zXZ\x00 cut short")
     with pytest.raises(ModelFileError, match="damaged or from another version; reinstall"):
         cached_model(words)
+    for path in shipped.iterdir():  # gone: the model is learned from the table, as for any
+        path.unlink()
+    assert np.array_equal(cached_model(words).keys, learned_model(words).keys)
+
+
+def test_a_shipped_model_reached_through_a_symlink_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordkit.hangman.guessers import model as letter_model
+
+    words = ["ab", "ac", "b"]
+    monkeypatch.setattr(letter_model, "SHIPPED", tmp_path / "models")
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "models").mkdir()
+    data = letter_model.packed_model(learned_model(["abc", "bca"]))
+    (tmp_path / "source.xz").write_bytes(data)
+    (tmp_path / "models" / letter_model.shipped_name(words, data)).symlink_to(
+        tmp_path / "source.xz"
+    )
+    assert np.array_equal(letter_model.fresh_model(words).keys, learned_model(["abc", "bca"]).keys)
+
+
+def packed_with(model: LetterModel, **arrays: np.ndarray) -> bytes:
+    """A model packed in a sound xz stream with some of its arrays replaced."""
+    import lzma
+
+    from wordkit import cache
+    from wordkit.hangman.guessers.model import MODEL_VERSION
+
+    parts = {
+        "version": np.frombuffer(MODEL_VERSION.encode(), dtype=np.uint8),
+        "key_steps": np.diff(model.keys, prepend=0).astype("<u8").view(np.uint8).reshape(-1, 8).T,
+        "counts": model.counts.astype("<u2").view(np.uint8).reshape(-1, 2).T,
+        "unigram": model.unigram,
+        "ngram": model.ngram,
+    } | arrays
+    return lzma.compress(cache.pack_arrays(parts))
+
+
+def steps_of(keys: np.ndarray) -> np.ndarray:
+    return np.diff(keys, prepend=0).astype("<u8").view(np.uint8).reshape(-1, 8).T
+
+
+def test_a_packed_model_with_bad_arrays_in_a_sound_stream_is_refused() -> None:
+    from wordkit.hangman.guessers.model import model_of_packed
+
+    model = learned_model(["ab", "ac", "b", "abc"])
+    assert model_of_packed(packed_with(model)) is not None
+    keys = model.keys.copy()
+    wrapped = keys.copy()
+    wrapped[1:] += np.int64(2**62)
+    wrapped[2:] += np.int64(2**62)  # the running sum passes 2**63: negative keys that "rise"
+    zero = model.counts.copy()
+    zero[0] = 0
+    bad = {
+        "version": {"version": np.frombuffer(b"hangman-letter-model-v0", dtype=np.uint8)},
+        "keys fall": {"key_steps": steps_of(keys[::-1].copy())},
+        "keys wrap": {"key_steps": steps_of(wrapped)},
+        "a count of 0": {"counts": zero.astype("<u2").view(np.uint8).reshape(-1, 2).T},
+        "counts short": {"counts": np.zeros((2, 1), dtype=np.uint8)},
+        "ngram shape": {"ngram": np.zeros((3, 28), dtype=np.float32)},
+        "unigram type": {"unigram": model.unigram.astype(np.float32)},
+    }
+    for what, arrays in bad.items():
+        assert model_of_packed(packed_with(model, **arrays)) is None, what
+
+
+def test_a_count_too_large_to_pack_is_an_error_not_a_clipped_model() -> None:
+    import dataclasses
+    import functools
+
+    from wordkit.hangman.guessers import model as letter_model
+
+    model = learned_model(["ab"])
+    big = model.counts.copy()
+    big[0] = 70_000
+    heavy = dataclasses.replace(
+        model, contexts_source=functools.partial(letter_model._given, model.keys, big)
+    )
+    with pytest.raises(ValueError, match="does not pack"):
+        letter_model.packed_model(heavy)
+
+
+def test_english_ships_its_model_and_its_books_are_keyed_by_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordkit import tables
+    from wordkit.hangman import book
+    from wordkit.hangman.guessers import model as letter_model
+    from wordkit.hangman.lexicon import lexicon_from_columns, pool_words
+    from wordkit.hangman.rules import Rules
+
+    pool = pool_for(lexicon_from_columns(tables.load_columns("english")))
+    words = pool_words(pool)
+    assert letter_model.shipped_file(words) is not None
+    assert letter_model.model_source(words).startswith("shipped hangman-model-")
+    shipped_book = book.book_name(pool, Rules())
+    monkeypatch.setattr(letter_model, "SHIPPED", tmp_path)  # another model: another book
+    assert book.book_name(pool, Rules()) != shipped_book
 
 
 def test_the_cli_says_one_line_when_the_shipped_model_is_damaged(
@@ -305,10 +407,11 @@ def test_the_cli_says_one_line_when_the_shipped_model_is_damaged(
     table.write_text("word\n" + "\n".join(words) + "\n")
     monkeypatch.setattr(letter_model, "SHIPPED", tmp_path)
     monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "cache"))
-    (tmp_path / letter_model.shipped_name(words)).write_bytes(b"junk")
+    name = letter_model.shipped_name(words, b"junk")
+    (tmp_path / name).write_bytes(b"junk")
     result = CliRunner().invoke(app, ["query", "hangman", "dog", "--words", str(table)])
     assert result.exit_code == 1
     assert result.output.strip().splitlines()[-1] == (
-        f"Error: {tmp_path / letter_model.shipped_name(words)}: the letter model shipped with "
-        "wordkit is damaged or from another version; reinstall wordkit"
+        f"Error: {tmp_path / name}: the letter model shipped with wordkit is damaged or from "
+        "another version; reinstall wordkit"
     )

@@ -53,10 +53,16 @@ def state_key(state: State) -> str:
 
 
 def book_name(pool: Pool, rules: Rules) -> str:
-    """The cache file name of a pool's book: a key of its words, priors and the rules."""
-    words = "\n".join(pool_words(pool))
+    """The cache file name of a pool's book: a key of its words, priors, the rules and its
+    letter model (a single candidate's move weighs it: named, or its letter the model likes
+    best), which is the shipped one when the package has it."""
+    from wordkit.hangman.guessers.model import model_source
+
+    words = pool_words(pool)
     probs = np.round(pool.probs[pool.ids], 15).astype(np.float64).tobytes()
-    key = cache.content_key(BOOK_VERSION, words, probs, f"{rules.lives}")
+    key = cache.content_key(
+        BOOK_VERSION, "\n".join(words), probs, f"{rules.lives}", model_source(words)
+    )
     return f"hangman-book-{key}.json.z"
 
 

@@ -234,9 +234,30 @@ def ngram_table(words: list[str]) -> npt.NDArray[np.float32]:
     return probs.astype(np.float32)
 
 
+def words_key(words: list[str]) -> str:
+    """The key of a table's words for its letter model (its shipped file's name starts so)."""
+    return cache.content_key(MODEL_VERSION, chr(10).join(words))
+
+
 def model_key(words: list[str]) -> str:
-    """The disk cache name of the model of these words."""
-    return f"hangman-model-{cache.content_key(MODEL_VERSION, chr(10).join(words))}.npz"
+    """The disk cache name of the model of these words: learned from them, or the shipped one
+    (named apart: a model learned while the shipped file was missing is never served for it)."""
+    return f"hangman-model-{cache.content_key(words_key(words), model_source(words))}.npz"
+
+
+def shipped_file(words: list[str]) -> Path | None:
+    """The packed model the package ships for these words (the built-in `english` table's), or
+    None."""
+    found = sorted(p for p in SHIPPED.glob(f"hangman-model-{words_key(words)}-*.xz") if p.is_file())
+    return found[0] if found else None
+
+
+def model_source(words: list[str]) -> str:
+    """Which model the words' table plays: the shipped file's name (it ends with a digest of the
+    file, so another build is another source), else the learned model's version. Books are
+    keyed by it: a single candidate's move weighs the model."""
+    shipped = shipped_file(words)
+    return f"learned {MODEL_VERSION}" if shipped is None else f"shipped {shipped.name}"
 
 
 def model_bytes(model: LetterModel) -> bytes:
@@ -256,6 +277,8 @@ def model_bytes(model: LetterModel) -> bytes:
 SHIPPED = Path(__file__).resolve().parent.parent / "models"
 """The letter models that ship with wordkit (the built-in `english` table's)."""
 PACKED_ARRAYS = ("version", "key_steps", "counts", "unigram", "ngram")
+MAX_PACKED_COUNT = 65535
+"""Counts are packed in two bytes (`english`'s largest is 40,653)."""
 
 
 SHIPPED_MIN_COUNT = 2
@@ -269,9 +292,9 @@ def widened_model(words: list[str], vocabulary: list[str]) -> LetterModel:
     return learned_model(sorted(set(words) | set(vocabulary)), min_count=SHIPPED_MIN_COUNT)
 
 
-def shipped_name(words: list[str]) -> str:
-    """The file name of the packed model of these words, as shipped in `models/`."""
-    return model_key(words).removesuffix(".npz") + ".xz"
+def shipped_name(words: list[str], data: bytes) -> str:
+    """The file name of a packed model of these words (`data`), as shipped in `models/`."""
+    return f"hangman-model-{words_key(words)}-{cache.content_key(data)[:12]}.xz"
 
 
 def packed_model(model: LetterModel) -> bytes:
@@ -281,13 +304,15 @@ def packed_model(model: LetterModel) -> bytes:
     import lzma
 
     keys, counts = model.keys, model.counts
+    if len(counts) and int(counts.max()) > MAX_PACKED_COUNT:
+        raise ValueError(f"a context count above {MAX_PACKED_COUNT} does not pack")
     steps = np.diff(keys, prepend=np.int64(0)).astype("<u8")
     arrays: dict[str, np.ndarray] = {
         "version": np.frombuffer(MODEL_VERSION.encode(), dtype=np.uint8),
         "key_steps": steps.view(np.uint8).reshape(-1, 8).T.copy(),
-        "counts": np.minimum(counts, 65535).astype("<u2").view(np.uint8).reshape(-1, 2).T.copy(),
-        "unigram": model.unigram,
-        "ngram": model.ngram,
+        "counts": counts.astype("<u2").view(np.uint8).reshape(-1, 2).T.copy(),
+        "unigram": model.unigram.astype("<f8"),
+        "ngram": model.ngram.astype("<f4"),
     }
     return lzma.compress(cache.pack_arrays(arrays), format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC64)
 
@@ -302,7 +327,13 @@ def model_of_packed(data: bytes) -> LetterModel | None:
     except (lzma.LZMAError, EOFError):
         return None
     parts = cache.mapped_arrays(plain, PACKED_ARRAYS)
-    if parts is None or not _tables_fit(parts):
+    if parts is None:
+        return None
+    for name, packed in (("unigram", "<f8"), ("ngram", "<f4")):  # native order on any host
+        if parts[name].dtype != np.dtype(packed):
+            return None
+        parts[name] = parts[name].astype(packed[1:])
+    if not _tables_fit(parts):
         return None
     version, steps, counts = parts["version"], parts["key_steps"], parts["counts"]
     if version.dtype != np.uint8 or version.tobytes() != MODEL_VERSION.encode():
@@ -315,13 +346,10 @@ def model_of_packed(data: bytes) -> LetterModel | None:
     found = _checked_contexts(
         {"keys": keys, "counts": counts.T.copy().view("<u2").ravel().astype(np.int32)}
     )
-    if found is None or (len(keys) and (found[1] <= 0).any()):
+    # every key above 0: a sum that wrapped past 2**63 still "rises" through the negatives
+    if found is None or (keys <= 0).any() or (found[1] <= 0).any():
         return None
-    return LetterModel(
-        parts["unigram"].copy(),
-        parts["ngram"].copy(),
-        functools.partial(_given, found[0], found[1]),
-    )
+    return LetterModel(parts["unigram"], parts["ngram"], functools.partial(_given, *found[:2]))
 
 
 def model_of_bytes(data: bytes) -> LetterModel | None:
@@ -339,11 +367,11 @@ def model_of_bytes(data: bytes) -> LetterModel | None:
 def fresh_model(words: list[str]) -> LetterModel:
     """The letter model of `words` made anew: unpacked from the package when it ships one (the
     built-in tables'), else learned from the words."""
-    shipped = SHIPPED / shipped_name(words)
-    if not shipped.is_file():
+    shipped = shipped_file(words)
+    if shipped is None:
         return learned_model(words)
     try:
-        data = os.fdopen(cache.open_regular(shipped), "rb").read()
+        data = shipped.read_bytes()  # a package file: a symlink into the sources is fine
     except OSError:
         data = b""
     model = model_of_packed(data)
