@@ -56,6 +56,32 @@ def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
     assert len(recorded_games(path=db)) == 50
 
 
+def test_a_history_another_terminal_creates_between_two_reads_is_not_foreign(
+    tmp_path: Path,
+) -> None:
+    """The race the concurrent test hit now and then: read apart, the schema version (0, the
+    file still new) and the tables (made by the other terminal meanwhile) looked like another
+    program's database."""
+    db = tmp_path / "h.sqlite"
+    sqlite3.connect(db).close()  # the new, empty file both terminals open
+    reader = sqlite3.connect(db, isolation_level=None)
+    statements: list[str] = []
+
+    def other_terminal_between_statements(sql: str) -> None:
+        if sql.startswith("--"):
+            return  # a statement SQLite runs inside another (a pragma read as a table)
+        statements.append(sql)
+        if len(statements) == 2:  # after the first read, before the second
+            record_game(game("apple"), table="t", known=True, strategy="best", source="host",
+                        path=db)  # fmt: skip
+
+    reader.set_trace_callback(other_terminal_between_statements)
+    try:
+        assert not history._is_foreign(reader, db)
+    finally:
+        reader.close()
+
+
 def test_a_damaged_file_is_a_clear_error(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite"
     db.write_bytes(b"this is not a database at all" * 100)

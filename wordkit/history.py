@@ -278,10 +278,13 @@ def version_of(conn: sqlite3.Connection, where: Path) -> int:
     """The history's schema version; a newer wordkit's history is refused."""
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
     if version > SCHEMA_VERSION:
-        raise HistoryError(
-            f"{where} is a game history of another wordkit version (schema {version})"
-        )
+        raise HistoryError(newer(where, version))
     return version
+
+
+def newer(where: Path, version: int) -> str:
+    """The message for a newer wordkit's history."""
+    return f"{where} is a game history of another wordkit version (schema {version})"
 
 
 def migrate(conn: sqlite3.Connection, where: Path) -> None:
@@ -308,9 +311,16 @@ def migrate(conn: sqlite3.Connection, where: Path) -> None:
 
 
 def _is_foreign(conn: sqlite3.Connection, where: Path) -> bool:
-    """Whether the database holds tables but no wordkit schema version: another program's."""
-    version = version_of(conn, where)
-    return version == 0 and bool(conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
+    """Whether the database holds tables but no wordkit schema version: another program's.
+    Both are read in one statement, so one snapshot: read apart, a terminal migrating the new
+    history between the two reads shows the tables without their version."""
+    version, tables = conn.execute(
+        "SELECT (SELECT user_version FROM pragma_user_version), "
+        "(SELECT count(*) FROM sqlite_master)"
+    ).fetchone()
+    if int(version) > SCHEMA_VERSION:
+        raise HistoryError(newer(where, int(version)))
+    return int(version) == 0 and bool(tables)
 
 
 def problem(where: Path, exc: sqlite3.DatabaseError) -> str:
