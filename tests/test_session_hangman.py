@@ -122,8 +122,8 @@ def test_the_progress_of_stats_counts_the_book_build_first(tmp_path: Path) -> No
 
 
 def test_a_stats_run_plays_the_moves_it_would_show_without_their_confidence() -> None:
-    """A stats run turns the default AI's confidence off (nothing shows it; it was most of
-    the run's time): the games are the same moves as with it on."""
+    """A stats run turns the default AI's confidence off unless asked (nothing shows it; it was
+    most of the run's time): the games are the same moves as with it on."""
     import math
 
     from wordkit.hangman.play import hangman_stats
@@ -132,7 +132,7 @@ def test_a_stats_run_plays_the_moves_it_would_show_without_their_confidence() ->
     table = session.table.iloc[::25]
     runs = [
         hangman_stats(table, strategy="best", strategy_options=options, prior="uniform")
-        for options in ({}, {"confidence": False})
+        for options in ({"confidence": True}, {})  # on, as asked; off, as a run sets it
     ]
     shown, quiet = ([(r.secret, r.moves, r.won) for r in run.records] for run in runs)
     assert shown == quiet and len(shown) == len(table)

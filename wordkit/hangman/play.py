@@ -334,7 +334,12 @@ def hangman_stats(
     check_run(sample=sample, jobs=jobs)
     if lexicon is None:
         lexicon = lexicon_from_table(table)
-    guesser = make_guesser(strategy, **(strategy_options or {}))  # fail fast on a bad name
+    played_with = dict(strategy_options or {})
+    guesser = make_guesser(strategy, **played_with)  # fail fast on a bad name
+    if hasattr(guesser, "confidence") and "confidence" not in played_with:
+        # no stats output shows a move's confidence, and it costs most of a run
+        played_with["confidence"] = False
+        guesser = make_guesser(strategy, **played_with)
     pool = pool_for(lexicon, prior=prior)  # fail fast on a bad prior
     prepare = getattr(guesser, "prepare", None)
     if prepare is not None and secrets is None and not hint:
@@ -363,7 +368,7 @@ def hangman_stats(
         setup_args=(
             lexicon,
             strategy,
-            strategy_options or {},
+            played_with,
             prior,
             rules,
             seed,

@@ -490,11 +490,8 @@ class Session:
         secret_table = tables.load_table(secrets) if secrets is not None else None
         name = self.words if secrets is None else f"{secrets} against {self.words}"
         random = sample is not None or self.advanced
-        options: dict[str, Any] = dict(self.options)
-        if hasattr(self.guesser, "confidence"):
-            options["confidence"] = False  # no stats output shows it, and it costs most of a run
         return hangman_stats(
-            self.table, table_name=name, strategy=self.strategy, strategy_options=options,
+            self.table, table_name=name, strategy=self.strategy, strategy_options=self.options,
             rules=self.rules, prior=prior,
             hint=hint, sample=sample, seed=self.seed(needed=random), jobs=jobs, cluster=cluster,
             secrets=secret_table, lexicon=self.lexicon, progress=progress,
