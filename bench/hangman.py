@@ -281,9 +281,8 @@ def english_model(vocabulary: list[str] | None) -> Iterator[None]:
     `vocabulary` as `scripts/build_english_model.py` learns the shipped one from all of web2
     (None: the model learned from the table alone), put where a shipped model goes in a folder
     of the bench's own, with a cache of its own: the package and the user's cache are never
-    read or written, so no model or book that saw the held-out words can be played. The
-    twin's policy book (the default AI's single-candidate moves weigh the model) is built
-    there on first use."""
+    read or written, so no model or book that saw the held-out words can be played. A run of
+    sampled secrets builds no book: `best` searches each move live within its node budget."""
     from wordkit import cache
     from wordkit.hangman.guessers import model as letter_model
     from wordkit.hangman.lexicon import lexicon_from_table, pool_for, pool_words

@@ -242,13 +242,18 @@ def words_key(words: list[str]) -> str:
 def model_key(words: list[str]) -> str:
     """The disk cache name of the model of these words: learned from them, or the shipped one
     (named apart: a model learned while the shipped file was missing is never served for it)."""
-    return f"hangman-model-{cache.content_key(words_key(words), model_source(words))}.npz"
+    key = words_key(words)  # hashed once: the words of `english` take most of a millisecond
+    return f"hangman-model-{cache.content_key(key, _source(_shipped(key)))}.npz"
 
 
 def shipped_file(words: list[str]) -> Path | None:
     """The packed model the package ships for these words (the built-in `english` table's), or
     None."""
-    found = sorted(p for p in SHIPPED.glob(f"hangman-model-{words_key(words)}-*.xz") if p.is_file())
+    return _shipped(words_key(words))
+
+
+def _shipped(key: str) -> Path | None:
+    found = sorted(p for p in SHIPPED.glob(f"hangman-model-{key}-*.xz") if p.is_file())
     return found[0] if found else None
 
 
@@ -256,7 +261,10 @@ def model_source(words: list[str]) -> str:
     """Which model the words' table plays: the shipped file's name (it ends with a digest of the
     file, so another build is another source), else the learned model's version. Books are
     keyed by it: a single candidate's move weighs the model."""
-    shipped = shipped_file(words)
+    return _source(shipped_file(words))
+
+
+def _source(shipped: Path | None) -> str:
     return f"learned {MODEL_VERSION}" if shipped is None else f"shipped {shipped.name}"
 
 
