@@ -415,3 +415,37 @@ def test_the_cli_says_one_line_when_the_shipped_model_is_damaged(
         f"Error: {tmp_path / name}: the letter model shipped with wordkit is damaged or from "
         "another version; reinstall wordkit"
     )
+
+
+def test_a_table_with_words_learned_from_play_keeps_the_model_of_its_own_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordkit.hangman import book
+    from wordkit.hangman.guessers import model as letter_model
+    from wordkit.hangman.guessers.model import model_for
+    from wordkit.hangman.lexicon import load_pool, pool_words, with_words
+    from wordkit.hangman.rules import Rules
+
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(letter_model, "SHIPPED", tmp_path / "models")
+    (tmp_path / "models").mkdir()
+    own = ["abc", "abd", "bcd", "abc"]
+    data = letter_model.packed_model(letter_model.widened_model(own, ["dcba", "cab"]))
+    name = letter_model.shipped_name(list(dict.fromkeys(own)), data)
+    (tmp_path / "models" / name).write_bytes(data)
+    path = tmp_path / "t.txt"
+    path.write_text("\n".join(own) + "\n", encoding="utf-8")
+    plain = load_pool(str(path))
+    grown = load_pool(str(path), extra_words={"zzz": None, "abd": None})
+    assert pool_words(grown) == ["abc", "abd", "bcd", "zzz"]
+    assert pool_words(grown, own=True) == pool_words(plain) == ["abc", "abd", "bcd"]
+    # the shipped model, not one learned from the four words: the learned word is left out
+    assert np.array_equal(model_for(grown).keys, model_for(plain).keys)
+    assert book.book_name(grown, Rules()) != book.book_name(plain, Rules())  # other words
+    # the same through a word table (stats runs) and after a second round of learning
+    base = pd.DataFrame({"word": own, "weight": 1.0})
+    table = with_words(with_words(base, {"zzz": None}), {"yyy": None})
+    assert table.attrs["own_rows"] == 4
+    lexicon = lexicon_from_table(table)
+    assert lexicon.own == 3 and lexicon.size == 5
+    assert pool_words(pool_for(lexicon), own=True) == ["abc", "abd", "bcd"]

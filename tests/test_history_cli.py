@@ -10,6 +10,7 @@ import json
 import multiprocessing
 import re
 import sqlite3
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -19,10 +20,12 @@ from typer.testing import CliRunner
 from wordkit.cli import app
 from wordkit.game import Log
 from wordkit.hangman.guessers import make_guesser
+from wordkit.hangman.guessers.best import DICTIONARY_SHARE
 from wordkit.hangman.hosts import HonestHangman
 from wordkit.hangman.lexicon import load_pool
 from wordkit.hangman.play import opening, play
 from wordkit.hangman.rules import Rules, make_rules
+from wordkit.hangman.session import learned_host
 from wordkit.history import record_game, recorded_games, table_key
 from wordkit.runner import GameRecord
 
@@ -142,14 +145,20 @@ def test_hosted_hangman_games_are_recorded(tmp_path: Path) -> None:
 
 
 def ai_answers(
-    secret: str, words: str, rules: Rules, learned: dict[str, str | None]
+    secret: str,
+    words: str,
+    rules: Rules,
+    learned: Mapping[str, str | None],
+    share: float = DICTIONARY_SHARE,
 ) -> tuple[list[str], bool]:
     """What a human thinking of `secret` types to the interactive solver (the AI's own moves,
-    replayed with the same dictionary), and whether the AI wins."""
+    replayed with the same dictionary and the share of secrets in it the AI expects), and
+    whether the AI wins."""
     pool = load_pool(words, extra_words=learned)
     host = HonestHangman(pool, seed=0, secret=secret)
     turns = Log()
-    record = play(make_guesser("best"), host, opening(host, rules, pool), watch=turns)
+    guesser = make_guesser("best", dictionary_share=share)
+    record = play(guesser, host, opening(host, rules, pool), watch=turns)
     typed = [
         ("y" if t.after.state.status == "won" else "n")
         if len(t.decision.move) > 1
@@ -184,7 +193,8 @@ def test_the_ai_learns_a_word_that_stumped_it(tmp_path: Path) -> None:
     assert "You win: I am out of lives." in out
     assert "BAG does not fit your answers (_ _ _); type your word, or an empty line." in out
     assert out.endswith("DOG was not in my dictionary: I have learned it.\n")
-    again, won = ai_answers("dog", str(words), rules, {"dog": None})
+    learned, host = learned_host(str(words), db)
+    again, won = ai_answers("dog", str(words), rules, learned, host.share)
     assert won and again != first
     code, out, _ = wk(*base, input="3\n" + "\n".join(again) + "\n")
     assert code == 0 and out.endswith("I win!\n")

@@ -394,6 +394,8 @@ class Columns:
     key: str | None = None
     """The content key of the built-in table these columns are exactly (None: any other
     source, or columns changed since): what is computed from them may be cached under it."""
+    own_rows: int | None = None
+    """Rows of the table itself, before the words learned from play (None: every row)."""
 
     def __len__(self) -> int:
         return len(self.words)

@@ -59,9 +59,10 @@ def book_name(pool: Pool, rules: Rules) -> str:
     from wordkit.hangman.guessers.model import model_source
 
     words = pool_words(pool)
+    own = words if pool.lexicon.own is None else pool_words(pool, own=True)
     probs = np.round(pool.probs[pool.ids], 15).astype(np.float64).tobytes()
     key = cache.content_key(
-        BOOK_VERSION, "\n".join(words), probs, f"{rules.lives}", model_source(words)
+        BOOK_VERSION, "\n".join(words), probs, f"{rules.lives}", model_source(own)
     )
     return f"hangman-book-{key}.json.z"
 

@@ -68,6 +68,9 @@ class Lexicon:
     row_weights: Floats
     row_categories: tuple[str, ...] | None
     index: Mapping[str, int]
+    own: int | None = None
+    """Distinct words of the table itself (ids below it); the rest were learned from play, and
+    the letter model leaves them out (None: every word)."""
 
     @property
     def size(self) -> int:
@@ -84,9 +87,12 @@ class Pool:
     probs: Floats
 
 
-def pool_words(pool: Pool) -> list[str]:
-    """The pool's words in search order."""
+def pool_words(pool: Pool, *, own: bool = False) -> list[str]:
+    """The pool's words in search order (`own`: only the table's own, not those learned from
+    play: a table with a few words learned keeps the letter model of its own words)."""
     words, ids = pool.lexicon.enc.words, pool.ids
+    if own and pool.lexicon.own is not None:
+        ids = ids[ids < pool.lexicon.own]
     if len(ids) == len(words) and bool((ids == np.arange(len(words))).all()):
         return list(words)  # the whole table in order: no word to look up one by one
     return [words[i] for i in ids.tolist()]
@@ -105,7 +111,7 @@ def lexicon_from_table(table: pd.DataFrame) -> Lexicon:
         else np.ones(len(words))
     )
     categories = tuple(str(c) for c in table["category"]) if "category" in table.columns else None
-    return lexicon_from_rows(words, weights, categories)
+    return lexicon_from_rows(words, weights, categories, own_rows=table.attrs.get("own_rows"))
 
 
 def lexicon_from_columns(columns: Columns) -> Lexicon:
@@ -113,7 +119,9 @@ def lexicon_from_columns(columns: Columns) -> Lexicon:
     table's encoding is cached, named by its content, so a warm run only reads it back."""
     weights = np.asarray(columns.weights, dtype=np.float64)
     if columns.key is None:
-        return lexicon_from_rows(list(columns.words), weights, columns.categories)
+        return lexicon_from_rows(
+            list(columns.words), weights, columns.categories, own_rows=columns.own_rows
+        )
     from wordkit import cache
 
     key = cache.content_key(LEXICON_VERSION, columns.key)
@@ -224,9 +232,14 @@ def encoded_words(parts: Mapping[str, np.ndarray], rows: Sequence[str]) -> tuple
 
 
 def lexicon_from_rows(
-    words: Sequence[str], weights: Floats, categories: tuple[str, ...] | None
+    words: Sequence[str],
+    weights: Floats,
+    categories: tuple[str, ...] | None,
+    *,
+    own_rows: int | None = None,
 ) -> Lexicon:
-    """Encode rows (word, weight, optional category): distinct words in first-row order."""
+    """Encode rows (word, weight, optional category): distinct words in first-row order;
+    rows from `own_rows` on were learned from play (see `Lexicon.own`)."""
     if (weights < 0).any():
         raise WordkitError("weights must be non-negative")
     index: dict[str, int] = {}
@@ -234,7 +247,12 @@ def lexicon_from_rows(
         (index.setdefault(w, len(index)) for w in words), dtype=np.int64, count=len(words)
     )
     distinct = list(index)
-    return Lexicon(fast_encode(distinct), codes, weights, categories, WordIndex(distinct, index))
+    own = None
+    if own_rows is not None and own_rows < len(words):
+        own = int(codes[:own_rows].max()) + 1 if own_rows > 0 else 0
+    return Lexicon(
+        fast_encode(distinct), codes, weights, categories, WordIndex(distinct, index), own
+    )
 
 
 def fast_encode(words: list[str]) -> Encoded:
@@ -375,7 +393,9 @@ def with_words(table: pd.DataFrame, extra: Mapping[str, str | None]) -> pd.DataF
     rows = pd.DataFrame({"word": new, "weight": float(weights.median()) if len(weights) else 1.0})
     if "category" in table.columns:
         rows["category"] = [extra[word] or LEARNED for word in new]
-    return pd.concat([table, rows], ignore_index=True)
+    learned = pd.concat([table, rows], ignore_index=True)
+    learned.attrs["own_rows"] = table.attrs.get("own_rows", len(table))
+    return learned
 
 
 def columns_with_words(columns: Columns, extra: Mapping[str, str | None]) -> Columns:
@@ -394,7 +414,8 @@ def columns_with_words(columns: Columns, extra: Mapping[str, str | None]) -> Col
     if categories is not None:
         categories = categories + tuple(extra[word] or LEARNED for word in new)
     weights = np.concatenate((columns.weights, np.full(len(new), typical)))
-    return Columns(columns.words + tuple(new), weights, categories)
+    own = len(columns) if columns.own_rows is None else columns.own_rows
+    return Columns(columns.words + tuple(new), weights, categories, own_rows=own)
 
 
 def load_pool(

@@ -495,10 +495,12 @@ session per game (each `--learn` game has a new table) must not hold every table
 
 
 def model_for(pool: Pool) -> LetterModel:
-    """The letter model of a pool's words (once per pool in a process, once per table on disk)."""
+    """The letter model of a pool's own words, those learned from play left out (once per pool
+    in a process, once per table on disk): `english` with a few learned words keeps its
+    shipped model."""
     cached = _MODELS.get(id(pool))
     if cached is None or cached[0]() is not pool:
-        cached = (weakref.ref(pool), cached_model(pool_words(pool)))
+        cached = (weakref.ref(pool), cached_model(pool_words(pool, own=True)))
         cache.make_room(_MODELS, PROCESS_CACHE)
         _MODELS[id(pool)] = cached
     return cached[1]
