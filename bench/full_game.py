@@ -378,6 +378,7 @@ def summary(opener: str, n: int, info: dict, records: Path) -> dict[str, Any]:
                 "optimal": p in solved and solved[p]["cost"] == uppers[p]["upper"],
                 "limit": uppers[p]["limit"],
                 "wide": uppers[p].get("wide", [0, 0]),
+                "seconds": uppers[p].get("seconds"),
             }
             for p in sorted(uppers)
             if p in floors
@@ -429,9 +430,9 @@ def markdown(s: dict[str, Any]) -> str:
             if s.get("strategy_total") and not s["exact"]
             else []
         ),
-        f"| CPU seconds over every attempt / wall seconds of the last run | "
+        f"| CPU seconds over every attempt / wall seconds of the last run that ran to its end | "
         f"{s['cpu_seconds_done']:,} / {s['wall_seconds']:,} |",
-        f"| peak memory (one process) | {s['peak_mb']} MB |",
+        f"| peak memory of that run (one process) | {s['peak_mb']} MB |",
         f"| fit of seconds against size (buckets ≥ {FIT_FROM}) | "
         f"size^{s['fit']['slope']} on {s['fit']['buckets']} buckets |",
         f"| projected CPU hours left | {s['projected_cpu_hours_left']:,} |",
@@ -446,14 +447,17 @@ def markdown(s: dict[str, Any]) -> str:
             "The buckets given a tree: the proven floor of each (its exact cost once solved) "
             "and the cost of its tree.",
             "",
-            "| answers | proven floor | tree | guesses tried a position |",
-            "|---:|---:|---:|---|",
+            "| answers | proven floor | tree | guesses tried a position | seconds to find it |",
+            "|---:|---:|---:|---|---:|",
         ]
         for t in sorted(s["trees"].values(), key=lambda t: t["size"]):
             size, limit = t["wide"]
             tried = f"{t['limit']:,}" + (f", {limit:,} from {size:,} answers" if size else "")
             mark = " (optimal)" if t["optimal"] else ""
-            lines.append(f"| {t['size']:,} | {t['floor']:,} | {t['tree']:,}{mark} | {tried} |")
+            found = "" if t.get("seconds") is None else f"{t['seconds']:,}"
+            lines.append(
+                f"| {t['size']:,} | {t['floor']:,} | {t['tree']:,}{mark} | {tried} | {found} |"
+            )
     return "\n".join(lines)
 
 
