@@ -54,7 +54,7 @@ CHOSEN: set[str] = set(OOD_STRATEGIES)
 NAMED: set[str] = set()
 OPTIMUM = [False]
 SECTIONS = ("codewords", "categories", "english", "ood", "absent", "public", "cities", "speed")
-OOD_SAMPLE = 500
+OOD_SAMPLE = 1000
 """Held-out words the search strategies play (a seeded sample; `model` plays them all too)."""
 TIMED_GAMES = 100
 """Held-out words played in this process with every decision of the default AI timed."""

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from functools import cache
 
+import numpy as np
 import pandas as pd
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -164,3 +166,56 @@ def test_never_a_letter_no_candidate_holds_while_one_it_holds_wins_as_often(
     words_left = candidates(board)
     chance = move_value(words_left, guessed, left, move)[0]
     assert all(move_value(words_left, guessed, left, c)[0] < chance for c in held)
+
+
+def test_letters_tied_in_the_table_go_to_the_fewest_wrong_guesses_under_the_mixture(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from wordkit.hangman.guessers import best
+
+    # b, c, h and m each win all four words with the same wrong guesses: a tie in the table
+    board, searched = decide(["bat", "cat", "hat", "mat"], 6, "mat", letters="a")
+    guesser = make_guesser("best")
+    assert 0 < guesser.posterior(board) < 1
+    likely = np.full(26, 0.1)
+    likely[ALPHABET.index("m")] = 0.6  # outside the table, the letter model expects an m
+    monkeypatch.setattr(best, "model_appear", lambda _: likely)
+    assert guesser(board).move == "m"
+    # with the secret surely in the table, the table's own tie-break (the search's move)
+    sure = make_guesser("best", dictionary_share=1.0)(board).move
+    assert sure == searched != "m"
+    # a letter no candidate holds is never among the ties, however likely outside
+    likely[ALPHABET.index("z")] = 0.99
+    assert guesser(board).move == "m"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    words=st.lists(
+        st.text(alphabet="abcdefg", min_size=4, max_size=4), min_size=3, max_size=6, unique=True
+    ),
+    lives=st.integers(min_value=2, max_value=5),
+    pick=st.integers(min_value=0, max_value=5),
+    letters=st.text(alphabet="abcdefghij", min_size=1, max_size=3),
+)
+def test_the_mixture_never_costs_a_win_in_the_table(
+    words: list[str], lives: int, pick: int, letters: str
+) -> None:
+    """Past the first move (the posterior below 1), the move still wins as many candidates as
+    the best strategy over them."""
+    secret = words[pick % len(words)]
+    state = new_game(secret, Rules(lives=lives))
+    for ch in dict.fromkeys(letters):
+        if state.status == "playing":
+            state = apply_move(state, ch, secret=secret)
+    if state.status != "playing":
+        return
+    board = board_for(pool_of(words), state)
+    move = make_guesser("best")(board).move
+    guessed, left = frozenset(state.letters), lives - state.wrong
+    words_left = candidates(board)
+    if len(words_left) == 1:  # named, or a letter of it still hidden: a sure win either way
+        assert move == words_left[0] or (move in words_left[0] and move not in guessed)
+        return
+    best_wins = brute(words_left, guessed, left)[0]
+    assert move_value(words_left, guessed, left, move)[0] == best_wins

@@ -213,16 +213,16 @@ def test_the_ai_learns_a_word_that_stumped_it(tmp_path: Path) -> None:
 
 def test_stats_learn_adds_the_learned_words_to_the_dictionary(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite"
-    record = GameRecord(secret="cog", won=False, moves=("o", "t"), wrong=1)
+    record = GameRecord(secret="cod", won=False, moves=("o", "t"), wrong=1)
     record_game(record, table=table_key(TINY), known=False, strategy="best", source="solve",
                 path=db)  # fmt: skip
-    secrets = tmp_path / "cog.txt"
-    secrets.write_text("cog\n", encoding="utf-8")
+    secrets = tmp_path / "cod.txt"
+    secrets.write_text("cod\n", encoding="utf-8")
     base = ["stats", "hangman", "--words", TINY, "--secrets", str(secrets), "--lives", "2"]
     base += ["--json"]
     plain = json.loads(wk(*base)[1])
     learned = json.loads(wk(*base, "--learn", "--history-db", str(db))[1])
-    # with two lives COG is lost among cat, cot, dog (A splits cat from cot, then COT's T)...
+    # with two lives COD, not among cat, cot, dog, is lost...
     assert (plain["wins"], plain["mean_wrong"]) == (0, 2.0)
     assert (learned["wins"], learned["mean_wrong"]) == (1, 0.0)  # ...won when the AI knows it
 

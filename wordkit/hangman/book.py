@@ -30,7 +30,7 @@ from wordkit.hangman.rules import Rules, State
 if TYPE_CHECKING:
     from wordkit.runner import Progress
 
-BOOK_VERSION = "hangman-book-v5"
+BOOK_VERSION = "hangman-book-v6"
 BOOK_MIN_CANDIDATES = 1
 """Every state with a candidate is kept: even one candidate's move weighs the letter model
 (a millisecond live, a lookup from the book), so a run over the table plays from the book."""

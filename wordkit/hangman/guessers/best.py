@@ -2,7 +2,13 @@
 within 1e-9 of it, the fewest expected wrong guesses, then the fewest moves. `lookahead`'s search
 with these tie-breaks, its moves read from the table's policy book, a budgeted live search off
 the book; the chance that the secret lies outside the table (a posterior against the letter
-model) decides whether a single candidate is named and mixes the confidence shown."""
+model) decides whether a single candidate is named and mixes the confidence shown.
+
+Under that mixture the table's chance of winning, which the search knows exactly, comes first;
+among letters tied on it (most positions the table wins for sure), the fewest expected wrong
+guesses under the mixture: the table's, weighed by the posterior, against the letter model's
+chance of a miss now. Lives are what a secret outside the table is won with (measured in
+`docs/benchmarks.md`: the same wins in the table, more outside it)."""
 
 from __future__ import annotations
 
@@ -77,10 +83,11 @@ CUT_SHORT = "the search reached its node budget: the coverage move"
 class BestGuesser:
     """Classic, finish=reveal, with lives: the book's move when the state is in it, else the
     lookahead search with the master's tie-breaks within `budget` nodes per stage (then a
-    rollout with small exact leaves, then coverage). The letter model plays when no candidate
-    is left (or, with `mixture_below` above 0, once the table explains the board poorly);
-    a single candidate is named when the table is favoured, else its letter is played. Other
-    rules: `lookahead` itself."""
+    rollout with small exact leaves, then coverage); among letters its exact search finds tied
+    on the chance of winning, the fewest wrong guesses under the mixture. The letter model
+    plays when no candidate is left (or, with `mixture_below` above 0, once the table explains
+    the board poorly); a single candidate is named when the table is favoured, else its letter
+    is played. Other rules: `lookahead` itself."""
 
     budget: int | None = NODE_BUDGET
     dictionary_share: float = DICTIONARY_SHARE
@@ -138,7 +145,9 @@ class BestGuesser:
     def decide(self, board: Board) -> Decision:
         """The move the book would hold, worked out: the mixture once the table explains the
         board poorly (when on); with one candidate, the word when the table is favoured
-        enough, else its letter likeliest outside the table; else the budgeted search."""
+        enough, else its letter likeliest outside the table; else the budgeted search, its
+        letters tied on winning in the table decided by their wrong guesses under the
+        mixture."""
         posterior = None
         if self.mixture_below > 0 or len(board.ids) == 1:
             posterior = self.posterior(board)
@@ -151,7 +160,15 @@ class BestGuesser:
                 return Decision(word, posterior, WORD)
             return self.candidate_letter(board, posterior)
         search, subset = self.candidates(board)
-        move, finished = search.budgeted_move(subset, lives_left(board.state), self.budget)
+        lives = lives_left(board.state)
+        move, finished = search.budgeted_move(subset, lives, self.budget)
+        if finished and len(move) == 1:
+            tied = search.tied_letters(subset, lives, self.budget)
+            if len(tied) > 1:
+                posterior = self.posterior(board) if posterior is None else posterior
+                if posterior < 1.0:
+                    unit = self.lookahead.wrong_weight * search.mass(subset)
+                    move = fewest_wrong_under_mixture(board, tied, posterior, unit)
         decision = self.decision(board, move, SEARCHED, posterior)
         return decision if finished else replace(decision, note=CUT_SHORT)
 
@@ -207,6 +224,23 @@ def model_appear(board: Board) -> Floats:
     empty = Board(board.state, board.pool, board.ids[:0])
     _, dists = blank_distributions(empty, model_for(board.pool))
     return appear_probabilities(board.state, dists)
+
+
+def fewest_wrong_under_mixture(
+    board: Board, tied: list[tuple[str, float]], posterior: float, unit: float
+) -> str:
+    """Of letters tied on the chance of winning in the table (with their exact values there),
+    the one with the fewest expected wrong guesses when the secret is a candidate with chance
+    `posterior` and otherwise a word of the letter model: in the table, the wrong guesses its
+    value counts beyond the best one's (`unit`: the value of one wrong guess over the board's
+    mass); outside, the letter model's chance that this letter misses now (what follows is
+    not modelled). The first in order among equals."""
+    values = np.array([value for _, value in tied])
+    inside = (values.max() - values) / unit
+    codes = [letter_code(move) for move, _ in tied]
+    outside = 1.0 - np.maximum(model_appear(board)[codes], 0.0)
+    wrong = posterior * inside + (1.0 - posterior) * outside
+    return tied[int(np.flatnonzero(wrong <= wrong.min() + 1e-9)[0])][0]
 
 
 def mixture_decision(board: Board, posterior: float) -> Decision:
