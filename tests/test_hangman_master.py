@@ -219,3 +219,30 @@ def test_the_mixture_never_costs_a_win_in_the_table(
         return
     best_wins = brute(words_left, guessed, left)[0]
     assert move_value(words_left, guessed, left, move)[0] == best_wins
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    words=st.lists(
+        st.text(alphabet="abcdef", min_size=4, max_size=4), min_size=3, max_size=7, unique=True
+    ),
+    lives=st.integers(min_value=1, max_value=4),
+)
+def test_the_tied_letters_are_those_winning_as_often_and_their_gaps_count_wrong_guesses(
+    words: list[str], lives: int
+) -> None:
+    board, _ = decide(words, lives, words[0])
+    guesser = make_guesser("best")
+    search, subset = guesser.candidates(board)
+    search.exact(subset, lives)
+    tied = search.tied_letters(subset, lives, None)
+    assert tied is not None
+    values = dict(tied)
+    best_wins, best_wrong = brute(tuple(words), frozenset(), lives)
+    unit = guesser.lookahead.wrong_weight * search.mass(subset)
+    for move, _ in search.letter_moves(subset, lives):
+        wins, wrong = move_value(tuple(words), frozenset(), lives, move)
+        assert (move in values) == (wins == best_wins), move
+        if move in values:  # the gap: its extra wrong guesses a game, and a 27th per move
+            extra = (max(values.values()) - values[move]) / unit * len(words)
+            assert abs(extra - (best_wrong - wrong)) < len(words) * 26 / 27 + 1e-6

@@ -420,10 +420,12 @@ def test_the_cli_says_one_line_when_the_shipped_model_is_damaged(
 def test_a_table_with_words_learned_from_play_keeps_the_model_of_its_own_words(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from dataclasses import replace
+
     from wordkit.hangman import book
     from wordkit.hangman.guessers import model as letter_model
     from wordkit.hangman.guessers.model import model_for
-    from wordkit.hangman.lexicon import load_pool, pool_words, with_words
+    from wordkit.hangman.lexicon import load_pool, own_rows, pool_words, with_words
     from wordkit.hangman.rules import Rules
 
     monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "cache"))
@@ -445,7 +447,19 @@ def test_a_table_with_words_learned_from_play_keeps_the_model_of_its_own_words(
     # the same through a word table (stats runs) and after a second round of learning
     base = pd.DataFrame({"word": own, "weight": 1.0})
     table = with_words(with_words(base, {"zzz": None}), {"yyy": None})
-    assert table.attrs["own_rows"] == 4
+    assert own_rows(table) == 4
     lexicon = lexicon_from_table(table)
     assert lexicon.own == 3 and lexicon.size == 5
     assert pool_words(pool_for(lexicon), own=True) == ["abc", "abd", "bcd"]
+    # once the learned words are no longer the last rows, every row counts as the table's own
+    assert own_rows(table.sort_values("word")) is None
+    assert own_rows(table[table["word"] != "abc"]) == 2  # abd, bcd: still before the learned
+    assert own_rows(table.iloc[:4]) is None
+    # a file holding the learned word as its own gets another book: its model is another
+    path.write_text("\n".join([*own, "zzz"]) + "\n", encoding="utf-8")
+    written = load_pool(str(path))
+    assert pool_words(written) == pool_words(grown)
+    assert book.book_name(written, Rules()) != book.book_name(grown, Rules())
+    # a pool of learned words alone (a category of them) keeps its words for its model
+    alone = pool_for(lexicon, hint=None)
+    assert pool_words(replace(alone, ids=alone.ids[3:]), own=True) == ["zzz", "yyy"]

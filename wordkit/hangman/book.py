@@ -56,14 +56,15 @@ def book_name(pool: Pool, rules: Rules) -> str:
     """The cache file name of a pool's book: a key of its words, priors, the rules and its
     letter model (a single candidate's move weighs it: named, or its letter the model likes
     best), which is the shipped one when the package has it."""
-    from wordkit.hangman.guessers.model import model_source
+    from wordkit.hangman.guessers.model import model_key, model_source
 
     words = pool_words(pool)
-    own = words if pool.lexicon.own is None else pool_words(pool, own=True)
+    source = model_source(words)
+    if pool.lexicon.own is not None:  # words learned from play: the model is of the others
+        own = pool_words(pool, own=True)
+        source = f"{model_source(own)} {model_key(own)}"
     probs = np.round(pool.probs[pool.ids], 15).astype(np.float64).tobytes()
-    key = cache.content_key(
-        BOOK_VERSION, "\n".join(words), probs, f"{rules.lives}", model_source(own)
-    )
+    key = cache.content_key(BOOK_VERSION, "\n".join(words), probs, f"{rules.lives}", source)
     return f"hangman-book-{key}.json.z"
 
 

@@ -91,8 +91,8 @@ def pool_words(pool: Pool, *, own: bool = False) -> list[str]:
     """The pool's words in search order (`own`: only the table's own, not those learned from
     play: a table with a few words learned keeps the letter model of its own words)."""
     words, ids = pool.lexicon.enc.words, pool.ids
-    if own and pool.lexicon.own is not None:
-        ids = ids[ids < pool.lexicon.own]
+    if own and pool.lexicon.own is not None and bool((ids < pool.lexicon.own).any()):
+        ids = ids[ids < pool.lexicon.own]  # (a pool of learned words alone keeps them all)
     if len(ids) == len(words) and bool((ids == np.arange(len(words))).all()):
         return list(words)  # the whole table in order: no word to look up one by one
     return [words[i] for i in ids.tolist()]
@@ -111,14 +111,25 @@ def lexicon_from_table(table: pd.DataFrame) -> Lexicon:
         else np.ones(len(words))
     )
     categories = tuple(str(c) for c in table["category"]) if "category" in table.columns else None
-    return lexicon_from_rows(words, weights, categories, own_rows=table.attrs.get("own_rows"))
+    return lexicon_from_rows(words, weights, categories, own_rows=own_rows(table))
+
+
+def own_rows(table: pd.DataFrame) -> int | None:
+    """The rows of a table grown by `with_words` that are its own (None: every row): only while
+    the learned words are still its last rows (attrs survive a sort or a filter, the order not)."""
+    learned = table.attrs.get("learned")
+    if not learned:
+        return None
+    own = len(table) - len(learned)
+    tail = [str(w) for w in table["word"].iloc[own:]] if own >= 0 else []
+    return own if tail == list(learned) else None
 
 
 def lexicon_from_columns(columns: Columns) -> Lexicon:
     """Encode a table's columns (`wordkit.tables.load_columns`), keeping every row. A built-in
     table's encoding is cached, named by its content, so a warm run only reads it back."""
     weights = np.asarray(columns.weights, dtype=np.float64)
-    if columns.key is None:
+    if columns.key is None or columns.own_rows is not None:
         return lexicon_from_rows(
             list(columns.words), weights, columns.categories, own_rows=columns.own_rows
         )
@@ -393,9 +404,10 @@ def with_words(table: pd.DataFrame, extra: Mapping[str, str | None]) -> pd.DataF
     rows = pd.DataFrame({"word": new, "weight": float(weights.median()) if len(weights) else 1.0})
     if "category" in table.columns:
         rows["category"] = [extra[word] or LEARNED for word in new]
-    learned = pd.concat([table, rows], ignore_index=True)
-    learned.attrs["own_rows"] = table.attrs.get("own_rows", len(table))
-    return learned
+    grown = pd.concat([table, rows], ignore_index=True)
+    before = own_rows(table) is not None
+    grown.attrs["learned"] = (tuple(table.attrs["learned"]) if before else ()) + tuple(new)
+    return grown
 
 
 def columns_with_words(columns: Columns, extra: Mapping[str, str | None]) -> Columns:

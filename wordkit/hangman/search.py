@@ -428,13 +428,14 @@ class WinSearch:
 
     def tied_letters(
         self, subset: Subset, lives: Lives, budget: int | None
-    ) -> list[tuple[str, float]]:
+    ) -> list[tuple[str, float]] | None:
         """The letters (splitting the subset, in `letter_moves` order) whose value is within
-        TIE of a win per unit of its mass of the optimum, with their exact values: the moves
-        the chance of winning in the table cannot tell apart. Needs the subset solved exactly
-        (by `exact`); empty when it is not, or when proving the ties takes more than `budget`
-        nodes. (Ties among a rollout's values, above the exact limit, were tried as well: on
-        1,000 tuning words outside the table they changed 88 games, won 2 and lost 2.)"""
+        TIE per unit of its mass of the optimum, with their exact values: the moves the chance
+        of winning in the table cannot tell apart (a value counts wrong guesses and moves too,
+        each a sliver of a win below TIE). Needs the subset solved exactly (by `exact`): empty
+        when it is not; None when proving the ties takes more than `budget` nodes. (Ties among
+        a rollout's values, above the exact limit, were tried as well: on 1,000 tuning words
+        outside the table they changed 88 games, won 2 and lost 2.)"""
         known = self.memo.get((subset, lives))
         if known is None or known[0] < known[1] - EPS:
             return []
@@ -448,7 +449,7 @@ class WinSearch:
                     tied.append((move, value))
             return tied
         except BudgetSpent:
-            return []
+            return None
         finally:
             self.budget = None
 

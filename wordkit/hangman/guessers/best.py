@@ -77,6 +77,8 @@ WORD = "word"
 """The labels users see: how the move was found (a whole word is always `word`)."""
 CUT_SHORT = "the search reached its node budget: the coverage move"
 """The note of a move played when the live search did not finish (never kept in a book)."""
+TIES_CUT = "the proof of its ties reached the node budget: the search's move"
+"""The note of a move whose search finished but whose ties were not all proven."""
 
 
 @dataclass
@@ -128,12 +130,26 @@ class BestGuesser:
             return model_move(board)
         if not book_rules(rules):
             return self.lookahead(board)
-        if self.use_book and n >= BOOK_MIN_CANDIDATES:
+        if (
+            self.use_book
+            and n >= BOOK_MIN_CANDIDATES
+            and (n > POSTERIOR_CANDIDATES or self.plays_as_books())
+        ):
             book = self.book(board.pool, rules)
             move = None if book is None else book.get(state_key(board.state))
             if move is not None:
                 return self.decision(board, move, FROM_BOOK)
         return self.decide(board)
+
+    def plays_as_books(self) -> bool:
+        """Whether this guesser weighs the mixture as the books were built (the defaults): on
+        100 candidates or fewer the posterior decides naming and ties, so a book's move there
+        is another guesser's (a host's learned share, say) and is searched instead."""
+        return (self.dictionary_share, self.mixture_below, self.name_above) == (
+            DICTIONARY_SHARE,
+            MIXTURE_BELOW,
+            NAME_ABOVE,
+        )
 
     def posterior(self, board: Board) -> float:
         """P(the secret is a candidate | what was seen) under the mixture (1 on many
@@ -162,12 +178,15 @@ class BestGuesser:
         search, subset = self.candidates(board)
         lives = lives_left(board.state)
         move, finished = search.budgeted_move(subset, lives, self.budget)
-        if finished and len(move) == 1:
+        unit = self.lookahead.wrong_weight * search.mass(subset)
+        mixed = self.dictionary_share < 1.0 and bool(board.state.letters) and unit > 0
+        if finished and len(move) == 1 and mixed:
             tied = search.tied_letters(subset, lives, self.budget)
+            if tied is None:
+                return replace(self.decision(board, move, SEARCHED, posterior), note=TIES_CUT)
             if len(tied) > 1:
                 posterior = self.posterior(board) if posterior is None else posterior
                 if posterior < 1.0:
-                    unit = self.lookahead.wrong_weight * search.mass(subset)
                     move = fewest_wrong_under_mixture(board, tied, posterior, unit)
         decision = self.decision(board, move, SEARCHED, posterior)
         return decision if finished else replace(decision, note=CUT_SHORT)
@@ -233,8 +252,9 @@ def fewest_wrong_under_mixture(
     the one with the fewest expected wrong guesses when the secret is a candidate with chance
     `posterior` and otherwise a word of the letter model: in the table, the wrong guesses its
     value counts beyond the best one's (`unit`: the value of one wrong guess over the board's
-    mass); outside, the letter model's chance that this letter misses now (what follows is
-    not modelled). The first in order among equals."""
+    mass; an extra move counts a 27th of one there, as in the search); outside, the letter
+    model's chance that this letter misses now (what follows is not modelled). The first in
+    order among equals."""
     values = np.array([value for _, value in tied])
     inside = (values.max() - values) / unit
     codes = [letter_code(move) for move, _ in tied]
