@@ -78,6 +78,16 @@ def decide(words: list[str], lives: int, secret: str, letters: str = "") -> tupl
     return board, make_guesser("best")(board).move
 
 
+def board_after(words: list[str], lives: int, secret: str, letters: str) -> Board | None:
+    """The board of `secret` among `words` after guessing `letters` (each once, in order, while
+    the game lasts); None once the game is over."""
+    state = new_game(secret, Rules(lives=lives))
+    for ch in dict.fromkeys(letters):
+        if state.status == "playing":
+            state = apply_move(state, ch, secret=secret)
+    return board_for(pool_of(words), state) if state.status == "playing" else None
+
+
 def candidates(board: Board) -> tuple[str, ...]:
     """The board's candidate words."""
     return tuple(board.pool.lexicon.enc.words[int(i)] for i in board.ids)
@@ -147,15 +157,10 @@ def test_a_single_candidate_the_table_does_not_favour_gets_its_hidden_letter() -
 def test_never_a_letter_no_candidate_holds_while_one_it_holds_wins_as_often(
     words: list[str], lives: int, pick: int, letters: str
 ) -> None:
-    secret = words[pick % len(words)]
-    letters = "".join(dict.fromkeys(letters))
-    state = new_game(secret, Rules(lives=lives))
-    for ch in letters:
-        if state.status == "playing":
-            state = apply_move(state, ch, secret=secret)
-    if state.status != "playing":
+    board = board_after(words, lives, words[pick % len(words)], letters)
+    if board is None:
         return
-    board = board_for(pool_of(words), state)
+    state = board.state
     move = make_guesser("best")(board).move
     held = {c for w in candidates(board) for c in w} - set(state.letters)
     if len(move) > 1 or move in held:
@@ -203,14 +208,10 @@ def test_the_mixture_never_costs_a_win_in_the_table(
 ) -> None:
     """Past the first move (the posterior below 1), the move still wins as many candidates as
     the best strategy over them."""
-    secret = words[pick % len(words)]
-    state = new_game(secret, Rules(lives=lives))
-    for ch in dict.fromkeys(letters):
-        if state.status == "playing":
-            state = apply_move(state, ch, secret=secret)
-    if state.status != "playing":
+    board = board_after(words, lives, words[pick % len(words)], letters)
+    if board is None:
         return
-    board = board_for(pool_of(words), state)
+    state = board.state
     move = make_guesser("best")(board).move
     guessed, left = frozenset(state.letters), lives - state.wrong
     words_left = candidates(board)
