@@ -22,6 +22,14 @@ Value = tuple[int, int]
 """(words won, -wrong guesses) summed over the candidates, each equally likely."""
 
 
+TINY_TABLES = st.lists(
+    st.text(alphabet="abcdefg", min_size=4, max_size=4), min_size=3, max_size=6, unique=True
+)
+"""Tables of 3-6 four-letter words over seven letters: small enough for the brute force."""
+GUESSED = st.text(alphabet="abcdefghij", max_size=3)
+"""Letters guessed before the move under test (some in no word)."""
+
+
 def pool_of(words: list[str]) -> Pool:
     """A uniform pool over an inline word list."""
     return pool_for(lexicon_from_table(pd.DataFrame({"word": words})), prior="uniform")
@@ -147,12 +155,10 @@ def test_a_single_candidate_the_table_does_not_favour_gets_its_hidden_letter() -
 
 @settings(max_examples=40, deadline=None)
 @given(
-    words=st.lists(
-        st.text(alphabet="abcdefg", min_size=4, max_size=4), min_size=3, max_size=6, unique=True
-    ),
+    words=TINY_TABLES,
     lives=st.integers(min_value=2, max_value=5),
     pick=st.integers(min_value=0, max_value=5),
-    letters=st.text(alphabet="abcdefghij", max_size=3),
+    letters=GUESSED,
 )
 def test_never_a_letter_no_candidate_holds_while_one_it_holds_wins_as_often(
     words: list[str], lives: int, pick: int, letters: str
@@ -196,12 +202,10 @@ def test_letters_tied_in_the_table_go_to_the_fewest_wrong_guesses_under_the_mixt
 
 @settings(max_examples=60, deadline=None)
 @given(
-    words=st.lists(
-        st.text(alphabet="abcdefg", min_size=4, max_size=4), min_size=3, max_size=6, unique=True
-    ),
+    words=TINY_TABLES,
     lives=st.integers(min_value=2, max_value=5),
     pick=st.integers(min_value=0, max_value=5),
-    letters=st.text(alphabet="abcdefghij", min_size=1, max_size=3),
+    letters=GUESSED.filter(bool),  # past the first move
 )
 def test_the_mixture_never_costs_a_win_in_the_table(
     words: list[str], lives: int, pick: int, letters: str
