@@ -213,6 +213,47 @@ def test_best_plays_its_own_searched_moves_from_its_book(tmp_path, monkeypatch) 
     assert wins == sum(length_optimum(same, lives=3) for same in by_length)
 
 
+def test_words_learned_from_play_keep_the_book_of_the_tables_own_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table grown by words learned from play (`--learn`) plays from the book of its own
+    words wherever no learned word is a candidate: there the candidates and their priors are
+    the table's to the bit. Where a learned word is one, it searches."""
+    from wordkit.hangman.book import book_name, build_book
+    from wordkit.hangman.guessers import best
+    from wordkit.hangman.lexicon import holds_learned, load_pool, own_pool
+
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(best, "POSTERIOR_CANDIDATES", 2)  # the book's own ground, small
+    words = ["apple", "ankle", "angle", "agile", "ample", "tiger", "timer", "otter", "viper",
+             "eagle", "cat", "bat", "hat", "mat", "rat", "vat", "oat", "eat", "apple"]  # fmt: skip
+    table = pd.DataFrame({"word": words, "weight": [i % 4 for i in range(len(words))],
+                          "category": ["x", "y"] * 9 + ["x"]})  # fmt: skip
+    path = tmp_path / "t.csv"
+    table.to_csv(path, index=False)
+    rules = Rules(lives=3)
+    for prior, hint in [("weight", None), ("uniform", None), ("weight", "x"), ("y=0.7", None)]:
+        plain = load_pool(str(path), prior=prior, category=hint)
+        grown = load_pool(str(path), prior=prior, category=hint,
+                          extra_words={"zebra": hint, "dog": hint, "cat": hint})  # fmt: skip
+        own = own_pool(grown)
+        assert holds_learned(grown) and not holds_learned(own) and own_pool(plain) is plain
+        assert own.ids.tolist() == plain.ids.tolist()
+        assert own.probs[own.ids].tobytes() == plain.probs[plain.ids].tobytes()
+        assert book_name(own, rules) == book_name(plain, rules) != book_name(grown, rules)
+    plain, grown = load_pool(str(path)), load_pool(str(path), extra_words={"zebra": None})
+    assert build_book(plain, rules).states > 0
+    labels = {}
+    for secret in ("cat", "tiger"):  # no learned word of 3 letters; zebra has 5
+        board = board_for(grown, new_game(secret, rules))
+        assert holds_learned(grown, board.ids) == (secret == "tiger")
+        labels[secret] = best.BestGuesser()(board)
+    alone = best.BestGuesser()(board_for(plain, new_game("cat", rules)))
+    assert (labels["cat"].move, labels["cat"].label) == (alone.move, "from the book")
+    assert labels["cat"].confidence == pytest.approx(alone.confidence)
+    assert labels["tiger"].label == "searched"
+
+
 def test_best_answers_within_its_budget_off_the_book() -> None:
     import time
 

@@ -24,7 +24,7 @@ import numpy as np
 
 from wordkit import cache
 from wordkit.hangman.board import Board, Decision
-from wordkit.hangman.lexicon import Pool, pool_words
+from wordkit.hangman.lexicon import Pool, holds_learned, own_pool, pool_words
 from wordkit.hangman.rules import Rules, State
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def book_name(pool: Pool, rules: Rules) -> str:
 
     words = pool_words(pool)
     source = model_source(words)
-    if pool.lexicon.own is not None:  # words learned from play: the model is of the others
+    if holds_learned(pool):  # words learned from play: the model is of the others
         own = pool_words(pool, own=True)
         source = f"{model_source(own)} {model_key(own)}"
     probs = np.round(pool.probs[pool.ids], 15).astype(np.float64).tobytes()
@@ -194,8 +194,9 @@ def cached_book(pool: Pool, rules: Rules) -> Book | None:
 
 
 def book_games(pool: Pool, rules: Rules) -> int:
-    """The games a build of the pool's book plays (one per word), 0 when it is cached or
-    shipped, or the rules have no book."""
+    """The games a build of the pool's book plays (one per word of the table's own: see
+    `own_pool`), 0 when it is cached or shipped, or the rules have no book."""
+    pool = own_pool(pool)
     return 0 if not book_rules(rules) or cached_book(pool, rules) is not None else len(pool.ids)
 
 

@@ -85,6 +85,31 @@ class Pool:
     lexicon: Lexicon
     ids: Ids
     probs: Floats
+    prior: Prior = "weight"
+    hint: str | None = None
+    """The prior and category hint it was made with (`pool_for`)."""
+
+
+def holds_learned(pool: Pool, ids: Ids | None = None) -> bool:
+    """Whether `ids` (default: the pool's) hold a word learned from play."""
+    own = pool.lexicon.own
+    return own is not None and bool((pool.ids if ids is None else ids).max(initial=-1) >= own)
+
+
+def own_pool(pool: Pool) -> Pool:
+    """The pool of the table's own words, those learned from play left out, as the table
+    without them gives it (the same ids, priors equal to the bit): its book is the table's. A
+    pool with no learned word, or of learned words alone, is itself."""
+    lexicon, own = pool.lexicon, pool.lexicon.own
+    if own is None or not holds_learned(pool):
+        return pool
+    hinted = category_rows(lexicon, pool.hint)
+    rows = np.flatnonzero(lexicon.row_ids < own) if hinted is None else hinted
+    rows = rows[lexicon.row_ids[rows] < own]
+    if not len(rows):
+        return pool
+    # Its own rows come first: the table alone spreads the prior over the same rows alike.
+    return _pool_of_rows(lexicon, pool.prior, pool.hint, rows)
 
 
 def pool_words(pool: Pool, *, own: bool = False) -> list[str]:
@@ -374,7 +399,11 @@ def category_rows(lexicon: Lexicon, hint: str | None) -> Ids | None:
 
 def pool_for(lexicon: Lexicon, *, prior: Prior = "weight", hint: str | None = None) -> Pool:
     """The pool a guesser searches: rows of the hinted category (or all), words first-row order."""
-    rows = category_rows(lexicon, hint)
+    return _pool_of_rows(lexicon, prior, hint, category_rows(lexicon, hint))
+
+
+def _pool_of_rows(lexicon: Lexicon, prior: Prior, hint: str | None, rows: Ids | None) -> Pool:
+    """The pool of `rows` (None: every row), words in first-row order."""
     allowed = np.arange(len(lexicon.row_ids)) if rows is None else rows
     row_probs = row_probabilities(lexicon, prior, rows)
     word_ids = lexicon.row_ids[allowed]
@@ -383,7 +412,7 @@ def pool_for(lexicon: Lexicon, *, prior: Prior = "weight", hint: str | None = No
     probs = np.bincount(lexicon.row_ids, weights=row_probs, minlength=lexicon.size).astype(
         np.float64
     )
-    return Pool(lexicon, ordered.astype(np.int64), probs)
+    return Pool(lexicon, ordered.astype(np.int64), probs, prior, hint)
 
 
 LEARNED = "learned"

@@ -34,7 +34,7 @@ from wordkit.hangman.guessers.model import (
     model_decision,
     model_for,
 )
-from wordkit.hangman.lexicon import Floats, Pool
+from wordkit.hangman.lexicon import Floats, Pool, holds_learned, own_pool
 from wordkit.hangman.rules import ALPHABET, Rules, exhausted_letters, letter_code, lives_left
 from wordkit.hangman.search import Subset, WinSearch
 
@@ -110,15 +110,18 @@ class BestGuesser:
         self, pool: Pool, rules: Rules, *, jobs: int = 1, progress: Progress | None = None
     ) -> None:
         """Build the pool's book now when it is not cached (a stats run over a whole table),
-        telling `progress` of its games."""
-        book = ensure_book(pool, rules, jobs=jobs, progress=progress)
+        telling `progress` of its games (that of the table's own words: see `book`)."""
+        book = ensure_book(own_pool(pool), rules, jobs=jobs, progress=progress)
         self.books[id(pool)] = (pool, book)
 
     def book(self, pool: Pool, rules: Rules) -> Book | None:
-        """The pool's cached book (never built here: a single decision stays fast)."""
+        """The pool's cached book (never built here: a single decision stays fast): with
+        words learned from play, the book of the table's own words, which holds the move of
+        every state with no learned word among its candidates (the same candidates, priors and
+        letter model as in the table alone)."""
         known = self.books.get(id(pool))
         if known is None or known[0] is not pool:
-            known = (pool, cached_book(pool, rules))
+            known = (pool, cached_book(own_pool(pool), rules))
             self.books[id(pool)] = known
         return known[1]
 
@@ -130,16 +133,24 @@ class BestGuesser:
             return model_move(board)
         if not book_rules(rules):
             return self.lookahead(board)
-        if (
-            self.use_book
-            and n >= BOOK_MIN_CANDIDATES
-            and (n > POSTERIOR_CANDIDATES or self.plays_as_books())
-        ):
+        if self.reads_book(board):
             book = self.book(board.pool, rules)
             move = None if book is None else book.get(state_key(board.state))
             if move is not None:
                 return self.decision(board, move, FROM_BOOK)
         return self.decide(board)
+
+    def reads_book(self, board: Board) -> bool:
+        """Whether the book's move is this guesser's at `board`: on more than 100 candidates
+        unless one was learned from play (the book is the table's own words'); on fewer, only
+        for a guesser that weighs the mixture as the book was built, on a pool with no learned
+        word (they weigh in the posterior)."""
+        n = len(board.ids)
+        if not self.use_book or n < BOOK_MIN_CANDIDATES:
+            return False
+        if n > POSTERIOR_CANDIDATES:
+            return not holds_learned(board.pool, board.ids)
+        return self.plays_as_books() and not holds_learned(board.pool)
 
     def plays_as_books(self) -> bool:
         """Whether this guesser weighs the mixture as the books were built (the defaults): on
