@@ -254,6 +254,45 @@ def test_words_learned_from_play_keep_the_book_of_the_tables_own_words(
     assert labels["tiger"].label == "searched"
 
 
+@pytest.mark.parametrize(
+    ("prior", "weights", "read"),
+    [("weight", 1.0, True), ("uniform", 1.0, True), ("x=0.5,y=0.5", 1.0, False),
+     ("weight", 0.0, False)],  # fmt: skip
+)
+def test_a_grown_table_plays_the_moves_of_its_own_search_book_or_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, prior: str, weights: float, read: bool
+) -> None:
+    """Wherever the table's own book is read for a table grown by learned words, its move is
+    the one a full search of the grown table makes; the book is not read when learning moved
+    the own words' priors apart (a category share takes the learned words' mass from one
+    category, a column of zero weights from none)."""
+    from wordkit.hangman.book import build_book
+    from wordkit.hangman.guessers import best
+    from wordkit.hangman.lexicon import book_pool, load_pool
+
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(best, "POSTERIOR_CANDIDATES", 1)  # the book's own ground: all of it
+    xs = ["bake", "cake", "lake", "make", "rake", "take", "wake", "fake"]
+    ys = ["bine", "cine", "line", "mine", "pine", "tine", "wine", "fine", "bone", "cone"]
+    table = pd.DataFrame({"word": xs + ys, "weight": weights,
+                          "category": ["x"] * len(xs) + ["y"] * len(ys)})  # fmt: skip
+    path = tmp_path / "t.csv"
+    table.to_csv(path, index=False)
+    rules = Rules(lives=3)
+    learned = {w: "x" for w in ["zzyzxvq", "qwertyu", "plokmnj"]}  # never a candidate here
+    grown = load_pool(str(path), prior=prior, extra_words=learned)
+    build_book(load_pool(str(path), prior=prior), rules)
+    assert (book_pool(grown) is not grown) == read
+    searched = best.BestGuesser(use_book=False, budget=None, memo_limit=None)
+    labels = set()
+    for word in xs + ys:
+        ours, decisions = play_secret(word, best.BestGuesser(), grown, rules=rules)
+        theirs, _ = play_secret(word, searched, grown, rules=rules)
+        assert ours.moves == theirs.moves
+        labels |= {d.label for d in decisions}
+    assert ("from the book" in labels) == read
+
+
 def test_best_answers_within_its_budget_off_the_book() -> None:
     import time
 

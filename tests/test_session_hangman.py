@@ -119,6 +119,14 @@ def test_the_progress_of_stats_counts_the_book_build_first(tmp_path: Path) -> No
     session.stats(progress=told.append)
     assert sum(told) == todo
     assert Session(words=str(table), lives=3).games_to_play() == 7  # the book is cached now
+    # a word twice in the table is two games of the run, one of the book's build
+    table.write_text("word\n" + "\n".join(["cat", "cot", "cut", "dog", "cat"]) + "\n")
+    told.clear()
+    session = Session(words=str(table), lives=3)
+    todo = session.games_to_play()
+    assert todo == 4 + 5
+    session.stats(progress=told.append)
+    assert sum(told) == todo
 
 
 def test_a_stats_run_plays_the_moves_it_would_show_without_their_confidence() -> None:

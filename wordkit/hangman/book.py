@@ -24,7 +24,7 @@ import numpy as np
 
 from wordkit import cache
 from wordkit.hangman.board import Board, Decision
-from wordkit.hangman.lexicon import Pool, holds_learned, own_pool, pool_words
+from wordkit.hangman.lexicon import Pool, book_pool, holds_learned, pool_words
 from wordkit.hangman.rules import Rules, State
 
 if TYPE_CHECKING:
@@ -195,8 +195,8 @@ def cached_book(pool: Pool, rules: Rules) -> Book | None:
 
 def book_games(pool: Pool, rules: Rules) -> int:
     """The games a build of the pool's book plays (one per word of the table's own: see
-    `own_pool`), 0 when it is cached or shipped, or the rules have no book."""
-    pool = own_pool(pool)
+    `book_pool`), 0 when it is cached or shipped, or the rules have no book."""
+    pool = book_pool(pool)
     return 0 if not book_rules(rules) or cached_book(pool, rules) is not None else len(pool.ids)
 
 

@@ -112,6 +112,21 @@ def own_pool(pool: Pool) -> Pool:
     return _pool_of_rows(lexicon, pool.prior, pool.hint, rows)
 
 
+def book_pool(pool: Pool) -> Pool:
+    """The pool whose book `pool` plays: the table alone's (`own_pool`) when learning left its
+    own words' priors in proportion, so that every state with no learned candidate has the
+    same move there; else `pool` itself (a category share or a column of zero weights gave
+    the learned words mass taken from some own words only)."""
+    own = own_pool(pool)
+    if own is pool:
+        return pool
+    grown, alone = pool.probs[own.ids], own.probs[own.ids]
+    if not np.array_equal(grown > 0, alone > 0):
+        return pool
+    ratio = grown[alone > 0] / alone[alone > 0]
+    return own if np.allclose(ratio, ratio[0] if len(ratio) else 1.0, rtol=1e-9, atol=0) else pool
+
+
 def pool_words(pool: Pool, *, own: bool = False) -> list[str]:
     """The pool's words in search order (`own`: only the table's own, not those learned from
     play: a table with a few words learned keeps the letter model of its own words)."""

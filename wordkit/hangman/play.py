@@ -27,9 +27,9 @@ from wordkit.hangman.lexicon import (
     Lexicon,
     Pool,
     Prior,
+    book_pool,
     category_rows,
     lexicon_from_table,
-    own_pool,
     pool_for,
     row_probabilities,
 )
@@ -300,7 +300,7 @@ def run_books(
     if reader is None or not book_rules(rules):
         return {}
     pools = [pool if h is None else pool_for(lexicon, prior=prior, hint=h) for h in hints]
-    return {book_name(own_pool(p), rules): reader(p, rules) for p in pools}
+    return {book_name(book_pool(p), rules): reader(p, rules) for p in pools}
 
 
 def check_run(*, sample: int | None, jobs: int) -> None:

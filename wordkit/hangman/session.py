@@ -516,7 +516,7 @@ class Session:
         if sample is not None:
             return build + sample
         if secrets is None:
-            return build + len(self.lexicon.enc.words)
+            return build + len(self.lexicon.row_ids)  # every row is a game
         return len(tables.load_columns(secrets).words)
 
     def versus(

@@ -34,7 +34,7 @@ from wordkit.hangman.guessers.model import (
     model_decision,
     model_for,
 )
-from wordkit.hangman.lexicon import Floats, Pool, holds_learned, own_pool
+from wordkit.hangman.lexicon import Floats, Pool, book_pool, holds_learned
 from wordkit.hangman.rules import ALPHABET, Rules, exhausted_letters, letter_code, lives_left
 from wordkit.hangman.search import Subset, WinSearch
 
@@ -101,7 +101,8 @@ class BestGuesser:
     lookahead: LookaheadGuesser = field(
         default_factory=lambda: LookaheadGuesser(wrong_weight=WRONG_WEIGHT, move_weight=MOVE_WEIGHT)
     )
-    books: dict[int, tuple[Pool, Book | None]] = field(default_factory=dict)
+    books: dict[int, tuple[Pool, Book | None, bool]] = field(default_factory=dict)
+    """By pool: (the pool, its book, whether that is the book of the table's own words)."""
     confidence: bool = True
     """Whether each move carries the AI's chance that it hits: a stats run shows none, and
     the letter model's share of that chance was most of its time (12 s of 14 on `categories`)."""
@@ -111,19 +112,23 @@ class BestGuesser:
     ) -> None:
         """Build the pool's book now when it is not cached (a stats run over a whole table),
         telling `progress` of its games (that of the table's own words: see `book`)."""
-        book = ensure_book(own_pool(pool), rules, jobs=jobs, progress=progress)
-        self.books[id(pool)] = (pool, book)
+        table = book_pool(pool)
+        book = ensure_book(table, rules, jobs=jobs, progress=progress)
+        self.books[id(pool)] = (pool, book, table is not pool)
 
     def book(self, pool: Pool, rules: Rules) -> Book | None:
         """The pool's cached book (never built here: a single decision stays fast): with
-        words learned from play, the book of the table's own words, which holds the move of
-        every state with no learned word among its candidates (the same candidates, priors and
-        letter model as in the table alone)."""
+        words learned from play, mostly the book of the table's own words, which holds the
+        move of every state with no learned word among its candidates (see `book_pool`)."""
+        return self._book(pool, rules)[1]
+
+    def _book(self, pool: Pool, rules: Rules) -> tuple[Pool, Book | None, bool]:
         known = self.books.get(id(pool))
         if known is None or known[0] is not pool:
-            known = (pool, cached_book(own_pool(pool), rules))
+            table = book_pool(pool)
+            known = (pool, cached_book(table, rules), table is not pool)
             self.books[id(pool)] = known
-        return known[1]
+        return known
 
     def __call__(self, board: Board) -> Decision:
         """The default AI's move."""
@@ -141,16 +146,17 @@ class BestGuesser:
         return self.decide(board)
 
     def reads_book(self, board: Board) -> bool:
-        """Whether the book's move is this guesser's at `board`: on more than 100 candidates
-        unless one was learned from play (the book is the table's own words'); on fewer, only
-        for a guesser that weighs the mixture as the book was built, on a pool with no learned
-        word (they weigh in the posterior)."""
+        """Whether the book's move is this guesser's at `board`: on more than 100 candidates;
+        on fewer, only for a guesser that weighs the mixture as the book was built. The book
+        of the table's own words (a pool grown by words learned from play, see `book_pool`)
+        is read only on more than 100 candidates none of which was learned: the learned words
+        weigh in the posterior on fewer."""
         n = len(board.ids)
         if not self.use_book or n < BOOK_MIN_CANDIDATES:
             return False
-        if n > POSTERIOR_CANDIDATES:
-            return not holds_learned(board.pool, board.ids)
-        return self.plays_as_books() and not holds_learned(board.pool)
+        if holds_learned(board.pool) and self._book(board.pool, board.state.rules)[2]:
+            return n > POSTERIOR_CANDIDATES and not holds_learned(board.pool, board.ids)
+        return n > POSTERIOR_CANDIDATES or self.plays_as_books()
 
     def plays_as_books(self) -> bool:
         """Whether this guesser weighs the mixture as the books were built (the defaults): on
