@@ -217,8 +217,9 @@ def test_words_learned_from_play_keep_the_book_of_the_tables_own_words(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A table grown by words learned from play (`--learn`) plays from the book of its own
-    words wherever no learned word is a candidate: there the candidates and their priors are
-    the table's to the bit. Where a learned word is one, it searches."""
+    words: where no learned word is a candidate, the candidates and their priors are the
+    table's to the bit; where one is, it reads the book while more own words than the search's
+    exact ground are candidates (a rollout's move), and searches on fewer."""
     from wordkit.hangman.book import book_name, build_book
     from wordkit.hangman.guessers import best
     from wordkit.hangman.lexicon import holds_learned, load_pool, own_pool
@@ -248,16 +249,22 @@ def test_words_learned_from_play_keep_the_book_of_the_tables_own_words(
         board = board_for(grown, new_game(secret, rules))
         assert holds_learned(grown, board.ids) == (secret == "tiger")
         labels[secret] = best.BestGuesser()(board)
-    alone = best.BestGuesser()(board_for(plain, new_game("cat", rules)))
-    assert (labels["cat"].move, labels["cat"].label) == (alone.move, "from the book")
-    assert labels["cat"].confidence == pytest.approx(alone.confidence)
-    assert labels["tiger"].label == "searched"
+        alone = best.BestGuesser()(board_for(plain, new_game(secret, rules)))
+        assert (labels[secret].move, labels[secret].label) == (alone.move, "from the book")
+        assert labels[secret].confidence == pytest.approx(alone.confidence, abs=0.01)
+    # ten own candidates of 5 letters, and zebra: within the exact search's ground, live
+    monkeypatch.setattr(best, "POSTERIOR_CANDIDATES", 10)
+    assert best.BestGuesser()(board_for(grown, new_game("tiger", rules))).label == "searched"
 
 
 @pytest.mark.parametrize(
     ("prior", "weights", "read"),
-    [("weight", 1.0, True), ("uniform", 1.0, True), ("x=0.5,y=0.5", 1.0, False),
-     ("weight", 0.0, False)],  # fmt: skip
+    [
+        ("weight", 1.0, True),
+        ("uniform", 1.0, True),
+        ("x=0.5,y=0.5", 1.0, False),
+        ("weight", 0.0, False),
+    ],  # fmt: skip
 )
 def test_a_grown_table_plays_the_moves_of_its_own_search_book_or_not(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, prior: str, weights: float, read: bool

@@ -147,15 +147,24 @@ class BestGuesser:
 
     def reads_book(self, board: Board) -> bool:
         """Whether the book's move is this guesser's at `board`: on more than 100 candidates;
-        on fewer, only for a guesser that weighs the mixture as the book was built. The book
-        of the table's own words (a pool grown by words learned from play, see `book_pool`)
-        is read only on more than 100 candidates none of which was learned: the learned words
-        weigh in the posterior on fewer."""
+        on fewer, only for a guesser that weighs the mixture as the book was built.
+
+        The book of the table's own words (a pool grown by words learned from play, see
+        `book_pool`) is read while more than 100 own words are candidates, learned ones or
+        not: there the move is a rollout's, which the book made without a node budget, and a
+        few learned words among hundreds of candidates barely move it (live, their rollout
+        would run within the budget, at most a second a move). On fewer the exact search
+        weighs every candidate, and the learned words weigh in the posterior."""
         n = len(board.ids)
         if not self.use_book or n < BOOK_MIN_CANDIDATES:
             return False
-        if holds_learned(board.pool) and self._book(board.pool, board.state.rules)[2]:
-            return n > POSTERIOR_CANDIDATES and not holds_learned(board.pool, board.ids)
+        own = board.pool.lexicon.own
+        if (
+            own is not None
+            and holds_learned(board.pool)
+            and self._book(board.pool, board.state.rules)[2]
+        ):
+            return int(np.count_nonzero(board.ids < own)) > POSTERIOR_CANDIDATES
         return n > POSTERIOR_CANDIDATES or self.plays_as_books()
 
     def plays_as_books(self) -> bool:
