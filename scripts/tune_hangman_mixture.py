@@ -71,7 +71,7 @@ def main(argv: list[str]) -> int:
     strategy = options.pop("strategy", "best")
     n = int(options.pop("n", 1000))
     if options.pop("exact", False):
-        options = {"budget": None, "seconds": math.inf, "memo_limit": None} | options
+        options = {"budget": None, "seconds": math.inf, "memo_bytes": None} | options
     # the book's moves only where the mixture's constants do not act
     best.BOOK_MIN_CANDIDATES = best.POSTERIOR_CANDIDATES + 1  # type: ignore[misc]
     table, secrets = tuning_set(argv[0], n)

@@ -290,7 +290,7 @@ def test_a_grown_table_plays_the_moves_of_its_own_search_book_or_not(
     grown = load_pool(str(path), prior=prior, extra_words=learned)
     build_book(load_pool(str(path), prior=prior), rules)
     assert (book_pool(grown) is not grown) == read
-    searched = best.BestGuesser(use_book=False, budget=None, memo_limit=None)
+    searched = best.BestGuesser(use_book=False, budget=None, memo_bytes=None)
     labels = set()
     for word in xs + ys:
         ours, decisions = play_secret(word, best.BestGuesser(), grown, rules=rules)
@@ -298,6 +298,22 @@ def test_a_grown_table_plays_the_moves_of_its_own_search_book_or_not(
         assert ours.moves == theirs.moves
         labels |= {d.label for d in decisions}
     assert ("from the book" in labels) == read
+
+
+@pytest.mark.parametrize("limit", [1, None])
+def test_the_memos_of_every_length_are_forgotten_past_their_bytes(limit: int | None) -> None:
+    """Live decisions keep their searches' memos (the next may finish within its budget
+    thanks to them) until those of all word lengths together pass `memo_bytes`."""
+    pool = pool_of(["cat", "cot", "cut", "dog", "dig", "bee", "bat", "apple", "ample", "angle"])
+    guesser = make_guesser("best", memo_bytes=limit, use_book=False)
+    guesser(board_for(pool, new_game("cat", CLASSIC)))
+    (three,) = [known[1] for known in guesser.lookahead.searches.values()]
+    held = three.memo_bytes()
+    assert held > 0
+    guesser(board_for(pool, new_game("apple", CLASSIC)))
+    assert three.memo_bytes() == (0 if limit else held)
+    five = [known[1] for known in guesser.lookahead.searches.values() if known[1] is not three]
+    assert five[0].memo_bytes() > 0
 
 
 def test_best_answers_within_its_budget_off_the_book() -> None:

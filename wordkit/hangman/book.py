@@ -242,7 +242,7 @@ class Recorder:
     def __init__(self) -> None:
         from wordkit.hangman.guessers.best import BestGuesser
 
-        self.guesser = BestGuesser(budget=None, use_book=False, memo_limit=None)
+        self.guesser = BestGuesser(budget=None, use_book=False, memo_bytes=None)
         self.moves: dict[str, str] = {}
 
     def __call__(self, board: Board) -> Decision:

@@ -48,6 +48,10 @@ class BudgetSpent(Exception):
     """A budgeted search expanded more nodes than it was allowed (the caller falls back)."""
 
 
+MEMO_ENTRY_BYTES = 160
+"""A memo entry's bytes besides its subset's digits: the dict slot, the key and value tuples."""
+
+
 @dataclass(frozen=True, slots=True)
 class WinSearchSettings:
     """Knobs of the search: what a guess costs, where exact search stops, what moves it tries."""
@@ -104,13 +108,16 @@ class WinSearch:
         first = self.weights[0] if self.weights else 0.0
         self.uniform = first if all(w == first for w in self.weights) else UNSEEN
 
-    def trim(self, limit: int) -> None:
-        """Forget every memoised value once the memos hold more than `limit` entries (a long
-        run of live searches would otherwise grow them by gigabytes)."""
+    def memo_bytes(self) -> int:
+        """About what the memos hold, in bytes (at most: an entry's key is a subset as wide as
+        the search's words, 4 bytes per 30 of them, and the entry's objects about 160 more)."""
         memos = (self.memo, self.base_memo, self.mass_memo, self.ceiling_memo)
-        if sum(len(m) for m in memos) > limit:
-            for m in memos:
-                m.clear()
+        return sum(len(m) for m in memos) * (MEMO_ENTRY_BYTES + 4 * (len(self.words) // 30 + 1))
+
+    def forget(self) -> None:
+        """Forget every memoised value."""
+        for memo in (self.memo, self.base_memo, self.mass_memo, self.ceiling_memo):
+            memo.clear()
 
     def charge(self) -> None:
         """Count one expanded node; past the budget, stop the search (memo entries stay sound:

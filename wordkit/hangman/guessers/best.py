@@ -46,8 +46,11 @@ NODE_BUDGET = 1000
 of a millisecond: a decision that spends both takes 0.25-0.4 s here): the tie-breaks prune less
 than wins alone, and 300 cut short three of CodeWords' games with the category hint that the
 full search wins."""
-MEMO_LIMIT = 300_000
-"""Memoised search values kept between live decisions (a few hundred megabytes at most)."""
+MEMO_BYTES = 512 * 2**20
+"""Memoised search values kept between live decisions, over the searches of every word length,
+in bytes (`WinSearch.memo_bytes`): an entry's key is a subset as wide as the words of its
+length, a kilobyte on `english` and four on a 160,000-word list, where a count of entries per
+search let a run grow past 3 GB."""
 WRONG_WEIGHT = 1.2e-10
 """What a wrong guess costs in the search, in wins of one word (a word weighs 1 on average
 there): a game holds at most 6 wrong guesses and 26 moves, under 1e-9 of a win in all, so the
@@ -96,7 +99,7 @@ class BestGuesser:
     mixture_below: float = MIXTURE_BELOW
     name_above: float = NAME_ABOVE
     use_book: bool = True
-    memo_limit: int | None = MEMO_LIMIT
+    memo_bytes: int | None = MEMO_BYTES
     name: str = "best"
     lookahead: LookaheadGuesser = field(
         default_factory=lambda: LookaheadGuesser(wrong_weight=WRONG_WEIGHT, move_weight=MOVE_WEIGHT)
@@ -218,11 +221,15 @@ class BestGuesser:
         return decision if finished else replace(decision, note=CUT_SHORT)
 
     def candidates(self, board: Board) -> tuple[WinSearch, Subset]:
-        """The search of the board's word length and its candidates there; the memo bounded
-        between live decisions (`memo_limit` None: a book build keeps it all)."""
+        """The search of the board's word length and its candidates there; the memos of all
+        lengths forgotten between live decisions once they hold more than `memo_bytes` (None:
+        a book build keeps them all)."""
         search, bits = self.lookahead.search(board)
-        if self.memo_limit is not None:
-            search.trim(self.memo_limit)
+        if self.memo_bytes is not None:
+            searches = [known[1] for known in self.lookahead.searches.values()]
+            if sum(s.memo_bytes() for s in searches) > self.memo_bytes:
+                for s in searches:
+                    s.forget()
         return search, search.subset_of([bits[int(i)] for i in board.ids])
 
     def decision(
