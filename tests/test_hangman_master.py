@@ -9,7 +9,7 @@ from functools import cache
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordkit.hangman.board import Board, board_for
@@ -251,3 +251,49 @@ def test_the_tied_letters_are_those_winning_as_often_and_their_gaps_count_wrong_
         if move in values:  # the gap: its extra wrong guesses a game, and a 27th per move
             extra = (max(values.values()) - values[move]) / unit * len(words)
             assert abs(extra - (best_wrong - wrong)) < len(words) * 26 / 27 + 1e-6
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    words=st.lists(
+        st.text(alphabet="abcdefg", min_size=4, max_size=4), min_size=8, max_size=40, unique=True
+    ),
+    lives=st.integers(min_value=1, max_value=5),
+    picks=st.lists(st.integers(min_value=0, max_value=39), min_size=1, max_size=4),
+    letters=st.lists(GUESSED.filter(bool), min_size=1, max_size=4),
+    weights=st.lists(st.sampled_from([1.0, 2.0, 0.5, 3.0]), min_size=40, max_size=40),
+)
+def test_a_search_narrowed_on_the_candidates_decides_as_the_search_of_every_word(
+    words: list[str],
+    lives: int,
+    picks: list[int],
+    letters: list[str],
+    weights: list[float],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Re-indexed on the candidates of a live decision (forced here on tiny tables, reused
+    while a game narrows them), the search finds the moves of the length's own search: the
+    same words, order and weights, so the same values, ties and tie-breaks."""
+    from wordkit.hangman.guessers import best
+
+    monkeypatch.setattr(best, "LOCAL_MIN_WORDS", 0)  # the same for every example
+    monkeypatch.setattr(best, "LOCAL_WIDTH", 1)
+    table = pd.DataFrame({"word": words, "weight": weights[: len(words)]})
+    pool = pool_for(lexicon_from_table(table), prior="weight")
+    narrowing = make_guesser("best", budget=None, use_book=False)
+    whole = make_guesser("best", budget=None, use_book=False, memo_bytes=None)
+    searched = False
+    for pick, guessed in zip(picks, letters, strict=False):
+        secret = words[pick % len(words)]
+        state = new_game(secret, Rules(lives=lives))
+        for ch in dict.fromkeys(guessed):
+            if state.status != "playing":
+                break
+            board = board_for(pool, state)
+            assert narrowing(board) == whole(board)
+            searched |= len(board.ids) > 1
+            state = apply_move(state, ch, secret=secret)
+    assert (narrowing.narrowed is not None) == searched
+    assert whole.narrowed is None

@@ -36,7 +36,7 @@ from wordkit.hangman.guessers.model import (
 )
 from wordkit.hangman.lexicon import Floats, Pool, book_pool, holds_learned
 from wordkit.hangman.rules import ALPHABET, Rules, exhausted_letters, letter_code, lives_left
-from wordkit.hangman.search import Subset, WinSearch
+from wordkit.hangman.search import Subset, WinSearch, win_search_for
 
 if TYPE_CHECKING:
     from wordkit.runner import Progress
@@ -68,6 +68,13 @@ MIXTURE_BELOW = 0.0
 """Posterior chance of the table under which the mixture plays instead of the table's search:
 off. On a 2,500-word tuning table one half lost 25 of its words that the search wins (its letters
 leave the search's plan halfway), and won no more held-out words than the search (noise)."""
+LOCAL_WIDTH = 8
+"""A live search is re-indexed on the candidates once the words of their length outnumber
+them this many times: a subset is a bit set as wide as its search's words, so on a large table
+every operation on a few hundred candidates cost as much as on all the words of their length
+(0.9 s decisions on 162,000 words, where the candidates' own search takes a fraction)."""
+LOCAL_MIN_WORDS = 1024
+"""Below this many words of a length the search of the length is narrow enough to keep."""
 NAME_ABOVE = 0.999
 """Posterior chance of the table from which a single candidate is named; below it, its likeliest
 letter is played instead (a sure hit in the table, so no wrong guess there, and a chance of one
@@ -106,6 +113,9 @@ class BestGuesser:
     )
     books: dict[int, tuple[Pool, Book | None, bool]] = field(default_factory=dict)
     """By pool: (the pool, its book, whether that is the book of the table's own words)."""
+    narrowed: tuple[WinSearch, WinSearch, dict[int, int]] | None = None
+    """The last search re-indexed on candidates: (the length's search it narrows, itself, word
+    id -> bit), kept while later candidates are among its words (a game narrows them)."""
     confidence: bool = True
     """Whether each move carries the AI's chance that it hits: a stats run shows none, and
     the letter model's share of that chance was most of its time (12 s of 14 on `categories`)."""
@@ -221,16 +231,47 @@ class BestGuesser:
         return decision if finished else replace(decision, note=CUT_SHORT)
 
     def candidates(self, board: Board) -> tuple[WinSearch, Subset]:
-        """The search of the board's word length and its candidates there; the memos of all
-        lengths forgotten between live decisions once they hold more than `memo_bytes` (None:
-        a book build keeps them all)."""
+        """The search of the board's word length and its candidates there, re-indexed on the
+        candidates in a live decision when they are few among many words (`LOCAL_WIDTH`: the
+        same values, on bit sets a fraction as wide); the memos forgotten between live
+        decisions once they hold more than `memo_bytes` (None: a book build keeps them all,
+        and its one search of each length)."""
         search, bits = self.lookahead.search(board)
         if self.memo_bytes is not None:
+            search, bits = self.narrow(search, bits, board)
             searches = [known[1] for known in self.lookahead.searches.values()]
+            if self.narrowed is not None:
+                searches.append(self.narrowed[1])
             if sum(s.memo_bytes() for s in searches) > self.memo_bytes:
                 for s in searches:
                     s.forget()
         return search, search.subset_of([bits[int(i)] for i in board.ids])
+
+    def narrow(
+        self, search: WinSearch, bits: dict[int, int], board: Board
+    ) -> tuple[WinSearch, dict[int, int]]:
+        """`search` (over the words of one length, `bits` its word id -> bit) or a search over
+        the board's candidates alone when they are fewer than one word in `LOCAL_WIDTH`: the last
+        one made while `ids` are among its words and it is still that narrow, else a new one
+        (the same words in the same order and with the same weights, so the same values)."""
+        ids = board.ids
+        width = len(search.words)
+        if width < LOCAL_MIN_WORDS or width < LOCAL_WIDTH * len(ids):
+            return search, bits
+        known = self.narrowed
+        if (
+            known is not None
+            and known[0] is search
+            and len(known[1].words) <= LOCAL_WIDTH * len(ids)
+            and all(int(i) in known[2] for i in ids)
+        ):
+            return known[1], known[2]
+        ordered = sorted((int(i) for i in ids), key=bits.__getitem__)  # the pool's order
+        weights = np.asarray([search.weights[bits[i]] for i in ordered], dtype=np.float64)
+        enc = board.pool.lexicon.enc
+        narrow = win_search_for(enc, np.asarray(ordered, dtype=np.int64), weights, search.settings)
+        self.narrowed = (search, narrow, {i: bit for bit, i in enumerate(ordered)})
+        return narrow, self.narrowed[2]
 
     def decision(
         self, board: Board, move: str, label: str, posterior: float | None = None
