@@ -56,6 +56,17 @@ def test_solve_plain_output() -> None:
     assert lines[1] == "candidates: 3"
 
 
+def test_candidates_too_unlikely_for_a_whole_percent_show_under_one(tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"  # 225 words, each 1 in 225
+    words.write_text("".join(f"{a}{b}{c}\n" for a in "bcdfg" for b in "aeiou" for c in "klmnpqrst"))
+    args = ("--mask", "___", "--strategy", "coverage", "--prior", "uniform")
+    result = wk("solve", "hangman", "--words", str(words), *args)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[1] == "candidates: 225"
+    assert lines[2] == "  " + ", ".join(f"ba{c} <1%" for c in "klmnpqrs")
+
+
 def test_solve_with_category_and_refuted_word() -> None:
     result = wk(
         "solve",

@@ -91,7 +91,15 @@ class Suggestion:
         lines = [] if self.candidates else [NO_WORD_FITS]
         lines += [f"next {kind}: {self.move.upper()}  ({confidence})"]
         lines += [f"candidates: {self.candidates:,}"]
-        return lines + (["  " + ", ".join(f"{w} {p:.0%}" for w, p in self.top)] if self.top else [])
+        return lines + (
+            ["  " + ", ".join(f"{w} {percent(p)}" for w, p in self.top)] if self.top else []
+        )
+
+
+def percent(share: float) -> str:
+    """A candidate's chance as a whole percentage, "<1%" for one that rounds to nothing but
+    is still possible (on a uniform table of thousands, every candidate would show 0%)."""
+    return "<1%" if 0 < share < 0.005 else f"{share:.0%}"
 
 
 @dataclass(frozen=True, slots=True)
