@@ -253,6 +253,61 @@ def test_the_tied_letters_are_those_winning_as_often_and_their_gaps_count_wrong_
             assert abs(extra - (best_wrong - wrong)) < len(words) * 26 / 27 + 1e-6
 
 
+WORDS_OF_FOUR = st.lists(
+    st.text(alphabet="abcdefgh", min_size=4, max_size=4), min_size=200, max_size=400, unique=True
+)
+"""Tables wider than the 64 members under which a mass is summed word by word."""
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    words=WORDS_OF_FOUR,
+    weights=st.lists(st.sampled_from([0.1, 0.1, 0.1, 0.7, 1.3, 2.9]), min_size=400, max_size=400),
+    kept=st.lists(st.booleans(), min_size=400, max_size=400) | st.just([]),
+    subsets=st.lists(
+        st.lists(st.sampled_from([True, True, True, False]), min_size=400, max_size=400),
+        min_size=1,
+        max_size=4,
+    ),
+    lives=st.integers(min_value=1, max_value=6),
+)
+def test_a_narrowed_search_weighs_and_orders_every_subset_as_the_whole_one(
+    words: list[str],
+    weights: list[float],
+    kept: list[bool],
+    subsets: list[list[bool]],
+    lives: int,
+) -> None:
+    """Narrowed to some of its words, the search gives each subset of them the same mass to
+    the bit (wherever its members sit) and the same letters in the same order, so the same
+    rollouts and the same ties; a single weight among the kept words stays a weighted prior."""
+    from wordkit.hangman.rules import encode_words
+    from wordkit.hangman.search import win_search_for
+
+    ids = np.arange(len(words))
+    whole = win_search_for(encode_words(words), ids, np.asarray(weights[: len(words)]))
+    # kept at random, or every word of weight 0.1 (a single weight, not a uniform prior)
+    bits = [b for b in range(len(words)) if (kept[b] if kept else weights[b] == 0.1)] or [0]
+    narrow = whole.narrowed(bits)
+    for chosen in subsets:
+        members = [i for i, b in enumerate(bits) if chosen[b]] or [0]
+        inner = narrow.subset_of(members)
+        outer = whole.subset_of([bits[i] for i in members])
+        assert narrow.mass(inner) == whole.mass(outer)
+        assert [m for m, _ in narrow.letter_moves(inner, lives)] == [
+            m for m, _ in whole.letter_moves(outer, lives)
+        ]
+        assert narrow.best_move(inner, lives) == whole.best_move(outer, lives)
+
+
+def narrowing_guessers() -> tuple[object, object]:
+    """A default AI that narrows every live search it may (and reuses it while a game's
+    candidates stay among its words, half of them or more), and one that never narrows."""
+    narrowing = make_guesser("best", budget=None, use_book=False)
+    whole = make_guesser("best", budget=None, use_book=False, memo_bytes=None)
+    return narrowing, whole
+
+
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -262,38 +317,53 @@ def test_the_tied_letters_are_those_winning_as_often_and_their_gaps_count_wrong_
     ),
     lives=st.integers(min_value=1, max_value=5),
     picks=st.lists(st.integers(min_value=0, max_value=39), min_size=1, max_size=4),
-    letters=st.lists(GUESSED.filter(bool), min_size=1, max_size=4),
     weights=st.lists(st.sampled_from([1.0, 2.0, 0.5, 3.0]), min_size=40, max_size=40),
 )
 def test_a_search_narrowed_on_the_candidates_decides_as_the_search_of_every_word(
     words: list[str],
     lives: int,
     picks: list[int],
-    letters: list[str],
     weights: list[float],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Re-indexed on the candidates of a live decision (forced here on tiny tables, reused
-    while a game narrows them), the search finds the moves of the length's own search: the
-    same words, order and weights, so the same values, ties and tie-breaks."""
+    """Whole games of the default AI, on two pools of one table (weighted and uniform, in
+    turn): narrowed on the candidates of each live decision (forced here on tiny tables, and
+    reused while a game narrows them), the search finds the moves of the length's own search."""
     from wordkit.hangman.guessers import best
 
     monkeypatch.setattr(best, "LOCAL_MIN_WORDS", 0)  # the same for every example
-    monkeypatch.setattr(best, "LOCAL_WIDTH", 1)
-    table = pd.DataFrame({"word": words, "weight": weights[: len(words)]})
-    pool = pool_for(lexicon_from_table(table), prior="weight")
-    narrowing = make_guesser("best", budget=None, use_book=False)
-    whole = make_guesser("best", budget=None, use_book=False, memo_bytes=None)
-    searched = False
-    for pick, guessed in zip(picks, letters, strict=False):
-        secret = words[pick % len(words)]
+    monkeypatch.setattr(best, "LOCAL_WIDTH", 2)
+    lexicon = lexicon_from_table(pd.DataFrame({"word": words, "weight": weights[: len(words)]}))
+    pools = [pool_for(lexicon, prior="weight"), pool_for(lexicon, prior="uniform")]
+    narrowing, whole = narrowing_guessers()
+    for game, pick in enumerate(picks):
+        pool, secret = pools[game % 2], words[pick % len(words)]
         state = new_game(secret, Rules(lives=lives))
-        for ch in dict.fromkeys(guessed):
-            if state.status != "playing":
-                break
+        while state.status == "playing":
             board = board_for(pool, state)
-            assert narrowing(board) == whole(board)
-            searched |= len(board.ids) > 1
-            state = apply_move(state, ch, secret=secret)
-    assert (narrowing.narrowed is not None) == searched
-    assert whole.narrowed is None
+            move = narrowing(board)  # type: ignore[operator]
+            assert move == whole(board)  # type: ignore[operator]
+            state = apply_move(state, move.move, secret=secret)
+    assert whole.narrowed is None  # type: ignore[attr-defined]
+
+
+def test_a_narrowed_search_is_reused_while_the_candidates_stay_among_its_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from wordkit.hangman.guessers import best
+
+    monkeypatch.setattr(best, "LOCAL_MIN_WORDS", 0)
+    monkeypatch.setattr(best, "LOCAL_WIDTH", 3)
+    words = [a + b + c + "e" for a in "bcdfgh" for b in "aiou" for c in "klmnprst"]
+    pool = pool_of(words)
+    narrowing, whole = narrowing_guessers()
+    state = new_game("bake", Rules(lives=6))
+    made = []
+    while state.status == "playing":
+        board = board_for(pool, state)
+        move = narrowing(board)  # type: ignore[operator]
+        assert move == whole(board)  # type: ignore[operator]
+        made.append(narrowing.narrowed[1] if narrowing.narrowed else None)  # type: ignore[attr-defined]
+        state = apply_move(state, move.move, secret="bake")
+    searches = [m for m in made if m is not None]
+    assert len(searches) > len({id(m) for m in searches}) >= 1  # one was played again

@@ -108,6 +108,20 @@ class WinSearch:
         first = self.weights[0] if self.weights else 0.0
         self.uniform = first if all(w == first for w in self.weights) else UNSEEN
 
+    def narrowed(self, bits: list[int]) -> WinSearch:
+        """The same search over some of its words (`bits`, increasing), with empty memos: the
+        same words in the same order with the same weights and prior mass (a subset's mass is
+        summed over its members in order), so every value, tie and tie-break is the same on
+        their subsets; its bit sets are only as wide as those words."""
+        narrow = WinSearch(
+            tuple(self.words[b] for b in bits),
+            [self.patterns[b] for b in bits],
+            [self.weights[b] for b in bits],
+            self.settings,
+        )
+        narrow.uniform = self.uniform  # one weight among the candidates is not a uniform prior
+        return narrow
+
     def memo_bytes(self) -> int:
         """About what the memos hold, in bytes (at most: an entry's key is a subset as wide as
         the search's words, 4 bytes per 30 of them, and the entry's objects about 160 more)."""
@@ -160,7 +174,9 @@ class WinSearch:
             else:
                 raw = subset.to_bytes((len(self.words) + 7) // 8, "little")
                 flags = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little")
-                cached = float(flags[: len(self.words)] @ self.weight_array)
+                # summed over the members alone: the same float wherever they sit (a dot
+                # product over every word rounds by the members' places)
+                cached = float(self.weight_array[np.flatnonzero(flags[: len(self.words)])].sum())
             self.mass_memo[subset] = cached
         return cached
 

@@ -36,7 +36,7 @@ from wordkit.hangman.guessers.model import (
 )
 from wordkit.hangman.lexicon import Floats, Pool, book_pool, holds_learned
 from wordkit.hangman.rules import ALPHABET, Rules, exhausted_letters, letter_code, lives_left
-from wordkit.hangman.search import Subset, WinSearch, win_search_for
+from wordkit.hangman.search import Subset, WinSearch
 
 if TYPE_CHECKING:
     from wordkit.runner import Progress
@@ -250,10 +250,10 @@ class BestGuesser:
     def narrow(
         self, search: WinSearch, bits: dict[int, int], board: Board
     ) -> tuple[WinSearch, dict[int, int]]:
-        """`search` (over the words of one length, `bits` its word id -> bit) or a search over
-        the board's candidates alone when they are fewer than one word in `LOCAL_WIDTH`: the last
-        one made while `ids` are among its words and it is still that narrow, else a new one
-        (the same words in the same order and with the same weights, so the same values)."""
+        """`search` (over the words of one length, `bits` its word id -> bit) or, when the
+        board's candidates are fewer than one word in `LOCAL_WIDTH`, `search` narrowed to
+        them (`WinSearch.narrowed`: the same values): the last one made while the candidates
+        are among its words and it is still that narrow, else a new one."""
         ids = board.ids
         width = len(search.words)
         if width < LOCAL_MIN_WORDS or width < LOCAL_WIDTH * len(ids):
@@ -261,15 +261,13 @@ class BestGuesser:
         known = self.narrowed
         if (
             known is not None
-            and known[0] is search
+            and known[0] is search  # the same pool, length and rules
             and len(known[1].words) <= LOCAL_WIDTH * len(ids)
             and all(int(i) in known[2] for i in ids)
         ):
             return known[1], known[2]
-        ordered = sorted((int(i) for i in ids), key=bits.__getitem__)  # the pool's order
-        weights = np.asarray([search.weights[bits[i]] for i in ordered], dtype=np.float64)
-        enc = board.pool.lexicon.enc
-        narrow = win_search_for(enc, np.asarray(ordered, dtype=np.int64), weights, search.settings)
+        ordered = sorted((int(i) for i in ids), key=bits.__getitem__)
+        narrow = search.narrowed([bits[i] for i in ordered])
         self.narrowed = (search, narrow, {i: bit for bit, i in enumerate(ordered)})
         return narrow, self.narrowed[2]
 
