@@ -13,9 +13,12 @@ Sets (seed 11 throughout; the bench uses 0):
   held-out `english` split 80/20 by the seed-11 hash (the bench splits by seed 0), 1,000 of the
            held-out 20% played against the kept 80%.
 Options are `BestGuesser` fields (`dictionary_share`, `mixture_below`, `name_above`,
-`budget`...) plus `strategy` (default `best`), `n` (the sample size) and `exact` (play the
-book's policy, no budget, on 100 candidates or fewer: slow). The book is read only on more than
-100 candidates, where these constants do not act; its games run with --jobs 1, weight prior.
+`budget`...) plus `strategy` (default `best`), `n` (the sample size), `jobs` (default 1),
+`exact` (play the book's policy, no budget, on 100 candidates or fewer: slow), and two
+hybrids that locate where the default and `model` part: `model_above` K (the letter model
+plays while more than K candidates are left, the default below) and `model_from` K (the
+default plays while more than K are left, the letter model from K down to one). The book is
+read only on more than 100 candidates, where these constants do not act; weight prior.
 """
 
 from __future__ import annotations
@@ -35,7 +38,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 from hangman import absent_words, english_model  # noqa: E402
 
 from wordkit import tables  # noqa: E402
+from wordkit.hangman.board import Board, Decision  # noqa: E402
 from wordkit.hangman.guessers import best  # noqa: E402
+from wordkit.hangman.guessers.model import LetterModelGuesser  # noqa: E402
 from wordkit.hangman.play import hangman_stats, holdout_split  # noqa: E402
 
 SEED = 11
@@ -62,6 +67,22 @@ def tuning_set(name: str, n: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     return kept, held.sample(n=min(n, len(held)), random_state=SEED)
 
 
+def hybrid(model_above: int | None, model_from: int | None) -> None:
+    """Make `best` a hybrid: the letter model on more than `model_above` candidates, or on
+    `model_from` candidates or fewer (while one is left); the default elsewhere. The strategy
+    factory reads the class from its module, so forked workers play the hybrid too."""
+    default, letters = best.BestGuesser, LetterModelGuesser()
+
+    class Hybrid(default):  # type: ignore[valid-type,misc]
+        def __call__(self, board: Board) -> Decision:
+            n = len(board.ids)
+            above = model_above is not None and n > model_above
+            below = model_from is not None and 0 < n <= model_from
+            return letters(board) if above or below else default.__call__(self, board)
+
+    best.BestGuesser = Hybrid  # type: ignore[misc]
+
+
 def main(argv: list[str]) -> int:
     """Play one tuning set and print its wins and wrong guesses."""
     if not argv or argv[0] not in SETS:
@@ -70,6 +91,10 @@ def main(argv: list[str]) -> int:
     options = json.loads(argv[1]) if len(argv) > 1 else {}
     strategy = options.pop("strategy", "best")
     n = int(options.pop("n", 1000))
+    jobs = int(options.pop("jobs", 1))
+    above, below = options.pop("model_above", None), options.pop("model_from", None)
+    if above is not None or below is not None:
+        hybrid(above, below)
     if options.pop("exact", False):
         options = {"budget": None, "seconds": math.inf, "memo_bytes": None} | options
     # the book's moves only where the mixture's constants do not act
@@ -78,11 +103,17 @@ def main(argv: list[str]) -> int:
     started = time.perf_counter()
     with english_model(absent_words()[0]) if argv[0] == "absent" else contextlib.nullcontext():
         run = hangman_stats(
-            table, strategy=strategy, strategy_options=options, secrets=secrets, prior="weight"
+            table,
+            strategy=strategy,
+            strategy_options=options,
+            secrets=secrets,
+            prior="weight",
+            jobs=jobs,
         )
     stats = run.summary
+    shown = options | {k: v for k, v in (("model_above", above), ("model_from", below)) if v}
     print(
-        f"{argv[0]} {strategy} {options}: {stats.wins}/{stats.games} won, "
+        f"{argv[0]} {strategy} {shown}: {stats.wins}/{stats.games} won, "
         f"{stats.extra['mean_wrong']:.3f} wrong/game, {time.perf_counter() - started:.0f} s"
     )
     return 0
