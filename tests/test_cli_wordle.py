@@ -92,7 +92,7 @@ def test_all_feedback_formats_agree() -> None:
         ("crane=32123", "Error: \"32123\": '3' is not a feedback mark; use G/Y/B, 2/1/0 or 🟩🟨⬛"),
         ("crane=ABRYE", "Error: \"ABRYE\": 'A' is not a feedback mark; use G/Y/B, 2/1/0 or 🟩🟨⬛"),
         ("crane=GGB", 'Error: "GGB": feedback has 3 marks but words have 5 letters'),
-        ("crane", "Error: history entry 1 ('crane') must be WORD=FEEDBACK, e.g. roate=BBYGB"),
+        ("crane", "Error: history entry 1 ('crane') must be WORD=FEEDBACK, e.g. crane=BBBYY"),
         (
             "crane=GGGGB,crate=BBBBB",
             "Error: no answer is consistent with the feedback: entry 1 (CRANE GGGGB) leaves no "

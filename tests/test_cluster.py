@@ -3,6 +3,7 @@ a worker killed mid-sweep, and every way a cluster can be wrong."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -446,3 +447,40 @@ def test_without_the_extra_the_error_names_it(monkeypatch: pytest.MonkeyPatch) -
         "Error: --cluster needs Dask distributed; install the cluster extra: "
         "pip install 'wordkit[cluster]' (dask[distributed])"
     )
+
+
+def _children(pid: int) -> list[str]:
+    """The child processes of `pid`, whichever of its threads started them (Linux)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found += (task / "children").read_text().split()
+    return found
+
+
+@pytest.mark.full
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the workers")
+def test_ctrl_c_at_the_terminal_stops_a_local_cluster_with_one_line() -> None:
+    """A terminal's Ctrl-C reaches every process of the group: the local cluster's workers
+    must leave it to wordkit (each printed a traceback of its own), which says `Interrupted.`"""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wordkit", "stats", "wordle", "--opener", "salet",
+         "--cluster", "local:2"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        if len(_children(process.pid)) >= 3:  # the resource tracker and the two workers
+            break
+        time.sleep(0.1)
+    time.sleep(2)  # the workers up and playing
+    if process.poll() is not None:
+        pytest.fail(f"the run ended before the signal: {process.communicate()[1]}")
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        _, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        raise
+    assert (process.returncode, err) == (130, "Interrupted.\n")

@@ -388,7 +388,8 @@ CASES: list[tuple[list[str], int, str]] = [
         1,
         "Error: "
         + F
-        + "hostile_binary.csv is not UTF-8 (byte 0xff on line 1); pass --encoding latin-1 to read it as Latin-1\n",
+        + "hostile_binary.csv is not UTF-8 (byte 0xff on line 1); convert it first, e.g. "
+        + f"wordkit prepare {F}hostile_binary.csv --encoding latin-1 -o words.csv\n",
     ),
     (
         ["solve", "hangman", "--words", F + "hostile_ragged.csv", "--mask", "___"],
@@ -642,7 +643,8 @@ CASES: list[tuple[list[str], int, str]] = [
         1,
         "Error: "
         + F
-        + "hostile_binary.csv is not UTF-8 (byte 0xff on line 1); pass --encoding latin-1 to read it as Latin-1\n",
+        + "hostile_binary.csv is not UTF-8 (byte 0xff on line 1); convert it first, e.g. "
+        + f"wordkit prepare {F}hostile_binary.csv --encoding latin-1 -o words.csv\n",
     ),
     (
         ["host", "hangman", "--words", F + "host_tiny.csv", "--mode", "nice"],

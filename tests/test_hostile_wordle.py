@@ -47,7 +47,7 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     (solve("--history", "crane=BBBBB,,"), None, 0, OK),
     # solve: words
     (solve("--history", "=BBBBB"), None, 1, "Error: '' has 0 letters; this game uses 5-letter words\n"),
-    (solve("--history", "crane"), None, 1, "Error: history entry 1 ('crane') must be WORD=FEEDBACK, e.g. roate=BBYGB\n"),
+    (solve("--history", "crane"), None, 1, "Error: history entry 1 ('crane') must be WORD=FEEDBACK, e.g. crane=BBBYY\n"),
     (solve("--history", "zzzzz=BBBBB"), None, 1, "Error: 'zzzzz' is not in the list of allowed guesses\n"),
     (solve("--history", "cranes=BBBBBB"), None, 1, "Error: 'cranes' has 6 letters; this game uses 5-letter words\n"),
     (solve("--history", "[bold]=BBBBB"), None, 1, "Error: '[bold]' has 6 letters; this game uses 5-letter words\n"),
@@ -83,7 +83,7 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     (["solve", "wordle", "--answers", "{tmp}/mixed.txt", "--history", "a=b"], None, 1, "Error: 'a' has 1 letters; this game uses 5-letter words\n"),
     (["solve", "wordle", "--answers", "{tmp}/nope.txt", "--history", "a=b"], None, 1, "Error: '{tmp}/nope.txt' is neither a built-in table (categories, cities, english, portuguese, wordle, wordle-guesses) nor an existing file\n"),
     (["solve", "wordle", "--answers", "{tmp}/dir", "--history", "a=b"], None, 1, "Error: {tmp}/dir is a directory, not a file\n"),
-    (["solve", "wordle", "--answers", "{tmp}/latin1.txt", "--history", "a=b"], None, 1, "Error: {tmp}/latin1.txt is not UTF-8 (byte 0xe9 on line 1); pass --encoding latin-1 to read it as Latin-1\n"),
+    (["solve", "wordle", "--answers", "{tmp}/latin1.txt", "--history", "a=b"], None, 1, "Error: {tmp}/latin1.txt is not UTF-8 (byte 0xe9 on line 1); convert it first, e.g. wordkit prepare {tmp}/latin1.txt --encoding latin-1 -o words.csv\n"),
     (["solve", "wordle", "--answers", "{tmp}/bom.txt", "--history", "apple=BBBBB"], None, 1, "Error: no answer is consistent with the feedback: entry 1 (APPLE BBBBB) leaves no answer out of 2 remaining\n"),
     (["solve", "wordle", "--answers", "{tmp}/one.txt", "--history", "apple=GGGGG"], None, 0, OK),
     (["solve", "wordle", "--answers", "{tmp}/one.txt", "--json", "--history", ""], None, 0, OK),

@@ -20,6 +20,7 @@ import contextlib
 import ipaddress
 import logging
 import re
+import signal
 import threading
 import time
 import warnings
@@ -171,6 +172,23 @@ def _close_clusters() -> None:
 
 
 @contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """SIGINT ignored while a local cluster starts its processes: they inherit that (through
+    exec, where a handler would not pass), so a Ctrl-C at the terminal, sent to every process
+    of its group, reaches only this one, which stops them quietly instead of each printing a
+    traceback. A Ctrl-C in that second is lost: press it again."""
+    try:
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not this thread's to set
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+@contextlib.contextmanager
 def connect(address: str) -> Iterator[Any]:
     """A dask.distributed Client for `address` (`local:N`: a LocalCluster started here and shut
     down after), with the workers' wordkit version checked."""
@@ -185,8 +203,8 @@ def connect(address: str) -> Iterator[Any]:
     with contextlib.ExitStack() as stack:
         if count is not None:
             quiet_cluster_exit(distributed)
-            with warnings.catch_warnings():  # its web server's port moved: not the user's concern
-                warnings.simplefilter("ignore")
+            with warnings.catch_warnings(), _interrupts_held():
+                warnings.simplefilter("ignore")  # its web server's port moved: not the user's
                 local = distributed.LocalCluster(
                     n_workers=count,
                     threads_per_worker=1,

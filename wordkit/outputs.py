@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from wordkit.cache import atomic_write
-from wordkit.errors import OutputPathError, WordkitError, shortened
+from wordkit.errors import OptionConflictError, OutputPathError, WordkitError, shortened
 
 if TYPE_CHECKING:
     from wordkit.runner import GameRecord
@@ -204,7 +204,8 @@ def check_options(params: Mapping[str, Any]) -> dict[str, Any]:
     """A command's file options (OUTPUTS, INPUTS: by their long names) checked before any
     work: an output that is also an input or another output, a directory, or a path in no
     folder, is refused. Outputs that are stdout's own file come back as `-` (the table then
-    goes to stderr)."""
+    goes to stderr). Two outputs on stdout, or two inputs read from stdin, are refused too."""
+    _one_each_on_stdio(params)
     written = {n: params[n] for n in OUTPUTS if params.get(n) not in (None, STDOUT)}
     if params.get(HISTORY) is not None:  # host and solve write the history
         written[HISTORY] = params[HISTORY]
@@ -231,6 +232,29 @@ def check_options(params: Mapping[str, Any]) -> dict[str, Any]:
         elif not dest or _stream_for(dest) is None and _kind(dest) != "special":
             _target(dest)
     return changed
+
+
+WORD_ARGUMENTS = ("word", "words")
+"""The commands' word arguments, where `-` reads the words from stdin."""
+
+
+def _one_each_on_stdio(params: Mapping[str, Any]) -> None:
+    """Refuse two outputs written to stdout (their data would interleave) and two inputs read
+    from stdin (the first would read it all, the second would find it empty)."""
+    writers = [n for n in OUTPUTS if is_stdout(params.get(n))]
+    if len(writers) > 1:
+        raise OptionConflictError(
+            f"{writers[0]} and {writers[1]} both write to standard output; give one a file"
+        )
+    readers = [n for n in INPUTS if n in params and params[n] == STDOUT]
+    for name in WORD_ARGUMENTS:
+        value = params.get(name)
+        if isinstance(value, (list, tuple)) and STDOUT in value:
+            readers.insert(0, name.upper())
+    if len(readers) > 1:
+        raise OptionConflictError(
+            f"{readers[0]} and {readers[1]} both read standard input; give one of them a file"
+        )
 
 
 def _input_path(name: str, value: Any) -> str | None:

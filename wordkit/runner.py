@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import signal
 import sys
 from collections import Counter
@@ -126,8 +127,10 @@ class Played:
         return [
             ("strategy", labels.get("strategy") or s.strategy), ("games", f"{s.games:,}"),
             (labels.get("wins", "wins"), f"{s.wins:,} ({s.win_rate:.2%})"),
-            *labels.get("extra", ()), ("mean guesses", f"{s.mean_guesses:.4f}"),
-            ("max guesses", f"{s.max_guesses}"), ("seconds", f"{s.seconds:.1f}"),
+            *labels.get("extra", ()),
+            ("mean guesses", f"{s.mean_guesses:.4f}" if math.isfinite(s.mean_guesses) else "-"),
+            ("max guesses", f"{s.max_guesses}" if math.isfinite(s.mean_guesses) else "-"),
+            ("seconds", f"{s.seconds:.1f}"),
         ]  # fmt: skip
 
     def closing(self, listed: int = 20) -> list[str]:
@@ -216,7 +219,7 @@ def summarize(
         (r for r in records if not r.won),
         key=lambda r: (r.ended_solved, -(r.wrong or 0), -r.guesses, r.secret),
     )
-    lengths = sorted({len(r.secret) for r in records})
+    lengths = sorted({word_length(r.secret) for r in records})
     return Summary(
         game=game,
         strategy=strategy,
@@ -227,12 +230,19 @@ def summarize(
         mean_guesses=_mean([r.guesses for r in solved]),
         max_guesses=max((r.guesses for r in solved), default=0),
         histogram=numeric_histogram((r.guesses for r in solved), lost=len(records) - len(solved)),
-        by_length={n: _length_figures([r for r in records if len(r.secret) == n]) for n in lengths},
+        by_length={
+            n: _length_figures([r for r in records if word_length(r.secret) == n]) for n in lengths
+        },
         failures=[r.secret for r in hardest],
         seconds=seconds,
         options=dict(options or {}),
         extra=figures,
     )
+
+
+def word_length(secret: str) -> int:
+    """The length of a game's words (several boards' secrets are one string, `a/b/...`)."""
+    return len(secret.split("/", 1)[0])
 
 
 def record_lines(records: Iterable[GameRecord]) -> Iterator[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import re
@@ -92,8 +93,27 @@ def _sniff(text: str) -> Format:
     return "txt"
 
 
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),  # before UTF-16's: it opens with the same two bytes
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+"""Byte-order marks that name their encoding (a file saved as "Unicode" on Windows)."""
+
+
+def _quoted(name: str) -> str:
+    """A path as a shell would need it typed (standard input as `-`)."""
+    import shlex
+
+    return "-" if name == "standard input" else shlex.quote(name)
+
+
 def _decode(data: bytes, name: str, encoding: str | None) -> str:
-    """Decode bytes as UTF-8 (or the given encoding), with a clear error when that fails."""
+    """Decode bytes as UTF-8 (or the given encoding; UTF-16 or UTF-32 when the bytes open with
+    their byte-order mark), with a clear error when that fails."""
+    if encoding is None:
+        encoding = next((name for bom, name in _BOMS if data.startswith(bom)), None)
     try:
         text = data.decode(encoding or "utf-8-sig")
     except LookupError as exc:
@@ -106,8 +126,8 @@ def _decode(data: bytes, name: str, encoding: str | None) -> str:
                 f"{name} is not valid {encoding} (byte 0x{bad} on line {line})"
             ) from exc
         raise InputFileError(
-            f"{name} is not UTF-8 (byte 0x{bad} on line {line}); "
-            "pass --encoding latin-1 to read it as Latin-1"
+            f"{name} is not UTF-8 (byte 0x{bad} on line {line}); convert it first, e.g. "
+            f"wordkit prepare {_quoted(name)} --encoding latin-1 -o words.csv"
         ) from exc
     return text.lstrip("\ufeff")
 

@@ -277,8 +277,9 @@ def stats_hangman(
             versus = session.versus(host, **asdict(opponent))
         options.show_seed(session.drawn_seed)
         outputs.write_records(records, list(versus.by_length.values()))
-        if not render.emit_data(versus, fmt):
-            render.console().print(render.table(*versus.table()))
+        on_stderr = outputs.is_stdout(records)  # stdout carries the records alone
+        if not render.emit_data(versus, fmt, err=on_stderr):
+            render.console(err=on_stderr).print(render.table(*versus.table()))
         return
     else:
         todo = session.games_to_play(sample=run.sample, secrets=run.secrets, hint=run.hint)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -107,9 +108,22 @@ NUMERIC_HEADERS = frozenset(
 )
 
 
+def finite(data: Any) -> Any:
+    """`data` with every NaN or infinite float as None: JSON has no such numbers (a mean
+    over no game is null, not the `NaN` that JSON readers refuse)."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {k: finite(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [finite(v) for v in data]
+    return data
+
+
 def emit_json(data: Any, *, err: bool = False) -> None:
     """Print machine-readable output (one JSON document) on stdout (or stderr)."""
-    (sys.stderr if err else sys.stdout).write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    text = json.dumps(finite(data), indent=2, ensure_ascii=False, allow_nan=False)
+    (sys.stderr if err else sys.stdout).write(text + "\n")
 
 
 def show(result: Any, *, json: bool) -> None:
@@ -124,7 +138,7 @@ def show(result: Any, *, json: bool) -> None:
 
 def emit_json_line(data: Any) -> None:
     """Print one JSON object on one line of stdout (a game of `query --json`)."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    sys.stdout.write(json.dumps(finite(data), ensure_ascii=False, allow_nan=False) + "\n")
 
 
 def emit_csv(rows: Sequence[Mapping[str, Any]], *, err: bool = False) -> None:
@@ -139,7 +153,7 @@ def emit_csv(rows: Sequence[Mapping[str, Any]], *, err: bool = False) -> None:
     text = io.StringIO()
     writer = csv.DictWriter(text, fieldnames=list(rows[0]), lineterminator="\n")
     writer.writeheader()
-    writer.writerows({k: csv_value(v) for k, v in row.items()} for row in rows)
+    writer.writerows({k: csv_value(finite(v)) for k, v in row.items()} for row in rows)
     (sys.stderr if err else sys.stdout).write(text.getvalue())
 
 

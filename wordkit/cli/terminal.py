@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from wordkit.cli import render
+from wordkit.errors import InputFileError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -190,13 +191,27 @@ def ask(prompt: str) -> str | None:
     return line.strip()
 
 
+LINE_LIMIT = 1 << 20
+"""The longest line read from standard input, in bytes: a word or a move is a few dozen, and an
+endless line (`< /dev/zero`, a binary file) must not be read into memory whole."""
+
+
 def read_line() -> str:
-    """One line of standard input ('' at its end), decoded leniently."""
+    """One line of standard input ('' at its end), decoded leniently; a line longer than
+    `LINE_LIMIT` bytes is refused (InputFileError)."""
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
-        return sys.stdin.readline()
-    encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
-    return bytes(stream.readline()).decode(encoding, errors="replace")
+        line = sys.stdin.readline(LINE_LIMIT + 1)
+        raw = line.encode("utf-8", errors="replace")
+    else:
+        raw = bytes(stream.readline(LINE_LIMIT + 1))
+        encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
+        line = raw.decode(encoding, errors="replace")
+    if len(raw) > LINE_LIMIT and not raw.endswith(b"\n"):
+        raise InputFileError(
+            f"a line of standard input is longer than {LINE_LIMIT:,} bytes: is it text?"
+        )
+    return line
 
 
 def plays(interactive: bool, json: bool) -> bool:
@@ -214,7 +229,7 @@ def typed_words(words: Sequence[str]) -> list[str]:
             out.append(word)
             continue
         while line := read_line():
-            text = line.split("#", 1)[0].strip()
+            text = line.split("#", 1)[0].strip().lstrip("\ufeff")  # a BOM opens some files
             if text:
                 out.append(text)
     return out

@@ -37,7 +37,7 @@ Budget = Annotated[float, opt("SECONDS",
 Secrets = Annotated[str | None, opt("NAME_OR_PATH",
     "Play these words as the secrets (a table or list; each must be a possible answer).")]
 History = Annotated[list[str] | None, opt("WORD=FEEDBACK,...", "The game so far, e.g. "
-    "roate=BBYGB,slimy=20010 (G/Y/B, 2/1/0 or squares); repeat it to add turns.")]
+    "crane=BBBYY,slimy=01010 (G/Y/B, 2/1/0 or squares); repeat it to add turns.")]
 Review = Annotated[bool, opt(None, "Rate every guess of --history: answers left, expected left "
     "against the AI's guess, skill and luck (0-100).", "--review")]
 Words = Annotated[list[str] | None, typer.Argument(metavar="WORD...", help="The answers to "
@@ -55,7 +55,8 @@ class ListsChoice:
         "table name or path (default: every allowed word, weighted by its frequency).",
         "--answers")] = None
     guesses: Annotated[str | None, opt("NAME_OR_PATH",
-        "Allowed guesses (default: wordle-guesses; answers added).")] = None
+        "Allowed guesses: with --answers exactly these and the answers (default: "
+        "wordle-guesses); without, added to the lists (whose every word is allowed).")] = None
     length: Annotated[int | None, opt("N", f"Play N-letter words ({LENGTH_RANGE[0]}-"
         f"{LENGTH_RANGE[1]}) of the english table instead of the wordle tables.")] = None
     hard: Annotated[bool, opt(None, "Hard mode: reuse every hint revealed.", "--hard")] = False
@@ -141,7 +142,7 @@ def solve_wordle(
 
     \b
     Example:
-      wordkit solve wordle --history roate=BBYGB,clint=BYBBB
+      wordkit solve wordle --history crane=BBBYY,clint=BYBYB
       wordkit solve wordle --boards 2 --history crane=BBYGB/GGBBB
       wordkit solve wordle --history raise=BBYGB,pound=BBBBB --review
       wordkit solve wordle            # AI mode on a terminal
@@ -200,7 +201,7 @@ def query_wordle(
 
     \b
     Example:
-      wordkit query wordle cigar --strategy expected-size --opener roate
+      wordkit query wordle cigar --strategy expected-size --opener crane
       wordkit query wordle cigar rebut sissy --json
       wordkit query wordle - --json < answers.txt
       wordkit query wordle cigar rebut sissy humph --boards 4

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wordkit import game
-from wordkit.errors import GameStateError, RangeError, WordkitError
+from wordkit.errors import GameStateError, OptionConflictError, RangeError, WordkitError
 from wordkit.game import (
     Decision,
     Log,
@@ -497,6 +497,9 @@ class Session:
         prior = self.stats_prior(sample)
         secret_table = tables.load_table(secrets) if secrets is not None else None
         name = self.words if secrets is None else f"{secrets} against {self.words}"
+        if self.category is not None:  # its words, the AI told their category
+            secret_table, hint = self.category_table(secrets), True
+            name = f"{self.words}, category {self.category}"
         random = sample is not None or self.advanced
         return hangman_stats(
             self.table, table_name=name, strategy=self.strategy, strategy_options=self.options,
@@ -504,6 +507,18 @@ class Session:
             hint=hint, sample=sample, seed=self.seed(needed=random), jobs=jobs, cluster=cluster,
             secrets=secret_table, lexicon=self.lexicon, progress=progress,
         )  # fmt: skip
+
+    def category_table(self, secrets: str | None) -> Any:
+        """The table's rows of the `--category` (a stats run plays them, with the hint)."""
+        from wordkit.hangman.lexicon import category_rows
+
+        if secrets is not None:
+            raise OptionConflictError(
+                "--category plays the table's words of that category: drop --secrets or --category"
+            )
+        category_rows(self.lexicon, self.category)  # an unknown one raises, naming the known
+        table = self.table
+        return table[table["category"].astype(str) == self.category].reset_index(drop=True)
 
     def stats_prior(self, sample: int | None) -> str:
         """The prior of a stats run: the one given, else the weights for a sample drawn by
@@ -519,6 +534,8 @@ class Session:
         from wordkit.hangman.book import book_games
 
         build = 0
+        if self.category is not None:
+            return sample if sample is not None else len(self.category_table(secrets))
         if secrets is None and not hint and hasattr(self.guesser, "prepare"):
             build = book_games(self.pool(self.stats_prior(sample)), self.rules)
         if sample is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -19,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from wordkit import tables
-from wordkit.errors import GameStateError, RangeError
+from wordkit.errors import GameStateError, RangeError, WordkitWarning
 from wordkit.wordle.matrix import (
     Matrix,
     RowReader,
@@ -408,7 +409,16 @@ def select_lists(
     answer_words = tables.load_columns(answers).distinct()
     if guesses is None and len({len(w) for w in answer_words}) > 1:
         # A whole dictionary (portuguese, english): play its words of the usual length.
-        return select_lists(answers, None, DEFAULT_LENGTH)
+        game = select_lists(answers, None, DEFAULT_LENGTH)
+        left = len(answer_words) - len(game.answers)
+        if left < len(game.answers):  # a list of one length but a few: likely a slip, said
+            warnings.warn(
+                f"{answers} holds words of several lengths: playing its {len(game.answers):,} "
+                f"{DEFAULT_LENGTH}-letter ones, {left:,} left out (--length N plays another)",
+                WordkitWarning,
+                stacklevel=2,
+            )
+        return game
     guess_words = tables.load_columns(guesses or "wordle-guesses").distinct()
     if guesses is None:
         # A user's own answer list brings its own length; keep guesses that match it.

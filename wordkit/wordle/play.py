@@ -334,7 +334,7 @@ def replay_text(state: State, history: str) -> State:
     for n, entry in enumerate(filter(None, (e.strip() for e in history.split(","))), 1):
         if "=" not in entry:
             raise GameStateError(
-                f"history entry {n} ({entry!r}) must be WORD=FEEDBACK, e.g. roate=BBYGB"
+                f"history entry {n} ({entry!r}) must be WORD=FEEDBACK, e.g. crane=BBBYY"
             )
         if state.solved:
             raise GameStateError(

@@ -337,7 +337,7 @@ def parse_turn(state: State, text: str, *, suggested: int | None) -> State:
     if sep:
         row = state.game.check_guess(word)
     elif suggested is None:
-        raise GameStateError(f"{text!r} must be WORD=FEEDBACK, e.g. roate=BBYGB")
+        raise GameStateError(f"{text!r} must be WORD=FEEDBACK, e.g. crane=BBBYY")
     else:
         row, marks = suggested, text
     return state.after(row, parse_feedback(marks, state.game.length))

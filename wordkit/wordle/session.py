@@ -556,6 +556,11 @@ class Session:
         or a sequence), then each of the session's `secrets`: one `Game` per game played, one
         `Refused` per game that could not be (a word not an answer...), in order."""
         items: list[str | Sequence[str]] = list(words)
+        if self.secrets is not None and self.boards > 1:
+            raise OptionConflictError(
+                "--secrets holds one answer a game, --boards needs one a board: give each "
+                "game's words as an argument instead (e.g. cigar,rebut)"
+            )
         if self.secrets is not None:
             items += [[w] for w in self.secret_words()]
         if not items:

@@ -1,0 +1,152 @@
+"""Inputs found wrong by a review: what each command now says (one line, exit 1) or does."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wordkit.cli import app
+from wordkit.cli.terminal import LINE_LIMIT
+
+runner = CliRunner()
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SMALL = str(FIXTURES / "wordle_small.txt")
+
+
+def invoke(*args: str, input: str | bytes | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), input=input)
+
+
+@pytest.mark.parametrize("game", ["wordle", "hangman"])
+def test_an_endless_line_on_stdin_is_refused_not_read_whole(game: str) -> None:
+    result = invoke("query", game, "-", input=b"a" * (LINE_LIMIT + 10))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"Error: a line of standard input is longer than {LINE_LIMIT:,} bytes: is it text?\n"
+    )
+
+
+def test_a_long_line_within_the_limit_is_read() -> None:
+    result = invoke("query", "hangman", "-", "--json", input="apple\n")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["secret"] == "apple"
+
+
+def test_a_byte_order_mark_on_stdin_is_not_part_of_the_word() -> None:
+    result = invoke("query", "hangman", "-", "--json", input="\ufeffapple\n".encode())
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["secret"] == "apple"
+
+
+def test_two_inputs_on_stdin_are_refused() -> None:
+    result = invoke("query", "wordle", "-", "--answers", "-", input="cigar\n")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: WORDS and --answers both read standard input; give one of them a file\n",
+    )
+    result = invoke("query", "hangman", "-", "--words", "-", input="apple\n")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: WORD and --words both read standard input; give one of them a file\n",
+    )
+
+
+def test_two_outputs_on_stdout_are_refused() -> None:
+    result = invoke("stats", "wordle", "--answers", SMALL, "--records", "-", "--tree", "-")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        "Error: --records and --tree both write to standard output; give one a file\n"
+    )
+
+
+def test_query_with_secrets_and_boards_is_one_error_not_one_per_secret() -> None:
+    result = invoke("query", "wordle", "--secrets", SMALL, "--answers", SMALL, "--boards", "2")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        "Error: --secrets holds one answer a game, --boards needs one a board: give each "
+        "game's words as an argument instead (e.g. cigar,rebut)\n"
+    )
+
+
+def test_boards_are_grouped_by_their_words_length() -> None:
+    result = invoke(
+        "stats", "wordle", "--answers", SMALL, "--boards", "2", "--sample", "5", "--seed", "1",
+        "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0
+    assert list(json.loads(result.stdout)["by_length"]) == ["5"]
+
+
+def test_a_stray_length_in_an_answer_list_is_said(tmp_path: Path) -> None:
+    words = [w for w in Path(SMALL).read_text().splitlines() if not w.startswith("#")]
+    path = tmp_path / "answers.txt"
+    path.write_text("\n".join([*words, "abacus"]) + "\n")
+    result = invoke("stats", "wordle", "--answers", str(path), "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["games"] == len(set(words))
+    assert result.stderr == (
+        f"Warning: {path} holds words of several lengths: playing its {len(set(words)):,} "
+        "5-letter ones, 1 left out (--length N plays another)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve", "wordle", "--history", "crane=BBBYY,clint=BYBYB"],
+        ["query", "wordle", "cigar", "--strategy", "expected-size", "--opener", "crane"],
+    ],
+)
+def test_the_help_examples_play(command: list[str]) -> None:
+    assert invoke(*command).exit_code == 0
+
+
+def test_utf16_files_are_read_by_their_byte_order_mark(tmp_path: Path) -> None:
+    path = tmp_path / "words.txt"
+    path.write_bytes("apple\nmango\nlemon\n".encode("utf-16"))
+    result = invoke("query", "hangman", "lemon", "--words", str(path), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["won"] is True
+
+
+def test_a_summary_with_no_game_solved_is_valid_json_and_a_dash_in_the_table(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "table.txt").write_text("apple\nmango\n")
+    (tmp_path / "secrets.txt").write_text("zzzzz\n")
+    args = ["stats", "hangman", "--words", str(tmp_path / "table.txt")]
+    args += ["--secrets", str(tmp_path / "secrets.txt"), "--lives", "1"]
+    result = invoke(*args, "--json")
+    assert result.exit_code == 0
+    summary = json.loads(result.stdout)  # NaN is not JSON
+    assert summary["mean_guesses"] is None
+    assert summary["by_length"]["5"]["mean_guesses"] is None
+    table = invoke(*args).stdout
+    assert " mean guesses       │ -" in table and " max guesses        │ -" in table
+
+
+def test_the_evil_host_records_alone_on_stdout() -> None:
+    result = invoke("stats", "hangman", "--host", "evil", "--words", "categories", "--records", "-")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines and all(json.loads(line)["secret"] for line in lines)
+    assert "host" in result.stderr
+
+
+def test_stats_plays_the_words_of_a_category_with_the_hint() -> None:
+    args = ["stats", "hangman", "--words", "categories", "--category", "jobs", "--json"]
+    result = invoke(*args)
+    assert result.exit_code == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["table"] == "categories, category jobs"
+    whole = json.loads(invoke("stats", "hangman", "--words", "categories", "--json").stdout)
+    assert 0 < summary["games"] < whole["games"]
+    refused = invoke(*args, "--secrets", SMALL)
+    assert (refused.exit_code, refused.stderr) == (
+        1,
+        "Error: --category plays the table's words of that category: "
+        "drop --secrets or --category\n",
+    )
