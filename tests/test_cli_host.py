@@ -149,3 +149,31 @@ def test_lookahead_host_answers_within_its_budget() -> None:
     roomy = hangman_host("lookahead", pool, length=6, depth=4, seed=0, budget=60.0)
     roomy.start(CLASSIC)
     assert roomy.answer(state, "e") == patient.answer(state, "e")  # the full depth when in time
+
+
+def test_advanced_host_hides_the_length_and_takes_a_shorter_word(tmp_path: Path) -> None:
+    one = tmp_path / "one.txt"
+    one.write_text("cat\n", encoding="utf-8")
+    args = ["hangman", "--words", str(one), "--variant", "advanced", "--finish", "word"]
+    out = play(*args, "--no-record", input="a\ncat\n")
+    assert out.startswith("Hangman, up to 20 letters, honest host, 6 lives.")
+    assert out.rstrip().endswith("You win: CAT.")
+    assert "wrong: -" in out.splitlines()[-2]  # the word that won is not a wrong guess
+    too_long = play(*args, "--no-record", input=f"{'a' * 21}\nG\n")
+    assert f"'{'a' * 21}' has 21 letters; the word has at most 20 (no guess used)" in too_long
+    refused = runner.invoke(app, ["host", *args, "--length", "3", "--no-record"], input="")
+    assert (refused.exit_code, refused.stderr) == (
+        1,
+        "Error: --length does not apply to --variant advanced, whose length is hidden: drop it\n",
+    )
+
+
+def test_a_human_host_of_the_advanced_variant_types_the_words_own_mask(tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("cat\ncot\ndog\n", encoding="utf-8")
+    args = ["solve", "hangman", "-i", "--words", str(words), "--variant", "advanced", "--no-record"]
+    result = runner.invoke(app, args, input="3\nc__\n")  # the AI opens with C
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Think of a word of at most 20 letters")
+    assert "My guess: C " in result.stdout
+    assert f"  c {'_ ' * 19}  lives left: 6" in result.stdout  # c__ is the board's first three

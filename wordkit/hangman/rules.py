@@ -359,8 +359,14 @@ def reported_word(state: State, word: str, *, right: bool) -> State:
 
 
 def check_listed_word(state: State, word: str, listed: Container[str]) -> None:
-    """Refuse a whole-word guess of the wrong length, or not in the word list (`listed`)."""
-    if len(word) != len(state.mask):
+    """Refuse a whole-word guess of the wrong length (advanced: longer than the board, whose
+    word may be shorter), or not in the word list (`listed`)."""
+    if state.rules.variant == "advanced":
+        if len(word) > len(state.mask):
+            raise InvalidMoveError(
+                f"{word!r} has {len(word)} letters; the word has at most {len(state.mask)}"
+            )
+    elif len(word) != len(state.mask):
         raise InvalidMoveError(f"{word!r} has {len(word)} letters; the word has {len(state.mask)}")
     if word not in listed:
         raise InvalidMoveError(f"{word!r} is not in the word list")

@@ -203,9 +203,12 @@ GALLOWS = (
 def drawing(state: State) -> str:
     """The board a player sees: the gallows (with a life limit), the mask, the wrong guesses
     and the lives left."""
+    from wordkit.hangman.rules import HIDDEN
+
     lives = state.rules.lives
     wrong = sorted(set(state.letters) - set(state.mask))
-    wrong += [w for w in state.words if w != state.mask]
+    shown = state.mask.rstrip(HIDDEN)  # advanced: the word, then the board's blank rest
+    wrong += [w for w in state.words if w not in (state.mask, shown)]
     lines = [f"  {' '.join(state.mask.upper())}"]
     if lives is not None:
         stages = len(GALLOWS) - 1
@@ -231,9 +234,11 @@ class Hosted(game.Hosted):
 
     def banner(self) -> str:
         """The game's first lines: the variant, the keys and the empty board."""
-        lives = self.start.state.rules.lives
+        rules = self.start.state.rules
+        lives, width = rules.lives, len(self.start.state.mask)
+        size = f"up to {width} letters" if rules.variant == "advanced" else f"{width} letters"
         return (
-            f"Hangman, {len(self.start.state.mask)} letters, {self.mode} host, "
+            f"Hangman, {size}, {self.mode} host, "
             f"{'unlimited' if lives is None else lives} lives. Type a letter or a word; "
             f"L lists, ? hints, G gives up, Q quits.\n{drawing(self.start.state)}"
         )
@@ -577,6 +582,10 @@ class Session:
 
         difficulty, depth = adversary_knobs(mode, difficulty, depth)
         check_host(mode, difficulty=difficulty, depth=depth, length=length)
+        if length is not None and self.advanced:
+            raise OptionConflictError(
+                "--length does not apply to --variant advanced, whose length is hidden: drop it"
+            )
         why = f"{{flag}} does not apply to host hangman --mode {mode}: drop it"
         refuse_unused(given, HOST_USES | {"difficulty", "depth", "record", "learn"}, why)
         host = hangman_host(
@@ -605,6 +614,12 @@ class Session:
         """What a human hosting the AI's game is told first (with --learn, what the AI now
         assumes of this host)."""
         intro = "Think of a word. Type its length, or its mask with `_` for each letter."
+        if self.rules.variant == "advanced":
+            intro = (
+                f"Think of a word of at most {self.rules.width} letters and type its length "
+                "(I play without it: the advanced variant hides it). After each letter, type "
+                "the word's mask with one place of that letter shown."
+            )
         if self.host is not None and self.host.games:
             return f"{intro}\nLearned from your games: {self.host.summary()}."
         return intro
@@ -709,6 +724,9 @@ class Session:
             return reported_word(state, guess, right=answer.startswith("y"))
         if answer in MISS and not (answer == guess and len(state.mask) == 1):
             line = state.mask
+        typed = "".join(line.split())
+        if state.rules.variant == "advanced" and len(typed) < len(state.mask):
+            line = typed + state.mask[len(typed) :]  # the word's own mask: the board's rest blank
         try:
             return reported_letter(state, guess, line)
         except WordkitError as exc:
@@ -723,12 +741,15 @@ class Session:
         from wordkit.hangman.rules import HIDDEN, observed_state
 
         line = "".join(line.split())
-        if line.isascii() and line.isdigit() and 1 <= int(line) <= MAX_LENGTH:
+        longest = rules.width if rules.variant == "advanced" else MAX_LENGTH
+        if line.isascii() and line.isdigit() and 1 <= int(line) <= longest:
             line = HIDDEN * int(line)
-        if line and len(line) <= MAX_LENGTH and set(line) <= {HIDDEN}:
+        if line and len(line) <= longest and set(line) <= {HIDDEN}:
+            if rules.variant == "advanced":  # the length stays the host's: a board as wide as any
+                line = HIDDEN * rules.width
             return observed_state(line, rules=rules)
         raise GameStateError(
-            f"Type a number of letters (1-{MAX_LENGTH}) or underscores, e.g. 5 or _____."
+            f"Type a number of letters (1-{longest}) or underscores, e.g. 5 or _____."
         )
 
     def told_word(self, state: State, line: str) -> str:
