@@ -150,3 +150,31 @@ def test_stats_plays_the_words_of_a_category_with_the_hint() -> None:
         "Error: --category plays the table's words of that category: "
         "drop --secrets or --category\n",
     )
+
+
+def test_refuted_words_count_once_and_must_fit_the_mask() -> None:
+    args = ["solve", "hangman", "--mask", "a__le", "--guessed", "ael", "--lives", "2"]
+    assert invoke(*args, "--refuted", "apple,apple").exit_code == 0  # one wrong guess, not two
+    result = invoke(*args, "--refuted", "xx")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: refuted word 'xx' has 2 letters; the mask has 5\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("prior", "message"),
+    [
+        ("animals=0.5,animals=0.6", "prior 'animals=0.5,animals=0.6' gives 'animals' two shares"),
+        ("x=-1", "share '-1' in prior 'x=-1' is not a decimal between 0 and 1 (e.g. 0.5)"),
+    ],
+)
+def test_a_prior_names_each_category_once_with_a_decimal_share(prior: str, message: str) -> None:
+    result = invoke("solve", "hangman", "--words", "categories", "--mask", "___", "--prior", prior)
+    assert (result.exit_code, result.stderr) == (1, f"Error: {message}\n")
+
+
+def test_the_lookahead_host_reports_its_depth_in_json() -> None:
+    args = ["stats", "hangman", "--words", "categories", "--host", "lookahead", "--depth", "1"]
+    summary = json.loads(invoke(*args, "--json").stdout)
+    assert (summary["host"], summary["depth"], "difficulty" in summary) == ("lookahead", 1, False)

@@ -261,7 +261,7 @@ CASES: list[tuple[list[str], int, str]] = [
             "food=inf",
         ],
         1,
-        "Error: share 'inf' in prior 'food=inf' is not a number\n",
+        "Error: share 'inf' in prior 'food=inf' is not a decimal between 0 and 1 (e.g. 0.5)\n",
     ),
     (
         [

@@ -256,7 +256,7 @@ def test_unicode_digits_are_refused_by_every_hand_parsed_option(text: str) -> No
     assert "--lives must be a number" in refused(
         ["solve", "hangman", "--mask", "a__le", *HANGMAN, "--lives", text]
     )
-    assert "is not a number" in refused(
+    assert "is not a decimal between 0 and 1" in refused(
         ["solve", "hangman", "--mask", "a__le", *HANGMAN, "--prior", f"x={text}"]
     )
 

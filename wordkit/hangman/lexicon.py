@@ -344,9 +344,14 @@ def parse_prior(prior: Prior) -> dict[str, float] | None:
             )
         share = decimal_number(value)
         if share is None:
-            raise PriorFormatError(f"share {value!r} in prior {prior!r} is not a number")
+            raise PriorFormatError(
+                f"share {value.strip()!r} in prior {prior!r} is not a decimal between 0 and 1 "
+                "(e.g. 0.5)"
+            )
         if not 0.0 <= share <= 1.0:
             raise PriorFormatError(f"share {share} in prior {prior!r} is not between 0 and 1")
+        if name.strip() in shares:
+            raise PriorFormatError(f"prior {prior!r} gives {name.strip()!r} two shares")
         shares[name.strip()] = share
     if sum(shares.values()) > 1.0 + 1e-9:
         raise PriorFormatError(f"the shares in prior {prior!r} add up to more than 1")

@@ -209,6 +209,15 @@ def observed_state(
             raise GameStateError(f"guessed letter {letter!r} is not one letter a-z")
     for word in words_t:
         check_word(word)
+    for word in words_t:  # a whole word that cannot be the secret is not a guess made
+        if rules.variant == "advanced" and len(word) > rules.width:
+            raise GameStateError(
+                f"refuted word {word!r} has {len(word)} letters; the width is {rules.width}"
+            )
+        if rules.variant == "classic" and len(word) != len(shown):
+            raise GameStateError(
+                f"refuted word {word!r} has {len(word)} letters; the mask has {len(shown)}"
+            )
     letters_t += shown_unguessed(shown, letters_t, variant=rules.variant)
     if rules.variant == "classic" and len(set(letters_t)) != len(letters_t):
         raise RepeatedGuessError("a letter appears twice among the guesses (classic variant)")

@@ -177,7 +177,8 @@ class Versus:
 
     def as_dict(self) -> dict[str, Any]:
         """The run as `stats hangman --host ... --json` prints it."""
-        head = {"host": self.host, "difficulty": self.difficulty, "strategy": self.strategy}
+        level = {"difficulty": self.difficulty} if self.host == "evil" else {"depth": self.depth}
+        head = {"host": self.host, **level, "strategy": self.strategy}
         return head | {"by_length": self.rows()}
 
     def table(self) -> tuple[str, tuple[str, ...], list[list[Any]]]:
@@ -439,7 +440,7 @@ class Session:
         state = observed_state(
             mask,
             letters=letters,
-            words=[w for w in words.split(",") if w.strip()],
+            words=list(dict.fromkeys(w.strip() for w in words.split(",") if w.strip())),
             rules=self.rules,
         )
         if state.status != "playing":
