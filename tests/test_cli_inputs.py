@@ -14,6 +14,7 @@ from wordkit.cli.terminal import LINE_LIMIT
 runner = CliRunner()
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SMALL = str(FIXTURES / "wordle_small.txt")
+CATEGORIES = str(FIXTURES / "cli_hangman.csv")  # 13 words, 5 categories (6 animals)
 
 
 def invoke(*args: str, input: str | bytes | None = None):  # type: ignore[no-untyped-def]
@@ -129,7 +130,7 @@ def test_a_summary_with_no_game_solved_is_valid_json_and_a_dash_in_the_table(
 
 
 def test_the_evil_host_records_alone_on_stdout() -> None:
-    result = invoke("stats", "hangman", "--host", "evil", "--words", "categories", "--records", "-")
+    result = invoke("stats", "hangman", "--host", "evil", "--words", CATEGORIES, "--records", "-")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines and all(json.loads(line)["secret"] for line in lines)
@@ -137,13 +138,11 @@ def test_the_evil_host_records_alone_on_stdout() -> None:
 
 
 def test_stats_plays_the_words_of_a_category_with_the_hint() -> None:
-    args = ["stats", "hangman", "--words", "categories", "--category", "jobs", "--json"]
+    args = ["stats", "hangman", "--words", CATEGORIES, "--category", "animal", "--json"]
     result = invoke(*args)
     assert result.exit_code == 0, result.stderr
     summary = json.loads(result.stdout)
-    assert summary["table"] == "categories, category jobs"
-    whole = json.loads(invoke("stats", "hangman", "--words", "categories", "--json").stdout)
-    assert 0 < summary["games"] < whole["games"]
+    assert (summary["table"], summary["games"]) == (f"{CATEGORIES}, category animal", 6)
     refused = invoke(*args, "--secrets", SMALL)
     assert (refused.exit_code, refused.stderr) == (
         1,
@@ -175,6 +174,29 @@ def test_a_prior_names_each_category_once_with_a_decimal_share(prior: str, messa
 
 
 def test_the_lookahead_host_reports_its_depth_in_json() -> None:
-    args = ["stats", "hangman", "--words", "categories", "--host", "lookahead", "--depth", "1"]
+    args = ["stats", "hangman", "--words", CATEGORIES, "--host", "lookahead", "--depth", "1"]
     summary = json.loads(invoke(*args, "--json").stdout)
     assert (summary["host"], summary["depth"], "difficulty" in summary) == ("lookahead", 1, False)
+
+
+def test_utf16_on_stdin_is_one_error_not_a_garbled_line_each() -> None:
+    result = invoke("query", "hangman", "-", input="apple\nmango\n".encode("utf-16"))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        "Error: standard input holds NUL bytes: is it UTF-16? convert it to UTF-8 first\n"
+    )
+
+
+def test_an_openers_file_is_read_like_any_input(tmp_path: Path) -> None:
+    args = ["stats", "wordle", "--answers", SMALL, "--format", "json"]
+    bom = tmp_path / "bom.txt"
+    bom.write_bytes("\ufeffapple\n".encode())
+    assert json.loads(invoke(*args, "--openers", str(bom)).stdout)["best"] == "apple"
+    piped = invoke(*args, "--openers", "-", input="apple\n")
+    assert json.loads(piped.stdout)["best"] == "apple"
+    for path, message in [
+        (str(tmp_path), f"the openers file: {tmp_path} is a directory, not a file"),
+        ("/dev/null", "the openers file /dev/null holds no word"),
+    ]:
+        result = invoke(*args, "--openers", path)
+        assert (result.exit_code, result.stderr) == (1, f"Error: {message}\n")

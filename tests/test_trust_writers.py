@@ -337,6 +337,8 @@ DAMAGED = [
     ("row", {"total": 39}, "line 2 holds figures no sweep gives (total 39, solved 40)"),
     ("row", {"total": 40, "max_guesses": 4}, "line 2 holds figures no sweep gives (total 40, solved 40)"),
     ("row", {"total": True}, "line 2 holds figures no sweep gives (total True, solved 40)"),
+    ("row", {"max_guesses": 1}, "line 2 holds figures no sweep gives (total 100, solved 40)"),
+    ("row", {"opener": "zzzzz"}, "'zzzzz' is not an allowed guess of these lists, so not a result of this sweep; give another --records file"),
     ("row", {"opener": ["apple"]}, "line 2 is not an opener's result"),
     ("row", {"deep": 1}, "line 2 is not an opener's result"),
     ("nested", None, "line 2 is not an opener's result"),

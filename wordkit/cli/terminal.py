@@ -229,6 +229,10 @@ def typed_words(words: Sequence[str]) -> list[str]:
             out.append(word)
             continue
         while line := read_line():
+            if "\x00" in line:  # UTF-16, or not text: each of its lines would be garbled
+                raise InputFileError(
+                    "standard input holds NUL bytes: is it UTF-16? convert it to UTF-8 first"
+                )
             text = line.split("#", 1)[0].strip().lstrip("\ufeff")  # a BOM opens some files
             if text:
                 out.append(text)

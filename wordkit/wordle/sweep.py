@@ -15,7 +15,6 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -166,14 +165,15 @@ def choose_openers(game: Wordle, which: str, spec: SweepSpec) -> list[str]:
 
 
 def _named_openers(text: str) -> list[str]:
-    """The words of an openers file, or of a comma-separated list (or one word) when no such
-    file exists."""
-    path = Path(text)
-    if path.is_file():
+    """The words of an openers file (`-`: stdin; a pipe, a FIFO or a device too, read as
+    every input is), or of a comma-separated list (or one word) when no such file exists."""
+    from wordkit.tables import read_text
+
+    if text == "-" or os.path.lexists(text):
         try:
-            content = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputFileError(f"cannot read the openers file {text}: {exc}") from None
+            content, _ = read_text(text)
+        except InputFileError as exc:
+            raise InputFileError(f"the openers file: {exc}") from None
         lines = (line.split("#", 1)[0] for line in content.splitlines())
         words = [w for line in lines for w in line.replace(",", " ").split()]
         if not words:
@@ -895,7 +895,8 @@ def _result(data: Any, spec: SweepSpec, games: int | None) -> OpenerResult | str
             _whole(solved, n if spec.exact_search else 0, n)
             and _whole(deepest, 1 if spec.exact_search else 0, limit)
             and _whole(total, n + max(deepest - 1, 0), n * GUESS_LIMIT)
-            and (not spec.exact_search or total <= n * deepest)
+            # a solved game took at most `deepest` guesses, an unsolved one at most the limit
+            and total <= solved * deepest + (n - solved) * GUESS_LIMIT
         )
     if not fits:
         return shortened(f"holds figures no sweep gives (total {total!r}, solved {solved!r})")
@@ -950,6 +951,12 @@ def run_sweep(
     openers = choose_openers(game, which, spec)
     header = records_header(game, spec)
     done = read_records(records, header, games=len(game.answers)) if records is not None else []
+    for result in done:
+        if result.opener not in game.guess_index:  # the lists match, so the line was forged
+            raise SweepRecordsError(
+                f"{records}: {result.opener!r} is not an allowed guess of these lists, so not "
+                "a result of this sweep; give another --records file"
+            )
     wanted = set(openers)
     resumed = sum(r.opener in wanted for r in done)
     if started is not None:
