@@ -200,3 +200,43 @@ def test_an_openers_file_is_read_like_any_input(tmp_path: Path) -> None:
     ]:
         result = invoke(*args, "--openers", path)
         assert (result.exit_code, result.stderr) == (1, f"Error: {message}\n")
+
+
+def test_a_game_that_cannot_be_recorded_is_named_in_the_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    from wordkit import history
+    from wordkit.errors import WordkitError
+    from wordkit.runner import GameRecord
+
+    db = tmp_path / "history.sqlite"
+    record = GameRecord(secret="cat", won=True, moves=("a", "cat"), feedback=("_a_", "cat"))
+    history.record_game(record, table="t", strategy="best", source="host", path=db)
+    monkeypatch.setattr(history, "BUSY_SECONDS", 0.05)
+    blocker = sqlite3.connect(db)
+    blocker.execute("PRAGMA journal_mode=DELETE")
+    blocker.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(WordkitError) as caught:
+            history.record_game(record, table="t", strategy="best", source="host", path=db)
+    finally:
+        blocker.rollback()
+        blocker.close()
+    assert str(caught.value) == (
+        f"the game history {db} is locked by another program (database is locked): "
+        "this game (cat: a cat) was not recorded"
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["stats", "hangman", "--words", ""], ["stats", "wordle", "--answers", ""]],
+)
+def test_an_empty_file_name_is_said_as_such(args: list[str]) -> None:
+    result = invoke(*args)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: an empty name: give a table name or a file\n",
+    )

@@ -366,8 +366,15 @@ def record_game(
     """Append one finished game (one statement, one transaction: concurrent writers queue)."""
     played = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
     game_played = Played(record, table, known, strategy, source, played, game, variant)
-    with connected(path) as conn:
-        conn.execute(INSERT, row_of(game_played))
+    try:
+        with connected(path) as conn:
+            conn.execute(INSERT, row_of(game_played))
+    except HistoryError as exc:  # the game is over: "try again" cannot bring it back
+        words = " ".join(record.moves)
+        raise HistoryError(
+            f"{str(exc).removesuffix('; try again')}: this game ({record.secret}: {words}) "
+            "was not recorded"
+        ) from exc
 
 
 def recorded_games(

@@ -157,6 +157,8 @@ def read_text(source: str, *, encoding: str | None = None) -> tuple[str, str]:
             return text.decode(errors=_RAW), "standard input"
         raw = _once(stream, lambda: _bounded_read(stream, "standard input"))
         return _decode(raw, "standard input", encoding), "standard input"
+    if not source.strip():
+        raise InputFileError("an empty name: give a table name or a file")
     path = Path(source)
     try:
         if not path.exists():
@@ -309,6 +311,8 @@ def resolve(source: str) -> str:
     """The path behind a table name or path: built-in names first, then files."""
     if source == STDIN:
         return source
+    if not source.strip():
+        raise InputFileError("an empty name: give a table name or a file")
     builtin = data_dir() / f"{source}.csv"
     try:
         if "/" not in source and "." not in source and builtin.is_file():

@@ -407,7 +407,9 @@ def progress_sized_later(unit: str) -> Iterator[tuple[Any, Any]]:
 
     def started(todo: int, resumed: int) -> None:
         if resumed:
-            say(err_console(), f"resuming: {resumed:,} {unit}s already done")
+            from wordkit.game import plural
+
+            say(err_console(), f"resuming: {plural(resumed, unit)} already done")
         if not stderr_is_terminal():
             return
         from tqdm import tqdm

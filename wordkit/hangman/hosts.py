@@ -63,7 +63,8 @@ def pool_word_ids(pool: Pool, *, length: int | None) -> Ids:
         ids = ids[pool.lexicon.enc.lengths[ids] == length]
     if not len(ids):
         raise NoWordError(
-            "no word in the table" + (f" has {length} letters" if length is not None else "")
+            "no word in the table"
+            + (f" has {length} letter{'s' * (length != 1)}" if length is not None else "")
         )
     return ids
 

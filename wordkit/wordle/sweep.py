@@ -21,7 +21,7 @@ import numpy as np
 
 from wordkit import __version__, outputs, runner
 from wordkit.errors import ClusterError, InputFileError, RangeError, WordkitError, shortened
-from wordkit.game import fold_word, whole_number
+from wordkit.game import fold_word, plural, whole_number
 from wordkit.wordle.guessers import make_guesser
 from wordkit.wordle.hosts import HonestWordle
 from wordkit.wordle.lists import Wordle
@@ -373,7 +373,7 @@ class Sweep:
             solved = "" if r.solved is None else f"{r.solved:,}/{r.games:,}"
             rows.append((str(n), r.opener.upper(), total, mean, most, solved, f"{r.seconds:.2f}"))
         mode = ", hard mode" if self.spec.hard else ""
-        title = f"{len(self.results):,} openers, {self.spec.strategy}{mode}, best first"
+        title = f"{plural(len(self.results), 'opener')}, {self.spec.strategy}{mode}, best first"
         bounds = sum(not r.exact for r in self.results)
         why = "the best total found so far"
         why = f"the cutoff {self.spec.cutoff:,}" if self.spec.cutoff else why
