@@ -87,6 +87,23 @@ class PlayChoice:
 
 
 @dataclass(frozen=True)
+class HostedChoice:
+    """The options of a game the computer hosts: the dictionary and the rules (its hints are
+    the trainer's advisor's, so no --strategy)."""
+
+    words: Words = "english"
+    lives: Lives = "6"
+    variant: Variant = "classic"
+    finish: Finish = "reveal"
+    category: Category = None
+    prior: Prior = None
+
+    def session(self, *, seed: int | None = None, learn: bool = False, db: Any = None) -> Session:
+        """The session these options open (typed errors for bad values)."""
+        return PlayChoice(**asdict(self)).session(seed=seed, learn=learn, db=db)
+
+
+@dataclass(frozen=True)
 class HangmanHistory(options.HistoryChoice):
     """The game history options of the commands that play with a human."""
 
@@ -299,7 +316,7 @@ def stats_hangman(
 @grouped
 def host_hangman(
     ctx: typer.Context,
-    game: PlayChoice,
+    game: HostedChoice,
     history: HangmanHistory,
     opponent: Opponent,
     mode: Mode = "honest",
