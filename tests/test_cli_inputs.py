@@ -240,3 +240,13 @@ def test_an_empty_file_name_is_said_as_such(args: list[str]) -> None:
         1,
         "Error: an empty name: give a table name or a file\n",
     )
+
+
+@pytest.mark.parametrize("value", ["nan", "inf"])
+def test_a_minimum_weight_is_a_number(value: str) -> None:
+    places = str(FIXTURES / "places.csv")
+    result = invoke("prepare", places, "--column", "city", f"--min-weight={value}")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Error: --min-weight must be a number, not {value}\n",
+    )

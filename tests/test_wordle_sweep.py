@@ -139,7 +139,7 @@ def test_a_resumed_sweep_equals_an_uninterrupted_one(small: Wordle, tmp_path: Pa
 def test_records_of_another_sweep_are_refused(small: Wordle, tmp_path: Path) -> None:
     records = tmp_path / "sweep.jsonl"
     run_sweep(small, "top:2", EXACT, records=str(records))
-    with pytest.raises(SweepRecordsError, match="holds a sweep with other strategy"):
+    with pytest.raises(SweepRecordsError, match="holds a sweep with other --strategy"):
         run_sweep(small, "top:2", SweepSpec("entropy"), records=str(records))
     other = tmp_path / "games.jsonl"
     other.write_text(json.dumps({"secret": "apple"}) + "\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -9,7 +10,7 @@ import pandas as pd
 from unidecode import unidecode
 
 from wordkit import tables
-from wordkit.errors import NothingKeptError, ValueFormatError
+from wordkit.errors import NothingKeptError, RangeError, ValueFormatError
 from wordkit.tables import require_column, weights_from
 
 # Why a row was dropped, in the order the filters run (the first failing filter counts).
@@ -40,6 +41,10 @@ class PrepareOptions:
     exact_ascii: bool = False
     keep_spaces: bool = False
     keep_hyphens: bool = False
+
+    def __post_init__(self) -> None:
+        if self.min_weight is not None and not math.isfinite(self.min_weight):
+            raise RangeError(f"--min-weight must be a number, not {self.min_weight}")
 
 
 @dataclass(kw_only=True)

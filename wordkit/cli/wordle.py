@@ -45,6 +45,9 @@ Words = Annotated[list[str] | None, typer.Argument(metavar="WORD...", help="The 
 HostMode = Annotated[str, opt("MODE", "honest, or evil (Absurdle: never commits).")]
 MaxGuesses = Annotated[int | None, opt("N", "Guesses allowed, 1-100 (default: 6; with --boards "
     "7, 9, 13, 21; unlimited against the evil host).", "--max-guesses")]
+BoardsMaxGuesses = Annotated[int | None, opt("N", "With --boards: guesses allowed, 1-100 (default "
+    "7, 9, 13, 21 for 2, 4, 8, 16 boards; one board always allows 6).",
+    "--max-guesses")]
 
 
 @dataclass(frozen=True)
@@ -275,7 +278,7 @@ class StatsRun:
     budget: Annotated[float | None, opt("SECONDS", "Time an exact search may think per guess "
         "(default: none, the figures are exact).", "--budget")] = None
     secrets: Secrets = None
-    max_guesses: MaxGuesses = None
+    max_guesses: BoardsMaxGuesses = None
     sample: Annotated[
         int | None, opt("N", "With --boards: games played, 1-100,000 (default 500).")
     ] = None

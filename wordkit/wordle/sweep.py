@@ -794,6 +794,16 @@ def records_header(game: Wordle, spec: SweepSpec) -> dict[str, Any]:
     return {"sweep": {"lists": game.key, **asdict(spec)}}
 
 
+HEADER_NAMES = {
+    "lists": "word lists",
+    "strategy": "--strategy",
+    "hard": "--hard",
+    "max_guesses": "--max-guesses",
+    "cutoff": "--cutoff",
+    "running_cutoff": "--cutoff (none, or the best so far)",
+}
+"""How a records file's header keys are named to users, by the options that set them."""
+
 MAX_RECORDS_BYTES = 64 * 2**20
 """The largest records file read back: a line per opener is far less, even for every guess."""
 RESULT_KEYS = frozenset(("opener", "total", "exact", "games", "solved", "max_guesses", "seconds"))
@@ -834,7 +844,7 @@ def read_records(
     theirs, ours = first["sweep"], header["sweep"]
     if theirs != ours:
         keys = [*ours, *(k for k in theirs if k not in ours)]  # a forged key is named too
-        differ = [str(k) for k in keys if theirs.get(k) != ours.get(k)]
+        differ = [HEADER_NAMES.get(k, str(k)) for k in keys if theirs.get(k) != ours.get(k)]
         raise SweepRecordsError(
             f"{name} holds a sweep with other {shortened(', '.join(differ))}; resume it "
             "with the same options, or give another --records file"
