@@ -90,7 +90,7 @@ def test_a_stray_length_in_an_answer_list_is_said(tmp_path: Path) -> None:
     assert json.loads(result.stdout)["games"] == len(set(words))
     assert result.stderr == (
         f"Warning: {path} holds words of several lengths: playing its {len(set(words)):,} "
-        "5-letter ones, 1 left out (--length N plays another)\n"
+        "5-letter words, 1 left out (--length N plays another)\n"
     )
 
 
@@ -250,3 +250,52 @@ def test_a_minimum_weight_is_a_number(value: str) -> None:
         1,
         f"Error: --min-weight must be a number, not {value}\n",
     )
+
+
+def test_refuted_words_are_compared_folded() -> None:
+    args = ["solve", "hangman", "--mask", "a__le", "--guessed", "ael", "--lives", "2"]
+    assert invoke(*args, "--refuted", "Apple,apple").exit_code == 0
+
+
+def test_a_history_named_dash_is_a_file_not_stdin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = invoke(
+        "stats", "hangman", "--words", CATEGORIES, "--secrets", "-", "--learn",
+        "--history-db", "-", input="apple\n",
+    )  # fmt: skip
+    assert "both read standard input" not in result.stderr
+
+
+def test_outputs_to_stdouts_own_device_are_not_a_clash(tmp_path: Path) -> None:
+    """`--records - --tree /dev/null` with stdout on /dev/null too: one is data, one a sink."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "wordkit", "stats", "wordle", "--answers", SMALL]
+    done = subprocess.run(
+        [*command, "--records", "-", "--tree", "/dev/null"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0 and "Error" not in done.stderr, done.stderr
+
+
+def test_a_stray_length_is_said_whichever_length_dominates(tmp_path: Path) -> None:
+    path = tmp_path / "six.txt"
+    path.write_text("planet\norange\nsilver\nmonkey\ncigar\n")
+    result = invoke("stats", "wordle", "--answers", str(path), "--json")
+    assert result.stderr == (
+        f"Warning: {path} holds words of several lengths: playing its 1 5-letter word, "
+        "4 left out (--length N plays another)\n"
+    )
+
+
+def test_a_wrong_word_shown_in_the_mask_stays_a_wrong_guess(tmp_path: Path) -> None:
+    table = tmp_path / "ct.csv"
+    table.write_text("word,weight\ncats,100\ncat,1\n")
+    args = ["host", "hangman", "--words", str(table), "--variant", "advanced", "--no-record"]
+    args += ["--seed", "2"]
+    out = invoke(*args, input="c\na\nt\ncat\n").stdout
+    assert "No CAT." in out
+    assert "  wrong: CAT   lives left: 5" in out

@@ -126,7 +126,7 @@ def test_latin1_file(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stderr == (
         f"Error: {path} is not UTF-8 (byte 0xe4 on line 1); "
-        f"convert it first, e.g. wordkit prepare {path} --encoding latin-1 -o words.csv\n"
+        f"convert it first, e.g. wordkit prepare {path} --encoding latin-1 -o words.txt\n"
     )
     result = invoke("prepare", str(path), "--encoding", "latin-1", "--format", "txt", "-q")
     assert (result.exit_code, result.stdout) == (0, "malmo\ncafe\n")

@@ -389,7 +389,7 @@ CASES: list[tuple[list[str], int, str]] = [
         "Error: "
         + F
         + "hostile_binary.csv is not UTF-8 (byte 0xff on line 1); convert it first, e.g. "
-        + f"wordkit prepare {F}hostile_binary.csv --encoding latin-1 -o words.csv\n",
+        + f"wordkit prepare {F}hostile_binary.csv --encoding latin-1 -o words.txt\n",
     ),
     (
         ["solve", "hangman", "--words", F + "hostile_ragged.csv", "--mask", "___"],
@@ -644,7 +644,7 @@ CASES: list[tuple[list[str], int, str]] = [
         "Error: "
         + F
         + "hostile_binary.csv is not UTF-8 (byte 0xff on line 1); convert it first, e.g. "
-        + f"wordkit prepare {F}hostile_binary.csv --encoding latin-1 -o words.csv\n",
+        + f"wordkit prepare {F}hostile_binary.csv --encoding latin-1 -o words.txt\n",
     ),
     (
         ["host", "hangman", "--words", F + "host_tiny.csv", "--mode", "nice"],

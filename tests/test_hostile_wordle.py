@@ -80,10 +80,10 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     (["solve", "wordle", "--length", "five", "--history", "a=b"], None, 1, usage("Invalid value for '--length': Input should be a valid integer, unable to parse string as an integer", "solve")),
     (["solve", "wordle", "--answers", "{tmp}/empty.txt", "--history", "a=b"], None, 1, "Error: {tmp}/empty.txt is empty\n"),
     (["solve", "wordle", "--answers", "{tmp}/comments.txt", "--history", "a=b"], None, 1, "Error: the answer list is empty\n"),
-    (["solve", "wordle", "--answers", "{tmp}/mixed.txt", "--history", "a=b"], None, 1, "Error: 'a' has 1 letters; this game uses 5-letter words\n"),
+    (["solve", "wordle", "--answers", "{tmp}/mixed.txt", "--history", "a=b"], None, 1, "Warning: {tmp}/mixed.txt holds words of several lengths: playing its 1 5-letter word, 1 left out (--length N plays another)\nError: 'a' has 1 letters; this game uses 5-letter words\n"),
     (["solve", "wordle", "--answers", "{tmp}/nope.txt", "--history", "a=b"], None, 1, "Error: '{tmp}/nope.txt' is neither a built-in table (categories, cities, english, portuguese, wordle, wordle-guesses) nor an existing file\n"),
     (["solve", "wordle", "--answers", "{tmp}/dir", "--history", "a=b"], None, 1, "Error: {tmp}/dir is a directory, not a file\n"),
-    (["solve", "wordle", "--answers", "{tmp}/latin1.txt", "--history", "a=b"], None, 1, "Error: {tmp}/latin1.txt is not UTF-8 (byte 0xe9 on line 1); convert it first, e.g. wordkit prepare {tmp}/latin1.txt --encoding latin-1 -o words.csv\n"),
+    (["solve", "wordle", "--answers", "{tmp}/latin1.txt", "--history", "a=b"], None, 1, "Error: {tmp}/latin1.txt is not UTF-8 (byte 0xe9 on line 1); convert it first, e.g. wordkit prepare {tmp}/latin1.txt --encoding latin-1 -o words.txt\n"),
     (["solve", "wordle", "--answers", "{tmp}/bom.txt", "--history", "apple=BBBBB"], None, 1, "Error: no answer is consistent with the feedback: entry 1 (APPLE BBBBB) leaves no answer out of 2 remaining\n"),
     (["solve", "wordle", "--answers", "{tmp}/one.txt", "--history", "apple=GGGGG"], None, 0, OK),
     (["solve", "wordle", "--answers", "{tmp}/one.txt", "--json", "--history", ""], None, 0, OK),
@@ -145,7 +145,7 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     (["host", "wordle", *L, "--seed", "1", "--hard"], "crane\nzzzzz\nq\n", 0, OK),
     (["host", "wordle", *L, "--seed", "1", "--trainer"], "?\nl\ng\n", 0, OK),
     (["host", "wordle", *L, "--seed", "1", "--length", "30"], "", 1, "Error: --length must be between 2 and 15, not 30\n"),
-    (["host", "wordle", "--answers", "{tmp}/mixed.txt", "--seed", "1"], "", 0, OK),  # its 5-letter words
+    (["host", "wordle", "--answers", "{tmp}/mixed.txt", "--seed", "1"], "", 0, "Warning: {tmp}/mixed.txt holds words of several lengths: playing its 1 5-letter word, 1 left out (--length N plays another)\n"),  # its 5-letter words
 ]  # fmt: skip
 
 

@@ -241,12 +241,13 @@ WORD_ARGUMENTS = ("word", "words")
 def _one_each_on_stdio(params: Mapping[str, Any]) -> None:
     """Refuse two outputs written to stdout (their data would interleave) and two inputs read
     from stdin (the first would read it all, the second would find it empty)."""
-    writers = [n for n in OUTPUTS if is_stdout(params.get(n))]
+    writers = [n for n in OUTPUTS if _data_on_stdout(params.get(n))]
     if len(writers) > 1:
         raise OptionConflictError(
             f"{writers[0]} and {writers[1]} both write to standard output; give one a file"
         )
-    readers = [n for n in INPUTS if n in params and params[n] == STDOUT]
+    # (--history-db - is a database file named `-`, not stdin)
+    readers = [n for n in INPUTS if n != HISTORY and n in params and params[n] == STDOUT]
     for name in WORD_ARGUMENTS:
         value = params.get(name)
         if isinstance(value, (list, tuple)) and STDOUT in value:
@@ -255,6 +256,18 @@ def _one_each_on_stdio(params: Mapping[str, Any]) -> None:
         raise OptionConflictError(
             f"{readers[0]} and {readers[1]} both read standard input; give one of them a file"
         )
+
+
+def _data_on_stdout(dest: Any) -> bool:
+    """Whether an output lands in stdout's own file or pipe: `-`, or its path; a terminal or
+    /dev/null that stdout happens to be (stderr's too, often) is shared by design."""
+    if not isinstance(dest, str) or not is_stdout(dest):
+        return False
+    if dest == STDOUT:
+        return True
+    with contextlib.suppress(OSError):
+        return not stat.S_ISCHR(os.stat(dest).st_mode)
+    return True
 
 
 def _input_path(name: str, value: Any) -> str | None:

@@ -127,7 +127,7 @@ def _decode(data: bytes, name: str, encoding: str | None) -> str:
             ) from exc
         raise InputFileError(
             f"{name} is not UTF-8 (byte 0x{bad} on line {line}); convert it first, e.g. "
-            f"wordkit prepare {_quoted(name)} --encoding latin-1 -o words.csv"
+            f"wordkit prepare {_quoted(name)} --encoding latin-1 -o words.txt"
         ) from exc
     return text.lstrip("\ufeff")
 

@@ -204,12 +204,10 @@ GALLOWS = (
 def drawing(state: State) -> str:
     """The board a player sees: the gallows (with a life limit), the mask, the wrong guesses
     and the lives left."""
-    from wordkit.hangman.rules import HIDDEN
-
     lives = state.rules.lives
     wrong = sorted(set(state.letters) - set(state.mask))
-    shown = state.mask.rstrip(HIDDEN)  # advanced: the word, then the board's blank rest
-    wrong += [w for w in state.words if w not in (state.mask, shown)]
+    won = state.words[-1:] if state.status == "won" else ()  # the word that won is no miss
+    wrong += [w for w in state.words if w not in won]
     lines = [f"  {' '.join(state.mask.upper())}"]
     if lives is not None:
         stages = len(GALLOWS) - 1
@@ -440,7 +438,7 @@ class Session:
         state = observed_state(
             mask,
             letters=letters,
-            words=list(dict.fromkeys(w.strip() for w in words.split(",") if w.strip())),
+            words=list(dict.fromkeys(fold_word(w.strip()) for w in words.split(",") if w.strip())),
             rules=self.rules,
         )
         if state.status != "playing":

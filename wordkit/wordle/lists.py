@@ -21,6 +21,7 @@ import numpy as np
 
 from wordkit import tables
 from wordkit.errors import GameStateError, RangeError, WordkitWarning
+from wordkit.game import plural
 from wordkit.wordle.matrix import (
     Matrix,
     RowReader,
@@ -411,10 +412,11 @@ def select_lists(
         # A whole dictionary (portuguese, english): play its words of the usual length.
         game = select_lists(answers, None, DEFAULT_LENGTH)
         left = len(answer_words) - len(game.answers)
-        if left < len(game.answers):  # a list of one length but a few: likely a slip, said
+        if answers not in tables.builtin_names():  # a user's list: say what is played
             warnings.warn(
-                f"{answers} holds words of several lengths: playing its {len(game.answers):,} "
-                f"{DEFAULT_LENGTH}-letter ones, {left:,} left out (--length N plays another)",
+                f"{answers} holds words of several lengths: playing its "
+                f"{plural(len(game.answers), f'{DEFAULT_LENGTH}-letter word')}, {left:,} left "
+                "out (--length N plays another)",
                 WordkitWarning,
                 stacklevel=2,
             )
