@@ -299,3 +299,14 @@ def test_a_wrong_word_shown_in_the_mask_stays_a_wrong_guess(tmp_path: Path) -> N
     out = invoke(*args, input="c\na\nt\ncat\n").stdout
     assert "No CAT." in out
     assert "  wrong: CAT   lives left: 5" in out
+
+
+@pytest.mark.parametrize(
+    "game", [["wordle", "--answers", SMALL], ["hangman", "--words", CATEGORIES]]
+)
+def test_jobs_and_a_cluster_are_one_or_the_other(game: list[str]) -> None:
+    result = invoke("stats", *game, "--jobs", "2", "--cluster", "local:2")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: --jobs runs local processes and --cluster a Dask cluster's workers: give one\n",
+    )
