@@ -310,3 +310,21 @@ def test_jobs_and_a_cluster_are_one_or_the_other(game: list[str]) -> None:
         1,
         "Error: --jobs runs local processes and --cluster a Dask cluster's workers: give one\n",
     )
+
+
+def test_a_word_too_long_for_a_game_is_named_with_its_row(tmp_path: Path) -> None:
+    table = tmp_path / "long.txt"
+    table.write_text("apple\n" + "a" * 64 + "\n")
+    result = invoke("query", "hangman", "apple", "--words", str(table))
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Error: {table}: row 2: '{'a' * 64}' is not a word of 1-63 letters a-z\n",
+    )
+
+
+def test_huge_weights_are_a_prior_without_an_overflow_warning(tmp_path: Path) -> None:
+    table = tmp_path / "big.csv"
+    table.write_text("word,weight\napple,1e308\nmango,1e308\n")
+    result = invoke("solve", "hangman", "--mask", "_____", "--words", str(table))
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert "apple 50%, mango 50%" in result.stdout

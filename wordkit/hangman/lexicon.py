@@ -360,9 +360,13 @@ def parse_prior(prior: Prior) -> dict[str, float] | None:
 
 def spread(mass: float, weights: Floats) -> Floats:
     """`mass` spread over rows in proportion to weight (evenly when every weight is zero)."""
-    total = weights.sum()
     if not len(weights):
         return weights.astype(np.float64)
+    with np.errstate(over="ignore"):
+        total = weights.sum()
+    if total == np.inf and np.isfinite(weights).all():  # huge weights (1e308s) sum past float
+        weights = weights / weights.max()
+        total = weights.sum()
     return mass * (weights / total if total > 0 else np.full(len(weights), 1.0 / len(weights)))
 
 

@@ -403,9 +403,18 @@ class Session:
         """The dictionary encoded for the guessers (from the table's compact copy: no pandas)."""
         from wordkit import tables
         from wordkit.hangman.lexicon import columns_with_words, lexicon_from_columns
+        from wordkit.hangman.rules import InvalidMoveError, check_word
 
-        columns = columns_with_words(tables.load_columns(self.words), self.learned)
-        return lexicon_from_columns(columns)
+        read = tables.load_columns(self.words)
+        try:
+            return lexicon_from_columns(columns_with_words(read, self.learned))
+        except InvalidMoveError:  # a word no game can hold: named with its table and row
+            for row, word in enumerate(read.words, 1):
+                try:
+                    check_word(word)
+                except InvalidMoveError as exc:
+                    raise type(exc)(f"{self.words}: row {row}: {exc}") from None
+            raise
 
     def pool(self, prior: str | None = None) -> Pool:
         """The words the AI searches, with `prior` (default: the session's, else `weight`)."""
