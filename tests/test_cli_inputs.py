@@ -328,3 +328,16 @@ def test_huge_weights_are_a_prior_without_an_overflow_warning(tmp_path: Path) ->
     result = invoke("solve", "hangman", "--mask", "_____", "--words", str(table))
     assert (result.exit_code, result.stderr) == (0, "")
     assert "apple 50%, mango 50%" in result.stdout
+
+
+def test_prepare_will_not_drop_a_kept_column_that_its_output_replaces(tmp_path: Path) -> None:
+    source = tmp_path / "k.csv"
+    source.write_text("name,word,weight\nAlpha,x1,3\nBeta,x2,4\n")
+    result = invoke("prepare", str(source), "--column", "name", "--keep", "word")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        "Error: --keep word: the output's word column comes from the input's 'name'; "
+        "rename the input's 'word' column to keep it\n"
+    )
+    kept = invoke("prepare", str(source), "--column", "name", "--keep", "weight", "-q")
+    assert (kept.exit_code, kept.stdout) == (0, "word,weight\nalpha,3\nbeta,4\n")

@@ -10,7 +10,7 @@ import pandas as pd
 from unidecode import unidecode
 
 from wordkit import tables
-from wordkit.errors import NothingKeptError, RangeError, ValueFormatError
+from wordkit.errors import NothingKeptError, OptionConflictError, RangeError, ValueFormatError
 from wordkit.tables import require_column, weights_from
 
 # Why a row was dropped, in the order the filters run (the first failing filter counts).
@@ -81,6 +81,13 @@ def prepare(
     for extra in (weight_column, category_column, *options.keep_columns):
         if extra is not None:
             require_column(frame, extra, name=name)
+    made = {"word": source, "weight": weight_column, "category": category_column}
+    for extra in options.keep_columns:  # the output's own columns are made, never copied
+        if made.get(extra, extra) not in (extra, None):
+            raise OptionConflictError(
+                f"--keep {extra}: the output's {extra} column comes from the input's "
+                f"{made[extra]!r}; rename the input's {extra!r} column to keep it"
+            )
     _check_lengths(options)
 
     report = PrepareReport(rows_in=len(frame))
