@@ -341,3 +341,13 @@ def test_prepare_will_not_drop_a_kept_column_that_its_output_replaces(tmp_path: 
     )
     kept = invoke("prepare", str(source), "--column", "name", "--keep", "weight", "-q")
     assert (kept.exit_code, kept.stdout) == (0, "word,weight\nalpha,3\nbeta,4\n")
+
+
+def test_a_history_that_is_not_read_is_refused(tmp_path: Path) -> None:
+    args = ["stats", "hangman", "--words", CATEGORIES, "--history-db", str(tmp_path / "h.db")]
+    result = invoke(*args, "--no-learn")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: --history-db goes with another mode (--host, --from-history or --learn): drop it\n",
+    )
+    assert invoke(*args, "--learn").exit_code == 0

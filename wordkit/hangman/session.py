@@ -696,8 +696,8 @@ class Session:
         uses = set(STATS_USES[mode])
         if mode == "versus":  # each adversary has its own knob
             uses.add("difficulty" if host == "evil" else "depth")
-        if "learn" in given or from_history:
-            uses.add("history_db")  # --learn reads the history too
+        if self.host is not None or from_history:
+            uses.add("history_db")  # --learn reads the history too (--no-learn does not)
         ignored = [name for name in STATS_OPTIONS if name in given - uses]
         if ignored:
             flag = "--" + ignored[0].replace("_", "-")
