@@ -64,43 +64,44 @@ Length = Annotated[int | None, opt("N", "Word length.")]
 
 
 @dataclass(frozen=True)
-class PlayChoice:
-    """The options choosing the dictionary, the AI and the rules: shared by every command."""
+class RulesChoice:
+    """The options choosing the dictionary and the rules: what `host` takes (its hints are the
+    trainer's advisor's, so no --strategy)."""
 
     words: Words = "english"
-    strategy: Strategy = "best"
     lives: Lives = "6"
     variant: Variant = "classic"
     finish: Finish = "reveal"
     category: Category = None
     prior: Prior = None
 
-    def session(self, *, seed: int | None = None, learn: bool = False, db: Any = None) -> Session:
+    def session(
+        self,
+        *,
+        seed: int | None = None,
+        learn: bool = False,
+        db: Any = None,
+        strategy: str = "best",
+    ) -> Session:
         """The session these options open (typed errors for bad values)."""
         from wordkit.hangman import Session
 
         return Session(
-            words=self.words, strategy=self.strategy, lives=self.lives, variant=self.variant,
+            words=self.words, strategy=strategy, lives=self.lives, variant=self.variant,
             finish=self.finish, category=self.category, prior=self.prior, seed=seed,
             learn=learn, history=db,
         )  # fmt: skip
 
 
 @dataclass(frozen=True)
-class HostedChoice:
-    """The options of a game the computer hosts: the dictionary and the rules (its hints are
-    the trainer's advisor's, so no --strategy)."""
+class PlayChoice(RulesChoice):
+    """The options choosing the dictionary, the rules and the AI: solve, query and stats."""
 
-    words: Words = "english"
-    lives: Lives = "6"
-    variant: Variant = "classic"
-    finish: Finish = "reveal"
-    category: Category = None
-    prior: Prior = None
+    strategy: Strategy = "best"
 
-    def session(self, *, seed: int | None = None, learn: bool = False, db: Any = None) -> Session:
-        """The session these options open (typed errors for bad values)."""
-        return PlayChoice(**asdict(self)).session(seed=seed, learn=learn, db=db)
+    def session(self, **given: Any) -> Session:
+        """The session these options open, with the AI chosen."""
+        return super().session(**given, strategy=self.strategy)
 
 
 @dataclass(frozen=True)
@@ -316,7 +317,7 @@ def stats_hangman(
 @grouped
 def host_hangman(
     ctx: typer.Context,
-    game: HostedChoice,
+    game: RulesChoice,
     history: HangmanHistory,
     opponent: Opponent,
     mode: Mode = "honest",
