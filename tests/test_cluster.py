@@ -382,7 +382,9 @@ def test_stats_options_that_cannot_go_with_a_cluster(args: list[str], message: s
 @pytest.mark.parametrize("game", ["hangman", "wordle"])
 def test_ctrl_c_during_a_cluster_stats_run(game: str) -> None:
     command = {
-        "hangman": ["stats", "hangman", "--words", "english", "--strategy", "coverage"],
+        # runs that take far longer than the sleep below (here 90 s and more, and 30 s), so
+        # the signal cannot land while the interpreter tears down, its handlers already reset
+        "hangman": ["stats", "hangman", "--words", "english", "--strategy", "lookahead"],
         "wordle": ["stats", "wordle", "--strategy", "entropy"],
     }[game]
     process = subprocess.Popen(
