@@ -254,3 +254,25 @@ def test_a_table_is_named_by_its_absolute_path(tmp_path: Path, monkeypatch) -> N
     monkeypatch.chdir(tmp_path)
     assert table_key("t.txt") == table_key(str(tmp_path / "t.txt")) == str(tmp_path / "t.txt")
     assert table_key("english") == "english"
+
+
+@pytest.mark.parametrize(("value", "absolute"), [("/srv/data", True), ("data", False), ("", False)])
+def test_the_default_history_follows_xdg_data_home_only_when_it_is_absolute(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, value: str, absolute: bool
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", value)
+    expected = Path(value) if absolute else tmp_path / ".local" / "share"
+    assert history.default_history_path() == expected / "wordkit" / "history.sqlite"
+
+
+@pytest.mark.parametrize(("value", "absolute"), [("/srv/cache", True), ("cache", False)])
+def test_the_cache_follows_xdg_cache_home_only_when_it_is_absolute(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, value: str, absolute: bool
+) -> None:
+    from wordkit.cache import cache_dir
+
+    monkeypatch.delenv("WORDKIT_CACHE", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", value)
+    assert cache_dir() == (Path(value) if absolute else tmp_path / ".cache") / "wordkit"

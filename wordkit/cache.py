@@ -60,8 +60,14 @@ def cache_dir() -> Path:
     """$WORDKIT_CACHE, else $XDG_CACHE_HOME/wordkit, else ~/.cache/wordkit."""
     if os.environ.get("WORDKIT_CACHE"):
         return Path(os.environ["WORDKIT_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "wordkit"
+    return xdg_dir("XDG_CACHE_HOME", ".cache") / "wordkit"
+
+
+def xdg_dir(variable: str, default: str) -> Path:
+    """The folder an XDG variable names, else ~/`default`: the spec has a relative path
+    ignored (it would move with the working directory, a cache or history left behind)."""
+    base = os.environ.get(variable, "")
+    return Path(base) if os.path.isabs(base) else Path.home() / default
 
 
 def cache_path(name: str) -> Path:

@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from wordkit.cache import xdg_dir
 from wordkit.errors import WordkitError, WordkitWarning
 from wordkit.runner import GameRecord
 
@@ -61,8 +62,7 @@ class HistoryError(WordkitError):
 
 def default_history_path() -> Path:
     """$XDG_DATA_HOME/wordkit/history.sqlite, else ~/.local/share/wordkit/history.sqlite."""
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "wordkit" / "history.sqlite"
+    return xdg_dir("XDG_DATA_HOME", ".local/share") / "wordkit" / "history.sqlite"
 
 
 def history_path(path: Path | None) -> Path:
