@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -75,3 +77,40 @@ def test_a_worker_killed_mid_run_is_one_error_line_not_a_wait_without_end(delay:
         1,
         "Error: a worker process died mid-run (killed, or out of memory?)\n",
     )
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the workers")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sigterm_unwinds_the_run_stops_its_workers_and_keeps_what_it_finished(
+    jobs: str, tmp_path: Path
+) -> None:
+    """`kill` or `timeout` (SIGTERM) stops a run as Ctrl-C does: one `Terminated.` line, exit
+    143, no worker left running, and the records file holds whole lines only."""
+    records = tmp_path / "openers.jsonl"
+    command = [sys.executable, "-m", "wordkit", "stats", "wordle", "--strategy", "entropy"]
+    process = subprocess.Popen(
+        [*command, "--openers", "crane,slate,trace,salet,least,crate", "--jobs", jobs,
+         "--records", str(records)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    time.sleep(2.5)
+    workers = _children(process.pid)
+    process.send_signal(signal.SIGTERM)
+    try:
+        _, err = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise
+    if process.returncode == 0:
+        pytest.skip("the run finished before the signal arrived")
+    assert (process.returncode, err) == (
+        143,
+        f"Every opener finished is kept in {records}; run the same command to resume.\n"
+        "Terminated.\n",
+    )
+    time.sleep(0.5)
+    assert [w for w in workers if os.path.exists(f"/proc/{w}")] == []
+    lines = records.read_text().splitlines(keepends=True)
+    assert lines and all(line.endswith("\n") and json.loads(line) for line in lines)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
-from types import TracebackType
+from types import FrameType, TracebackType
+
+from wordkit.errors import Terminated
 
 
 def _quiet_interrupt(
@@ -12,11 +15,27 @@ def _quiet_interrupt(
 ) -> None:
     """Ctrl-C before the command line takes over (while Python imports): one line, no trace."""
     if issubclass(kind, KeyboardInterrupt):
-        sys.stderr.write("Interrupted.\n")
+        sys.stderr.write(_stopped(error))
         sys.stderr.flush()
         # Python would now kill itself with SIGINT (exit -2); exit 130 as the CLI does.
-        os._exit(130)
+        os._exit(143 if _terminated(error) else 130)
     sys.__excepthook__(kind, error, trace)
+
+
+def _terminated(error: BaseException) -> bool:
+    """Whether an interrupt is SIGTERM's, not Ctrl-C's."""
+    return isinstance(error, Terminated)
+
+
+def _stopped(error: BaseException) -> str:
+    """The last line of a run an interrupt stopped."""
+    return "Terminated.\n" if _terminated(error) else "Interrupted.\n"
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM unwinds the run like Ctrl-C (files closed, workers and clusters stopped)
+    instead of killing it mid-write."""
+    raise Terminated
 
 
 def _reopen_closed_streams() -> None:
@@ -51,19 +70,34 @@ def _reopen_closed_streams() -> None:
 os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "22")
 _reopen_closed_streams()
 sys.excepthook = _quiet_interrupt
+if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:  # one the caller set to ignore stays so
+    signal.signal(signal.SIGTERM, _on_sigterm)
 
 
 def main() -> None:
-    """Start the command line; Ctrl-C at any moment is one `Interrupted.` line and exit 130."""
+    """Start the command line; Ctrl-C at any moment is one `Interrupted.` line and exit 130,
+    SIGTERM one `Terminated.` line and exit 143."""
     try:
         from wordkit.cli import app
 
         app()
         return
-    except KeyboardInterrupt:
-        pass  # leave the handler first: exiting inside it reports the signal, not 130
-    sys.stderr.write("Interrupted.\n")
-    sys.exit(130)
+    except KeyboardInterrupt as exc:
+        stopped = exc  # leave the handler first: exiting inside it reports the signal
+    finally:
+        _skip_last_collection()
+    sys.stderr.write(_stopped(stopped))
+    sys.exit(143 if _terminated(stopped) else 130)
+
+
+def _skip_last_collection() -> None:
+    """Spare the exit its garbage collection: it walks every object the run made (20-40 ms
+    of a 0.25 s one-shot command) to free memory the process's end frees anyway. Objects
+    still die by their reference counts, and wordkit closes every file it writes itself."""
+    import gc
+
+    gc.disable()
+    gc.freeze()
 
 
 if __name__ == "__main__":

@@ -7,6 +7,11 @@ def shortened(text: str, limit: int = 240) -> str:
     return text if len(text) <= limit else text[: limit // 2] + "…" + text[-limit // 2 :]
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (`kill`, `timeout`, a service stopping): the run unwinds as after Ctrl-C, its
+    files closed and its workers stopped, then exits 143 (128 + SIGTERM)."""
+
+
 class WordkitError(Exception):
     """Base class: its message is shown to the user as one `Error: ...` line."""
 

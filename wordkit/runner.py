@@ -264,6 +264,7 @@ def _worker_setup(setup: Callable[..., None], *args: Any) -> None:
     """In a worker: leave Ctrl-C to the parent (one message, no traceback per worker), die
     with the parent if it is killed, then run the caller's setup."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pool ends its workers with SIGTERM
     _die_with_parent()
     setup(*args)
 

@@ -13,11 +13,15 @@ from typer.core import TyperCommand, TyperGroup
 
 from wordkit import __version__
 from wordkit.cli import params
-from wordkit.errors import WordkitError
+from wordkit.errors import Terminated, WordkitError
 from wordkit.game import Quit
 
 INTERRUPTED = 130
 """The exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells report it."""
+TERMINATED = 143
+"""The exit code of a run stopped by SIGTERM (128 + SIGTERM)."""
+STOPPED = {INTERRUPTED: "Interrupted.", TERMINATED: "Terminated."}
+"""What a stopped run says last, by its exit code."""
 
 
 class _Group(TyperGroup):
@@ -35,8 +39,8 @@ class _Group(TyperGroup):
             raise typer.Exit(1) from None
         except Quit:  # the human quit a game: nothing recorded, nothing wrong
             raise typer.Exit(0) from None
-        except KeyboardInterrupt:
-            raise typer.Exit(INTERRUPTED) from None
+        except KeyboardInterrupt as exc:
+            raise typer.Exit(TERMINATED if isinstance(exc, Terminated) else INTERRUPTED) from None
         except BrokenPipeError:
             _discard_stdout()
             raise typer.Exit(0) from None
@@ -64,8 +68,9 @@ class _Group(TyperGroup):
             _discard_stdout()
             typer.echo(f"Error: cannot write the output: {exc.strerror or exc}", err=True)
             result = 1
-        if result == INTERRUPTED:  # Ctrl-C, wherever Typer or a command caught it
-            typer.echo("Interrupted.", err=True)
+        # Ctrl-C or SIGTERM, wherever Typer or a command caught it
+        if isinstance(result, int) and result in STOPPED:
+            typer.echo(STOPPED[result], err=True)
         if not standalone_mode:
             return result
         sys.exit(result if isinstance(result, int) else 0)
