@@ -95,7 +95,12 @@ def test_sigterm_unwinds_the_run_stops_its_workers_and_keeps_what_it_finished(
         stderr=subprocess.PIPE,
         text=True,
     )  # fmt: skip
-    time.sleep(2.5)
+    deadline = time.monotonic() + 60  # the sweep has begun once its records file has a line
+    while process.poll() is None and time.monotonic() < deadline:
+        if records.exists() and records.read_text().count("\n") >= 1:
+            break
+        time.sleep(0.05)
+    time.sleep(0.5)
     workers = _children(process.pid)
     process.send_signal(signal.SIGTERM)
     try:
