@@ -351,3 +351,18 @@ def test_a_history_that_is_not_read_is_refused(tmp_path: Path) -> None:
         "Error: --history-db goes with another mode (--host, --from-history or --learn): drop it\n",
     )
     assert invoke(*args, "--learn").exit_code == 0
+
+
+@pytest.mark.parametrize("game", ["wordle", "hangman"])
+@pytest.mark.parametrize("fmt", ["table", "csv"])
+def test_json_with_another_format_named_is_refused(game: str, fmt: str) -> None:
+    result = invoke("stats", game, "--json", "--format", fmt, "--sample", "3")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"Error: --json asks for JSON: drop --json or --format {fmt}\n"
+
+
+@pytest.mark.parametrize("args", [["--json"], ["--json", "--format", "json"], ["--format", "json"]])
+def test_json_asked_once_or_twice_gives_json(args: list[str]) -> None:
+    result = invoke("stats", "hangman", *args, "--words", CATEGORIES, "--sample", "3")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["games"] == 3

@@ -145,13 +145,14 @@ class Played:
 STATS_FORMATS = ("table", "json", "csv")
 
 
-def stats_format(fmt: str, *, json: bool, jobs: int) -> str:
-    """The output format of a stats run (`--json` is `--format json`), `--jobs` checked too."""
+def stats_format(fmt: str | None, *, json: bool, jobs: int) -> str:
+    """The output format of a stats run (`--json` is `--format json`; None: a table), `--jobs`
+    checked too."""
     from wordkit.errors import RangeError, UnknownNameError
 
-    if json and fmt not in ("table", "json"):
+    if json and fmt not in (None, "json"):
         raise UnknownNameError(f"--json asks for JSON: drop --json or --format {fmt}")
-    chosen = "json" if json else fmt
+    chosen = "json" if json else fmt or "table"
     if chosen not in STATS_FORMATS:
         raise UnknownNameError(
             f"unknown format {chosen!r}; choose one of: {', '.join(STATS_FORMATS)}"

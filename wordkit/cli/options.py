@@ -64,7 +64,9 @@ def cluster_of(address: str | None) -> str | None:
     return check_address(address)
 
 
-StatsFormat = Annotated[str, opt("FORMAT", "table, json or csv.", "--format")]
+StatsFormat = Annotated[
+    str | None, opt("FORMAT", "table (the default), json or csv.", "--format")
+]
 
 
 FreshSeed = Annotated[
@@ -102,7 +104,7 @@ class HistoryChoice:
 class StatsOutput:
     """How a stats run of either game shows its result, where its games go, where it runs."""
 
-    format: StatsFormat = "table"
+    format: StatsFormat = None
     json: Json = False
     records: Records = None
     jobs: Jobs = 1
