@@ -64,9 +64,7 @@ def cluster_of(address: str | None) -> str | None:
     return check_address(address)
 
 
-StatsFormat = Annotated[
-    str | None, opt("FORMAT", "table (the default), json or csv.", "--format")
-]
+StatsFormat = Annotated[str | None, opt("FORMAT", "table (the default), json or csv.", "--format")]
 
 
 FreshSeed = Annotated[
