@@ -100,6 +100,12 @@ BAD = {
     "badkey.json": ('{"guess": "apple", "next": {"BBXBB": {"guess": "baker"}}}', "feedback"),
     "odd.txt": ("apple BBBBB1 baker\n", "pairs of guess and feedback"),
     "nowin.txt": ("apple BBBBB1 baker BBBBB2\n", "all green"),
+    "array.json": ("[1, 2]", "the root is not an object"),
+    "deep.json": ("[" * 100_000 + "]" * 100_000, "nested too deeply to be a decision tree"),
+    "deeptree.json": (
+        '{"guess": "apple", "next": {"BBBBB": ' * 3_000 + '{"guess": "apple"}' + "}}" * 3_000,
+        "nested too deeply to be a decision tree",
+    ),
 }
 
 

@@ -220,18 +220,25 @@ def read_tree(path: str, game: Wordle) -> Tree:
     if not stripped:
         raise InputFileError(f"{name} is empty: no decision tree in it")
     try:
-        if stripped.startswith("{"):
+        if stripped.startswith(("{", "[")):
             try:
                 data = json.loads(text)
             except ValueError as exc:
                 raise InputFileError(f"{name} is not valid JSON: {exc}") from exc
+            except RecursionError:
+                raise InputFileError(TOO_DEEP.format(name)) from None
             try:
                 return Tree(node_of(data, game, "the root"), {}, name)
             except InputFileError as exc:
                 raise InputFileError(f"{name}: {exc}") from exc
         return tree_of_lines(text, game, name)
-    except (RecursionError, GameStateError) as exc:
+    except RecursionError:
+        raise InputFileError(TOO_DEEP.format(name)) from None
+    except GameStateError as exc:
         raise InputFileError(f"{name}: {exc}") from exc
+
+
+TOO_DEEP = "{} is nested too deeply to be a decision tree"
 
 
 def node_of(data: object, game: Wordle, where: str) -> Node:
