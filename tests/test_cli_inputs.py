@@ -366,3 +366,21 @@ def test_json_asked_once_or_twice_gives_json(args: list[str]) -> None:
     result = invoke("stats", "hangman", *args, "--words", CATEGORIES, "--sample", "3")
     assert result.exit_code == 0
     assert json.loads(result.stdout)["games"] == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["query", "hangman", "\udce9t\udce9"],
+         "'\ufffdt\ufffd' is not a word of 1-63 letters a-z"),
+        (["query", "wordle", "cr\udce9ne"],
+         "'cr\ufffdne' is not an allowed word of these lists, so it cannot be the answer"),
+    ],
+)  # fmt: skip
+def test_a_command_line_byte_that_is_not_utf8_is_refused_without_a_warning(
+    args: list[str], message: str
+) -> None:
+    """Python hands an argument's undecodable byte over as a lone surrogate (here a Latin-1
+    é); it is refused like U+FFFD on stdin, not passed to Unidecode (which warned)."""
+    result = invoke(*args)
+    assert (result.exit_code, result.stderr) == (1, f"Error: {message}\n")

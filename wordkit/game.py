@@ -45,12 +45,17 @@ def fold_word(text: str) -> str:
     left without a composed form is dropped with the other accents."""
     from unidecode import unidecode
 
-    text = unicodedata.normalize("NFC", text.strip())
+    # A byte of the command line that is not UTF-8 comes as a lone surrogate: it becomes
+    # U+FFFD, as it does on stdin.
+    text = _SURROGATES.sub("\ufffd", unicodedata.normalize("NFC", text.strip()))
     # A character Unidecode drops (U+FFFD for an undecodable byte) stays, to be refused by
     # name; a combining mark is an accent, folded away.
     return "".join(
         unidecode(ch) or ("" if unicodedata.combining(ch) else ch) for ch in text
     ).lower()
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 def decimal_number(text: str) -> float | None:
