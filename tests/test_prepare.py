@@ -121,7 +121,7 @@ def test_describe_lists_every_reason(places: pd.DataFrame) -> None:
         "kept 6 of 11 rows (7 passed the filters before merging duplicates)",
         "dropped 2: contains a space",
         "dropped 1: contains a hyphen",
-        "dropped 1: non-letter characters",
+        "dropped 1: characters other than letters a-z",
         "dropped 1: duplicate (merged)",
     ]
 
@@ -151,3 +151,11 @@ def test_a_word_table_keeps_its_weights_and_categories(fixtures: Path) -> None:
         {"word": "cat", "weight": 3.0, "category": "animals"},
         {"word": "dog", "weight": 2.5, "category": "animals"},
     ]
+
+
+def test_a_word_longer_than_any_game_plays_is_dropped_not_written() -> None:
+    frame = pd.DataFrame({"word": ["b" * (p.MAX_LENGTH + 1), "b" * p.MAX_LENGTH, "apple"]})
+    table, report = run(frame)
+    assert table["word"].tolist() == ["b" * p.MAX_LENGTH, "apple"]
+    assert report.dropped == {p.LONGER_THAN_ANY_GAME: 1}
+    assert p.LONGER_THAN_ANY_GAME == "longer than any game plays (63 letters)"

@@ -11,6 +11,7 @@ from unidecode import unidecode
 
 from wordkit import tables
 from wordkit.errors import NothingKeptError, OptionConflictError, RangeError, ValueFormatError
+from wordkit.hangman.rules import MAX_LENGTH
 from wordkit.tables import require_column, weights_from
 
 # Why a row was dropped, in the order the filters run (the first failing filter counts).
@@ -20,9 +21,10 @@ EMPTY = "empty word"
 NOT_ASCII = "changed by transliteration"
 SPACES = "contains a space"
 HYPHENS = "contains a hyphen"
-NON_LETTERS = "non-letter characters"
+NON_LETTERS = "characters other than letters a-z"
 TOO_SHORT = "shorter than minimum length"
 TOO_LONG = "longer than maximum length"
+LONGER_THAN_ANY_GAME = f"longer than any game plays ({MAX_LENGTH} letters)"
 DUPLICATE = "duplicate (merged)"
 
 
@@ -135,6 +137,7 @@ def prepare(
         drop(lengths < options.min_length, TOO_SHORT)
     if options.max_length is not None:
         drop(lengths > options.max_length, TOO_LONG)
+    drop(lengths > MAX_LENGTH, LONGER_THAN_ANY_GAME)  # a table every game then refuses
 
     table = pd.DataFrame({"word": words[keep], "weight": weights[keep]})
     if category_column is not None:
