@@ -384,3 +384,19 @@ def test_a_command_line_byte_that_is_not_utf8_is_refused_without_a_warning(
     é); it is refused like U+FFFD on stdin, not passed to Unidecode (which warned)."""
     result = invoke(*args)
     assert (result.exit_code, result.stderr) == (1, f"Error: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--mask", "_____", "--guessed", "ÆØÅÞß"],
+         "guessed letters 'ÆØÅÞß': 'Æ' is not one letter (the tables spell it 'ae')"),
+        (["--mask", "straße", "--guessed", "tra"],
+         "mask 'straße': 'ß' is not one letter (the tables spell it 'ss')"),
+    ],
+)  # fmt: skip
+def test_solve_hangman_refuses_a_character_that_is_several_letters(
+    args: list[str], message: str
+) -> None:
+    result = invoke("solve", "hangman", *args)
+    assert (result.exit_code, result.stderr) == (1, f"Error: {message}\n")

@@ -188,3 +188,36 @@ def test_advanced_secret_longer_than_width_is_refused() -> None:
 def test_fixture_table_loads() -> None:
     table = pd.read_csv(FIXTURE)
     assert set(table.columns) == {"word", "weight", "category"}
+
+
+@pytest.mark.parametrize(
+    ("mask", "letters", "message"),
+    [
+        ("straße", "tr", "mask 'straße': 'ß' is not one letter (the tables spell it 'ss')"),
+        ("_____", "Æb", "guessed letter 'Æ': 'Æ' is not one letter (the tables spell it 'ae')"),
+        ("a__le", "…", "guessed letter '…': '…' is not one letter (the tables spell it '...')"),
+    ],
+)
+def test_a_character_that_folds_to_several_letters_is_refused(
+    mask: str, letters: str, message: str
+) -> None:
+    """One typed character is one position: folding ß to ss would shift the mask, and make
+    one guessed letter two."""
+    with pytest.raises(GameStateError) as caught:
+        observed_state(mask, letters=list(letters))
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("mask", "letters", "shown", "guessed"),
+    [
+        ("_af\u00e9_", "e", "_afe_", ("a", "f", "e")),  # composed é
+        ("a\u0301__le", "é", "a__le", ("a", "l", "e")),  # a + combining acute
+        ("A _ _ L E", "", "a__le", ("a", "l", "e")),
+    ],
+)
+def test_accented_masks_and_letters_fold_one_for_one(
+    mask: str, letters: str, shown: str, guessed: tuple[str, ...]
+) -> None:
+    state = observed_state(mask, letters=list(letters))
+    assert state.mask == shown and set(state.letters) == set(guessed)

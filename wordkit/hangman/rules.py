@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -182,6 +183,22 @@ def new_game(secret: str, rules: Rules = Rules()) -> State:
     return State(HIDDEN * len(secret), rules)
 
 
+def folded_positions(text: str, what: str) -> str:
+    """`text` (a mask, guessed letters) folded one character for one, accents dropped as in
+    `fold_word`; a character that folds to several letters (ß → ss, Æ → ae) is refused, since
+    it would shift every position after it (a table spells `straße` as `strasse`, 7 letters)."""
+    out = []
+    for ch in unicodedata.normalize("NFC", text):
+        folded = ch if ch.isspace() else fold_word(ch)
+        if len(folded) > 1:
+            raise GameStateError(
+                f"{what} {text.strip()!r}: {ch!r} is not one letter (the tables spell it "
+                f"{folded!r})"
+            )
+        out.append(folded)
+    return "".join(out).strip()
+
+
 def observed_state(
     mask: str,
     *,
@@ -193,9 +210,10 @@ def observed_state(
     ignored, as wordkit prints masks), checked for consistency. Letters the mask shows count as
     guessed (once each; in the advanced variant once per occurrence shown)."""
     shown = "".join(
-        HIDDEN if ch in (HIDDEN, PAD, "?", ".") else ch for ch in "".join(fold_word(mask).split())
+        HIDDEN if ch in (HIDDEN, PAD, "?", ".") else ch
+        for ch in "".join(folded_positions(mask, "mask").split())
     )
-    letters_t = tuple(fold_word(x) for x in letters)
+    letters_t = tuple(folded_positions(x, "guessed letter") for x in letters)
     words_t = tuple(fold_word(x) for x in words)
     if not shown:
         raise GameStateError("the mask is empty: give one `_` per letter, e.g. --mask _____")
@@ -342,7 +360,7 @@ def reported_letter(state: State, letter: str, typed: str) -> State:
     """The state after `letter` when a host reports the mask as `typed` (checked against the last
     mask: shown letters stay, newly shown positions hold `letter`)."""
     check_move(state, letter)
-    mask = "".join(fold_word(typed).split())
+    mask = "".join(folded_positions(typed, "mask").split())
     if len(mask) != len(state.mask):
         raise GameStateError(f"the mask needs {len(state.mask)} characters, not {len(mask)}")
     for old, new in zip(state.mask, mask, strict=True):

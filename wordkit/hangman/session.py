@@ -438,9 +438,10 @@ class Session:
         guessed, the whole words refuted (comma-separated)."""
         from wordkit.game import fold_word
         from wordkit.hangman.board import board_for, top_candidates
-        from wordkit.hangman.rules import observed_state
+        from wordkit.hangman.rules import folded_positions, observed_state
 
-        letters = [ch for ch in fold_word("".join(guessed)) if ch not in ", "]
+        typed = folded_positions("".join(guessed), "guessed letters")
+        letters = [ch for ch in typed if ch != "," and not ch.isspace()]
         if self.rules.variant == "classic":  # a letter guessed twice is one guess
             letters = list(dict.fromkeys(letters))
         words = ",".join([refuted] if isinstance(refuted, str) else refuted)
