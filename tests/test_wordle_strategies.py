@@ -244,3 +244,16 @@ def test_parallel_stats_match_one_process(game) -> None:
     two, forked = run_stats(game, "expected-size", jobs=2)
     assert forked == records and two.histogram == one.histogram
     assert [r.secret for r in records] == list(game.answers)
+
+
+@pytest.mark.parametrize(
+    ("strategy", "opener", "noted"),
+    [("optimal", None, True), ("optimal", "baker", False), ("entropy", None, False)],
+)
+def test_optimal_says_when_its_opener_is_not_proven_best(
+    game, strategy: str, opener: str | None, noted: bool
+) -> None:
+    """`optimal` plays the best tree after its opener; on lists of no known optimum the
+    opener it took by default is not proven best, and its stats say so."""
+    summary, _ = run_stats(game, strategy, Rules(), opener=opener)
+    assert ("opener_note" in summary.extra) == noted

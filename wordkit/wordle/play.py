@@ -152,8 +152,20 @@ def run_stats(
     optimum = known_optimum(game, rules.hard)
     if optimum is not None:
         extra["optimum"] = optimum._asdict()
+    if (
+        guesser.name == "optimal"
+        and opener is None
+        and (optimum is None or optimum.opener != guesser.opener)
+    ):
+        # The exact search plays the best tree after its opener; the opener itself is the
+        # proven best only where the optimum is known (a sweep finds it: --openers).
+        extra["opener_note"] = OPENER_NOT_PROVEN
     options = {"hard": rules.hard, "opener": guesser.opener, "guesses_allowed": rules.max_guesses}
     return summary_of(records, guesser.name, table, began, options, extra), records
+
+
+OPENER_NOT_PROVEN = "not proven the best for these lists: --openers ranks openers exactly"
+"""What `optimal`'s stats say of an opener it took by default on lists of no known optimum."""
 
 
 def summary_of(

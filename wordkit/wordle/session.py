@@ -263,6 +263,8 @@ class Played(runner.Played):
         if (best := summary.extra.get("optimum")) is not None:
             extra.append(("known optimum", f"{best['mean']:.4f} ({best['opener'].upper()}, "
                           f"{best['total']:,})"))  # fmt: skip
+        if (note := summary.extra.get("opener_note")) is not None:
+            extra.append(("opener", f"{str(opts.get('opener')).upper()}, {note}"))
         if "boards" in opts or "history" in opts:
             return {"strategy": strategy, "extra": extra, "wins": "wins", "lost": "lost"}
         wins, lost = "solved within 6", "not solved within 6"
