@@ -66,7 +66,8 @@ class ListsChoice:
     boards: Annotated[int, opt("N", "Play N boards at once: 2 Dordle, 4 Quordle, 8 Octordle, "
         "16 Sedecordle (feedback per board: WORD=P1/P2/...).", "--boards")] = 1
     table: Annotated[str | None, opt("NAME_OR_PATH", "Play a table's words of the game's length "
-        "as guesses and answers, its weights the prior (default: the built-in wordle tables).",
+        "as guesses and answers, each answer's prior from its weight's rank: the 2,300 "
+        "heaviest are likely, the rest less and less (default: the built-in wordle tables).",
         "--words")] = None
 
 

@@ -382,7 +382,7 @@ def select_lists(
     """The lists the command-line options ask for.
 
     * `words` (`--words TABLE`): the table's words of the length are the guesses and the
-      answers, its weights the prior (`frequency_prior`); `guesses` adds allowed guesses.
+      answers, a prior from its weights' ranks (`frequency_prior`); `guesses` adds allowed guesses.
     * `answers` (`--answers`): exactly those answers, every one alike (the original game's
       lists give the proven optimum), guesses from `guesses` or the built-in list.
     * neither: the built-in lists, which never dead-end (`builtin_wordle`); with `length`,
