@@ -668,3 +668,35 @@ def test_a_real_ctrl_c_while_the_host_thinks_exits_130_with_the_answer(tmp_path:
     assert child.returncode == 130, err
     assert out.endswith(f"The answer was {secret_of('5').upper()}.\n")
     assert err == "Interrupted.\n"
+
+
+def test_stats_samples_answers_of_one_board_with_the_seed() -> None:
+    def drawn(seed: str) -> list[str]:
+        result = wk("stats", "wordle", *LISTS, "--sample", "7", "--seed", seed, "--records", "-")
+        assert result.exit_code == 0, result.output
+        return [json.loads(line)["secret"] for line in result.stdout.splitlines()]
+
+    first = drawn("5")
+    assert len(set(first)) == 7 and set(first) <= set(WORDS)
+    assert first == sorted(first, key=WORDS.index)  # played in the list's order
+    assert drawn("5") == first and drawn("6") != first
+    summary = json.loads(wk("stats", "wordle", *LISTS, "--sample", "7", "--seed", "5",
+                            "--json").stdout)  # fmt: skip
+    assert (summary["games"], summary["sample"], summary["seed"]) == (7, 7, 5)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--sample", str(len(WORDS) + 1)], f"--sample {len(WORDS) + 1} is more than the "
+         f"{len(WORDS)} answers to draw from: drop --sample to play every one"),
+        (["--sample", "3", "--tree", "t.txt"],
+         "--tree writes the tree of every answer: drop --sample"),
+        (["--sample", "3", "--openers", "crane"],
+         "--openers ranks openers with every answer; drop --sample"),
+        (["--max-guesses", "7"], "--max-guesses goes with --boards N (2, 4, 8 or 16)"),
+    ],
+)  # fmt: skip
+def test_stats_sample_refusals(args: list[str], message: str) -> None:
+    result = wk("stats", "wordle", *LISTS, *args)
+    assert (result.exit_code, result.stderr) == (1, f"Error: {message}\n")

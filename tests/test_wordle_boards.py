@@ -237,7 +237,7 @@ def test_cli_host_boards_side_by_side() -> None:
         ["query", "wordle", "grape", "zzzzz", "--boards", "2"],
         ["stats", "wordle", "--boards", "2", "--max-guesses", "0"],
         ["stats", "wordle", "--boards", "2", "--sample", "0"],
-        ["stats", "wordle", "--sample", "5"],
+        ["stats", "wordle", "--sample", "0"],
         ["stats", "wordle", "--boards", "2", "--host", "evil"],
         ["host", "wordle", "--boards", "5"],
         ["host", "wordle", "--boards", "2", "--mode", "evil", "--seed", "1"],

@@ -281,7 +281,8 @@ class StatsRun:
     secrets: Secrets = None
     max_guesses: BoardsMaxGuesses = None
     sample: Annotated[
-        int | None, opt("N", "With --boards: games played, 1-100,000 (default 500).")
+        int | None, opt("N", "Play N answers drawn with the seed (with --boards: N games, "
+                        "default 500); 1-100,000.")
     ] = None
     seed: options.FreshSeed = None
 # fmt: on

@@ -17,7 +17,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -253,7 +253,12 @@ class Played(runner.Played):
         losses, and the known optimum when the lists have one."""
         summary, opts = self.summary, self.summary.options
         strategy = f"{summary.strategy} (opener {str(opts.get('opener')).upper()}"
-        strategy += ", hard)" if opts.get("hard") else ")"
+        strategy += ", hard" if opts.get("hard") else ""
+        strategy += (
+            f", {opts['sample']:,} answers drawn with seed {opts['seed']})"
+            if ("sample" in opts and "boards" not in opts)
+            else ")"
+        )
         if n := opts.get("boards"):
             strategy = f"{multi.VARIANTS[n]} ({n} boards, {opts['guesses_allowed']} guesses, "
             strategy += f"seed {opts['seed']}), opener {str(opts['opener']).upper()}"
@@ -668,11 +673,11 @@ class Session:
                     "--boards plays honest games: drop --host, --tree(-in), --openers, --secrets"
                 )
             return "boards"
-        if self.max_guesses is not None or self.sample is not None:
-            raise OptionConflictError(
-                "--max-guesses and --sample go with --boards N (2, 4, 8 or 16)"
-            )
+        if self.max_guesses is not None:
+            raise OptionConflictError("--max-guesses goes with --boards N (2, 4, 8 or 16)")
         self.check_trees(tree, tree_in, host, openers)
+        if tree is not None and self.sample is not None:
+            raise OptionConflictError("--tree writes the tree of every answer: drop --sample")
         if self.secrets is not None and (host or tree_in or openers):
             raise OptionConflictError(
                 "--secrets plays honest games: drop --host, --tree-in, --openers"
@@ -721,11 +726,27 @@ class Session:
         if self.secrets is not None:
             targets = self.secret_words()
             table = f"{self.secrets} against {table}"
+        if self.sample is not None:
+            targets = self.drawn_answers(self.game.secrets if targets is None else targets)
         summary, records = loop.run_stats(
             self.game, self.guesser, self.rules(), answers=targets, jobs=self.jobs,
             cluster=self.cluster, table=table, progress=progress, budget=self.budget,
         )  # fmt: skip
+        if self.sample is not None:
+            drawn = {"sample": self.sample, "seed": self.seed()}
+            summary = replace(summary, options=summary.options | drawn)
         return Played(summary, records)
+
+    def drawn_answers(self, pool: Sequence[str]) -> list[str]:
+        """`sample` distinct answers of `pool` drawn with the seed, in the pool's order."""
+        assert self.sample is not None
+        if self.sample > len(pool):
+            raise RangeError(
+                f"--sample {self.sample:,} is more than the {len(pool):,} answers to draw from: "
+                "drop --sample to play every one"
+            )
+        rng = np.random.default_rng(self.seed())
+        return [pool[int(i)] for i in np.sort(rng.choice(len(pool), self.sample, replace=False))]
 
     def stats_games(self) -> int:
         """How many games `stats` plays (for a progress bar)."""
@@ -956,7 +977,7 @@ STATS_USES: dict[str, frozenset[str]] = {
     "tree-check": LISTS_AND_FORMAT | {"hard", "jobs", "records", "tree_in"},
     "games": LISTS_AND_FORMAT
     | {"strategy", "opener", "hard", "jobs", "cluster", "budget", "records", "secrets", "tree"}
-    | {"seed"},
+    | {"sample", "seed"},
 }
 """The options each `stats wordle` mode uses (parameter names); any other given is refused,
 never silently ignored: the one table to extend when a mode or an option is added."""
