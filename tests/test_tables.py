@@ -185,3 +185,32 @@ def test_a_word_list_read_without_pandas_equals_the_table_path(
         table = _columns_or_error(lambda: tables.columns_of(tables.load_table(str(path))))
     if plain is not None or suffix in (".txt", ".list"):  # a .txt is always a word list
         assert plain == table
+
+
+@pytest.mark.parametrize("suffix", [".csv", ""])  # no suffix: told by the content
+def test_a_semicolon_separated_table_is_read_by_its_columns(tmp_path: Path, suffix: str) -> None:
+    path = tmp_path / f"semi{suffix}"
+    path.write_text("word;weight;category\napple;2;fruit\ncarrot;3;veg\n", encoding="utf-8")
+    frame = tables.read_raw(str(path))
+    assert frame.to_dict("records") == [
+        {"word": "apple", "weight": "2", "category": "fruit"},
+        {"word": "carrot", "weight": "3", "category": "veg"},
+    ]
+
+
+def test_a_comma_table_with_semicolons_in_a_field_keeps_commas(tmp_path: Path) -> None:
+    path = tmp_path / "t.csv"
+    path.write_text('word,note\napple,"a;b"\n', encoding="utf-8")
+    assert tables.read_raw(str(path)).to_dict("records") == [{"word": "apple", "note": "a;b"}]
+
+
+@pytest.mark.parametrize("weight", ['"1,5"', '"1,234.5"', '"1 000"', "1.234,5"])
+def test_a_locales_number_is_refused_with_the_way_to_write_it(tmp_path: Path, weight: str) -> None:
+    path = tmp_path / "w.csv"
+    sep = ";" if weight == "1.234,5" else ","
+    path.write_text(f"word{sep}weight\nok{sep}{weight}\n", encoding="utf-8")
+    with pytest.raises(ValueFormatError) as caught:
+        tables.load_table(str(path))
+    assert str(caught.value).endswith(
+        "is not a number (write numbers with a decimal point and no separators, e.g. 1234.5)"
+    )

@@ -40,6 +40,8 @@ MAX_INPUT_BYTES = 256 * 2**20
 
 _WORD_RE = re.compile(r"^[a-z]+$")
 _EXCEL_SEP = re.compile(r"^sep=(.)$", re.IGNORECASE)
+_LOCALE_NUMBER = re.compile(r"[0-9]+([,.' \u00a0\u202f][0-9]+)+")
+"""A number written with a locale's decimal comma or digit groups (1,5  1.234,5  1 000)."""
 KNOWN_COLUMNS = ("word", "weight", "category")
 _SUFFIX_FORMATS: dict[str, Format] = {
     ".csv": "csv",
@@ -84,11 +86,12 @@ def format_for(path: str, default: Format = "csv") -> Format:
 
 
 def _sniff(text: str) -> Format:
-    """Guess the format of text with no file name: tabs, commas, or one word a line."""
+    """Guess the format of text with no file name: tabs, commas (or semicolons), or one word
+    a line."""
     first = text.lstrip("\ufeff").split("\n", 1)[0]
     if "\t" in first:
         return "tsv"
-    if "," in first:
+    if "," in first or ";" in first:
         return "csv"
     return "txt"
 
@@ -222,7 +225,9 @@ def _layout(
             raise InputFileError(f"{name} has a header but no rows")
         first = text.partition("\n")[0]
     fmt = fmt or _sniff(text)
-    separator = separator or ("\t" if fmt == "tsv" else ",")
+    # A CSV saved where the decimal mark is a comma (Excel in most of Europe) uses semicolons.
+    semicolons = fmt == "csv" and ";" in first and "," not in first
+    separator = separator or ("\t" if fmt == "tsv" else ";" if semicolons else ",")
     if fmt != "txt" and (separator in first or first.strip().lower() == "word"):
         return text, separator, fmt, None
     # One column and no `word` header: every line is a word, the first one included.
@@ -364,9 +369,15 @@ def weights_from(values: pd.Series, *, name: str, column: str) -> pd.Series:
     bad = numbers.isna() & (text != "")
     if bad.any():
         row = int(np.flatnonzero(bad.to_numpy())[0])
-        raise ValueFormatError(
-            f"{name}: row {row + 1}: {column} {text.iloc[row]!r} is not a number"
+        value = text.iloc[row]
+        # A decimal comma (1,5) or thousands separators (1,234 / 1 000) are a locale's, not
+        # a number's: which one a comma is cannot be told, so the user says it.
+        hint = (
+            " (write numbers with a decimal point and no separators, e.g. 1234.5)"
+            if (_LOCALE_NUMBER.fullmatch(value))
+            else ""
         )
+        raise ValueFormatError(f"{name}: row {row + 1}: {column} {value!r} is not a number{hint}")
     infinite = np.isinf(numbers)
     if infinite.any():
         row = int(np.flatnonzero(infinite.to_numpy())[0])
