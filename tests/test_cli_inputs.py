@@ -126,7 +126,7 @@ def test_a_summary_with_no_game_solved_is_valid_json_and_a_dash_in_the_table(
     assert summary["mean_guesses"] is None
     assert summary["by_length"]["5"]["mean_guesses"] is None
     table = invoke(*args).stdout
-    assert " mean guesses       │ -" in table and " max guesses        │ -" in table
+    assert " mean guesses (won games) │ -" in table and " max guesses (won games)  │ -" in table
 
 
 def test_the_evil_host_records_alone_on_stdout() -> None:

@@ -116,20 +116,23 @@ class Played:
 
     def labels(self) -> dict[str, Any]:
         """What the game's stats table changes in the shared one: `strategy`, `wins` and `lost`
-        (row names), `extra` rows after the wins, the histogram's `per_game` noun and its
-        `counts`, and `tables` of its own (header, rows)."""
+        (row names), `solved` (the games the guesses count), `extra` rows after the wins, the
+        histogram's `per_game` noun and its `counts`, and `tables` of its own (header, rows)."""
         return {}
 
     def figures(self) -> list[tuple[str, str]]:
         """The stats table's rows: the strategy, the games and wins, the game's own rows, the
         guesses and the time."""
         s, labels = self.summary, self.labels()
+        # The guesses count the games that ended solved: say so when some did not.
+        over = f" ({labels.get('solved', 'solved games')})" if "lost" in s.histogram else ""
         return [
             ("strategy", labels.get("strategy") or s.strategy), ("games", f"{s.games:,}"),
             (labels.get("wins", "wins"), f"{s.wins:,} ({s.win_rate:.2%})"),
             *labels.get("extra", ()),
-            ("mean guesses", f"{s.mean_guesses:.4f}" if math.isfinite(s.mean_guesses) else "-"),
-            ("max guesses", f"{s.max_guesses}" if math.isfinite(s.mean_guesses) else "-"),
+            (f"mean guesses{over}",
+             f"{s.mean_guesses:.4f}" if math.isfinite(s.mean_guesses) else "-"),
+            (f"max guesses{over}", f"{s.max_guesses}" if math.isfinite(s.mean_guesses) else "-"),
             ("seconds", f"{s.seconds:.1f}"),
         ]  # fmt: skip
 

@@ -216,6 +216,7 @@ def summary_labels(summary: Summary) -> dict[str, Any]:
     columns = ("length", "games", "win rate", "mean wrong")
     return {
         "per_game": "wrong guesses",
+        "solved": "won games",
         "extra": [("mean wrong guesses", f"{summary.extra['mean_wrong']:.3f}")],
         "counts": summary.extra["wrong_histogram"],
         "tables": [(columns, lengths)] if len(lengths) > 1 else [],
