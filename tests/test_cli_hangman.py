@@ -472,3 +472,12 @@ def test_query_takes_many_words_and_stdin_as_json_lines() -> None:
         "zebra",
         "yak",
     ]
+
+
+def test_query_of_several_words_names_each_game() -> None:
+    result = wk("query", "hangman", "apple", "mango", *T, "--strategy", "coverage")
+    assert result.exit_code == 0, result.output
+    verdicts = [line for line in result.stdout.splitlines() if " with " in line]
+    assert [v.split(":")[0] for v in verdicts] == ["APPLE", "MANGO"]
+    one = wk("query", "hangman", "apple", *T, "--strategy", "coverage").stdout.splitlines()[-1]
+    assert one.startswith("won with ")

@@ -208,23 +208,27 @@ def query_hangman(
     with thinking(f"loading {game.words}"):
         session = game.session(seed=seed)
         session.lexicon  # noqa: B018
+    named = len(secrets) > 1 or "-" in word
     failed = terminal.show_games(
-        session.query(secrets), json=json, show=lambda done, first: show_walkthrough(done)
-    )
+        session.query(secrets), json=json,
+        show=lambda done, first: show_walkthrough(done, first=first, named=named),
+    )  # fmt: skip
     options.show_seed(session.drawn_seed)
     if failed:
         raise typer.Exit(1)
 
 
-def show_walkthrough(done: Walkthrough) -> None:
-    """One word's game: the turns as a table and the verdict."""
+def show_walkthrough(done: Walkthrough, *, first: bool = True, named: bool = False) -> None:
+    """One word's game: the turns as a table and the verdict (`named`: the word first)."""
     out = render.console()
+    if not first:
+        say(out, "")
     if not done.in_table:
         say(out, f"{done.secret!r} is not in the table: the AI plays it as an unknown word.")
     from wordkit.hangman.session import WALKTHROUGH_COLUMNS
 
     out.print(render.table(None, WALKTHROUGH_COLUMNS, done.rows()))
-    say(out, done.verdict())
+    say(out, done.verdict(named=named))
 
 
 # --- stats ----------------------------------------------------------------------------------

@@ -151,11 +151,14 @@ class Walkthrough:
             for s, t in zip(self.steps(), self.turns, strict=True)
         ]  # fmt: skip
 
-    def verdict(self) -> str:
-        """The game's last line: won or lost, with how many wrong guesses and moves."""
+    def verdict(self, *, named: bool = False) -> str:
+        """The game's last line: won or lost, with how many wrong guesses and moves (`named`:
+        the word first, when several games are shown)."""
         wrong = plural(self.record.wrong or 0, "wrong guess", "wrong guesses")
         won = "won" if self.record.won else "lost"
-        return f"{won} with {wrong} in {plural(self.record.guesses, 'move')} ({self.strategy})"
+        name = f"{self.secret.upper()}: " if named else ""
+        moves = plural(self.record.guesses, "move")
+        return f"{name}{won} with {wrong} in {moves} ({self.strategy})"
 
 
 @dataclass(frozen=True, slots=True)
