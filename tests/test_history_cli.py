@@ -296,9 +296,10 @@ def test_from_history_table(recorded: Path) -> None:
                       "--words", "english")  # fmt: skip
     assert code == 0
     lines = [line.rstrip() for line in out.splitlines()]
-    assert " games              │ 3" in lines
-    assert " wins               │ 2 (66.67%)" in lines
-    assert " mean wrong guesses │ 3.000" in lines
+    rows = dict(line.split("│")[:2] for line in lines if "│" in line)
+    rows = {name.strip(): value.strip() for name, value in rows.items()}
+    assert (rows["games"], rows["wins"], rows["mean wrong guesses"]) == ("3", "2 (66.67%)", "3.000")
+    assert rows["mean guesses (won games)"] == "5.0000"
     assert "    0 ████████████████████████████████████████ 1" in lines
     assert lines[-1] == "lost: zyzzyva"
 
