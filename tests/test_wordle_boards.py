@@ -165,7 +165,7 @@ def test_bad_board_counts() -> None:
         start_boards(GAME, 2, Rules(hard=True))
     (refused,) = Session(game=GAME, boards=2).query([["apple"]])
     assert isinstance(refused, Refused) and isinstance(refused.error, GameStateError)
-    assert str(refused.error) == "--boards 2 needs 2 words, one per board; got 1"
+    assert str(refused.error) == "--boards 2 needs 2 words, one per board; got 1 (apple)"
 
 
 # --- the CLI -------------------------------------------------------------------------------

@@ -25,7 +25,13 @@ from typing import Any
 import numpy as np
 
 from wordkit import game, runner
-from wordkit.errors import GameStateError, OptionConflictError, RangeError, WordkitError
+from wordkit.errors import (
+    GameStateError,
+    OptionConflictError,
+    RangeError,
+    WordkitError,
+    shortened,
+)
 from wordkit.game import (
     Decision,
     Log,
@@ -587,7 +593,8 @@ class Session:
         n = self.boards
         if len(group) != n:
             raise GameStateError(
-                f"--boards {n} needs {n} words, one per board; got {len(group)}"
+                f"--boards {n} needs {n} words, one per board; got {len(group)} "
+                f"({shortened(' '.join(group))})"
                 if n > 1
                 else f"one word a game, not {len(group)}: {' '.join(group)}"
             )
