@@ -486,3 +486,36 @@ def test_ctrl_c_at_the_terminal_stops_a_local_cluster_with_one_line() -> None:
         os.killpg(process.pid, signal.SIGKILL)
         raise
     assert (process.returncode, err) == (130, "Interrupted.\n")
+
+
+@pytest.mark.full
+@pytest.mark.parametrize(("signum", "code", "line"), [
+    (signal.SIGTERM, 143, "Terminated."), (signal.SIGHUP, 129, "Hung up."),
+])  # fmt: skip
+def test_a_stop_signal_to_the_whole_group_during_a_cluster_run(
+    signum: int, code: int, line: str
+) -> None:
+    """SIGTERM (a service stopping) or SIGHUP (the terminal closed) reaches the scheduler and
+    workers too: one line, the signal's code, no traceback from a Dask or multiprocessing
+    process, and no semaphore left in /dev/shm."""
+    shm = Path("/dev/shm")
+    before = set(shm.iterdir()) if shm.is_dir() else set()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wordkit", "stats", "hangman", "--words", "english",
+         "--strategy", "lookahead", "--cluster", "local:2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )  # fmt: skip
+    time.sleep(15)
+    os.killpg(process.pid, signum)
+    try:
+        _, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        raise
+    assert (process.returncode, err) == (code, line + "\n")
+    time.sleep(1)
+    left = {p for p in (set(shm.iterdir()) if shm.is_dir() else set()) - before}
+    assert not [p for p in left if p.name.startswith("sem.mp-")]

@@ -119,3 +119,59 @@ def test_sigterm_unwinds_the_run_stops_its_workers_and_keeps_what_it_finished(
     assert [w for w in workers if os.path.exists(f"/proc/{w}")] == []
     lines = records.read_text().splitlines(keepends=True)
     assert lines and all(line.endswith("\n") and json.loads(line) for line in lines)
+
+
+@pytest.mark.parametrize("delay", [0.6, 0.9, 1.5])
+def test_sigterm_twice_to_the_group_with_workers_ends_promptly(delay: float) -> None:
+    """`timeout` signals the command, then its whole group: the workers die with the second
+    signal, possibly holding the pool's queue lock. The run still ends at once, 143, one
+    line, instead of waiting forever for the lock (the pool is abandoned, not terminated)."""
+    command = [sys.executable, "-m", "wordkit", "stats", "hangman", "--words", "english"]
+    process = subprocess.Popen(
+        [*command, "--strategy", "coverage", "--jobs", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    time.sleep(delay)
+    process.send_signal(signal.SIGTERM)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        _, err = process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise
+    assert (process.returncode, err) == (143, "Terminated.\n")
+
+
+def test_a_closed_terminal_stops_the_run_like_ctrl_c() -> None:
+    command = [sys.executable, "-m", "wordkit", "stats", "hangman", "--words", "english"]
+    process = subprocess.Popen(
+        [*command, "--strategy", "coverage"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.5)
+    process.send_signal(signal.SIGHUP)
+    _, err = process.communicate(timeout=30)
+    assert (process.returncode, err) == (129, "Hung up.\n")
+
+
+def test_nohup_keeps_sighup_ignored() -> None:
+    command = [sys.executable, "-m", "wordkit", "stats", "hangman", "--words", "english"]
+    process = subprocess.Popen(
+        [*command, "--strategy", "coverage", "--sample", "10000", "--seed", "1"],  # ~2.5 s
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
+    )
+    time.sleep(1.0)
+    assert process.poll() is None  # still running when the terminal closes
+    process.send_signal(signal.SIGHUP)
+    _, err = process.communicate(timeout=60)
+    assert (process.returncode, err) == (0, "")

@@ -2,40 +2,41 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
 from types import FrameType, TracebackType
 
-from wordkit.errors import Terminated
+from wordkit.errors import Terminated, stopped
 
 
 def _quiet_interrupt(
     kind: type[BaseException], error: BaseException, trace: TracebackType | None
 ) -> None:
     """Ctrl-C before the command line takes over (while Python imports): one line, no trace."""
-    if issubclass(kind, KeyboardInterrupt):
-        sys.stderr.write(_stopped(error))
+    if isinstance(error, KeyboardInterrupt):
+        line, code = stopped(error)
+        sys.stderr.write(line + "\n")
         sys.stderr.flush()
         # Python would now kill itself with SIGINT (exit -2); exit 130 as the CLI does.
-        os._exit(143 if _terminated(error) else 130)
+        os._exit(code)
     sys.__excepthook__(kind, error, trace)
 
 
-def _terminated(error: BaseException) -> bool:
-    """Whether an interrupt is SIGTERM's, not Ctrl-C's."""
-    return isinstance(error, Terminated)
+def _unwind(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM or SIGHUP unwinds the run like Ctrl-C (files closed, workers and clusters
+    stopped) instead of killing it mid-write. Another one is then ignored: `timeout` sends
+    two (to the command, then to its group), and the second would cut the cleanup short
+    (a pool stopped halfway waits forever for a worker that died holding its lock)."""
+    for other in UNWOUND:
+        signal.signal(other, signal.SIG_IGN)
+    raise Terminated(signum)
 
 
-def _stopped(error: BaseException) -> str:
-    """The last line of a run an interrupt stopped."""
-    return "Terminated.\n" if _terminated(error) else "Interrupted.\n"
-
-
-def _on_sigterm(signum: int, frame: FrameType | None) -> None:
-    """SIGTERM unwinds the run like Ctrl-C (files closed, workers and clusters stopped)
-    instead of killing it mid-write."""
-    raise Terminated
+UNWOUND = (signal.SIGTERM, signal.SIGHUP)
+"""Signals that stop a run the way Ctrl-C does (one a caller set to ignore stays ignored:
+`nohup`)."""
 
 
 def _reopen_closed_streams() -> None:
@@ -70,32 +71,40 @@ def _reopen_closed_streams() -> None:
 os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "22")
 _reopen_closed_streams()
 sys.excepthook = _quiet_interrupt
-if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:  # one the caller set to ignore stays so
-    signal.signal(signal.SIGTERM, _on_sigterm)
 
 
 def main() -> None:
     """Start the command line; Ctrl-C at any moment is one `Interrupted.` line and exit 130,
-    SIGTERM one `Terminated.` line and exit 143."""
+    SIGTERM `Terminated.` and 143, SIGHUP `Hung up.` and 129. The handlers are set here, not
+    on import: a Dask worker process imports this module again, and its signals are its own."""
+    for signum in UNWOUND:
+        if signal.getsignal(signum) == signal.SIG_DFL:
+            signal.signal(signum, _unwind)
     try:
         from wordkit.cli import app
 
         app()
         return
     except KeyboardInterrupt as exc:
-        stopped = exc  # leave the handler first: exiting inside it reports the signal
+        line, code = stopped(exc)  # leave the handler first: exiting inside it reports the signal
     finally:
-        _skip_last_collection()
-    sys.stderr.write(_stopped(stopped))
-    sys.exit(143 if _terminated(stopped) else 130)
+        _run_over()
+    with contextlib.suppress(OSError):  # a terminal that hung up takes no more lines
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    sys.exit(code)
 
 
-def _skip_last_collection() -> None:
-    """Spare the exit its garbage collection: it walks every object the run made (20-40 ms
-    of a 0.25 s one-shot command) to free memory the process's end frees anyway. Objects
-    still die by their reference counts, and wordkit closes every file it writes itself."""
+def _run_over() -> None:
+    """The run is over, its exit code set: a signal now would only replace that code (the
+    handlers are gone while Python tears down), so it is ignored; and the exit skips its
+    last garbage collection, which walks every object the run made (20-40 ms of a 0.25 s
+    one-shot command) to free memory the process's end frees anyway. Objects still die by
+    their reference counts, and wordkit closes every file it writes itself."""
     import gc
 
+    for signum in (signal.SIGINT, *UNWOUND):
+        signal.signal(signum, signal.SIG_IGN)
     gc.disable()
     gc.freeze()
 

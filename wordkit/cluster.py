@@ -171,21 +171,28 @@ def _close_clusters() -> None:
         spec.close_clusters()
 
 
+HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGHUP") if hasattr(signal, name))
+"""Signals a local cluster's processes leave to this one: Ctrl-C and a closed terminal."""
+
+
 @contextlib.contextmanager
 def _interrupts_held() -> Iterator[None]:
-    """SIGINT ignored while a local cluster starts its processes: they inherit that (through
-    exec, where a handler would not pass), so a Ctrl-C at the terminal, sent to every process
-    of its group, reaches only this one, which stops them quietly instead of each printing a
-    traceback. A Ctrl-C in that second is lost: press it again."""
+    """SIGINT and SIGHUP ignored while a local cluster starts its processes: they inherit
+    that (through exec, where a handler would not pass), so a Ctrl-C or a closed terminal,
+    signalling every process of its group, reaches only this one, which stops them quietly
+    instead of each printing a traceback (and multiprocessing's resource tracker, killed by a
+    SIGHUP, leaving semaphores behind). SIGTERM stays theirs: Dask stops its workers with it.
+    A signal in that second is lost: press Ctrl-C again."""
     try:
-        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        before = [signal.signal(signum, signal.SIG_IGN) for signum in HELD]
     except ValueError:  # not the main thread: signals are not this thread's to set
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, before)
+        for signum, handler in zip(HELD, before, strict=True):
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
 
 
 @contextlib.contextmanager

@@ -8,8 +8,22 @@ def shortened(text: str, limit: int = 240) -> str:
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM (`kill`, `timeout`, a service stopping): the run unwinds as after Ctrl-C, its
-    files closed and its workers stopped, then exits 143 (128 + SIGTERM)."""
+    """SIGTERM (`kill`, `timeout`, a service stopping) or SIGHUP (the terminal closed): the run
+    unwinds as after Ctrl-C, its files closed and its workers stopped, then exits 128 + the
+    signal's number, as a shell reports a process the signal ended."""
+
+    def __init__(self, signum: int = 15) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+STOPPED = {2: ("Interrupted.", 130), 15: ("Terminated.", 143), 1: ("Hung up.", 129)}
+"""The last line and the exit code of a run stopped by SIGINT (Ctrl-C), SIGTERM or SIGHUP."""
+
+
+def stopped(error: KeyboardInterrupt) -> tuple[str, int]:
+    """The last line and the exit code of a run `error` stopped (Ctrl-C unless Terminated)."""
+    return STOPPED[error.signum if isinstance(error, Terminated) else 2]
 
 
 class WordkitError(Exception):

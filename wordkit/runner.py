@@ -264,11 +264,33 @@ def chunked(items: Sequence[T], *, parts: int) -> list[list[T]]:
     return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
 
+STOP_SIGNALS = frozenset(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals that stop a run (see wordkit.__main__)."""
+
+
+def _block(signals: Iterable[int], *, how: str = "block") -> set[int]:
+    """Block `signals` in this thread (or, `how="set"`, make them the blocked set, as a
+    previous call returned it): the signals blocked before. A forked process inherits the
+    mask. Where the platform has no signal masks, nothing is blocked."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return set()
+    mode = signal.SIG_BLOCK if how == "block" else signal.SIG_SETMASK
+    return set(signal.pthread_sigmask(mode, signals))
+
+
 def _worker_setup(setup: Callable[..., None], *args: Any) -> None:
-    """In a worker: leave Ctrl-C to the parent (one message, no traceback per worker), die
-    with the parent if it is killed, then run the caller's setup."""
+    """In a worker: leave Ctrl-C to the parent (one message, no traceback per worker), let
+    SIGTERM and SIGHUP end it (the pool ends its workers with SIGTERM), die with the parent
+    if it is killed, then run the caller's setup. The worker was forked with the stop
+    signals blocked; they are let in once its own handlers are set."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pool ends its workers with SIGTERM
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     _die_with_parent()
     setup(*args)
 
@@ -341,7 +363,16 @@ def _pool_chunks(
 
     context = multiprocessing.get_context("fork")
     done: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
-    with context.Pool(jobs, initializer=_worker_setup, initargs=(setup, *setup_args)) as workers:
+    # No signal lands while the workers fork and the pool starts its threads (an interrupt
+    # there would leave a pool that cannot be stopped); one that came meanwhile lands once
+    # the pool is in hand, in the `try` below, where the workers are stopped.
+    before = _block(STOP_SIGNALS)
+    try:
+        workers = context.Pool(jobs, initializer=_worker_setup, initargs=(setup, *setup_args))
+    except BaseException:
+        _block(before, how="set")
+        raise
+    with workers:
         in_flight = 0
         waiting = False  # `chunks` said "nothing yet": asked again while the results wait
 
@@ -365,28 +396,40 @@ def _pool_chunks(
                 sent += 1
             return sent
 
-        in_flight = refill()
-        started = _worker_pids(workers)
-        while in_flight:
-            while True:  # a timeout keeps the wait interruptible by Ctrl-C
-                try:
-                    ok, out = done.get(timeout=WAIT_POLL if waiting else 0.2)
-                    break
-                except queue.Empty:
-                    # The pool replaces a worker that died, but the task it held never
-                    # comes back: without this the run would wait for it forever.
-                    if _worker_pids(workers) != started:
-                        _abandon(workers)
-                        raise WorkerLostError(
-                            "a worker process died mid-run (killed, or out of memory?)"
-                        ) from None
-                    if waiting:
-                        in_flight += refill()
-            in_flight -= 1
-            if not ok:
-                raise out
-            yield out
-            in_flight += refill()
+        try:
+            _block(before, how="set")
+            in_flight = refill()
+            started = _worker_pids(workers)
+            while in_flight:
+                while True:  # a timeout keeps the wait interruptible by Ctrl-C
+                    try:
+                        ok, out = done.get(timeout=WAIT_POLL if waiting else 0.2)
+                        break
+                    except queue.Empty:
+                        # The pool replaces a worker that died, but the task it held never
+                        # comes back: without this the run would wait for it forever.
+                        if _worker_pids(workers) != started:
+                            _abandon(workers)
+                            raise WorkerLostError(
+                                "a worker process died mid-run (killed, or out of memory?)"
+                            ) from None
+                        if waiting:
+                            in_flight += refill()
+                in_flight -= 1
+                if not ok:
+                    raise out
+                yield out
+                in_flight += refill()
+        except KeyboardInterrupt:
+            # Ctrl-C, or SIGTERM or SIGHUP sent to the whole group, which kills the workers
+            # too: one may have died holding the pool's queue lock, and the pool's terminate
+            # would then wait for it forever.
+            _abandon(workers)
+            raise
+        except GeneratorExit:  # the caller stopped reading (its own interrupt, say)
+            if not all(process.is_alive() for process in getattr(workers, "_pool", ())):
+                _abandon(workers)
+            raise
 
 
 def _worker_pids(pool: Any) -> set[int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import warnings
@@ -13,15 +14,13 @@ from typer.core import TyperCommand, TyperGroup
 
 from wordkit import __version__
 from wordkit.cli import params
-from wordkit.errors import Terminated, WordkitError
+from wordkit.errors import STOPPED, WordkitError, stopped
 from wordkit.game import Quit
 
-INTERRUPTED = 130
+INTERRUPTED = STOPPED[2][1]
 """The exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells report it."""
-TERMINATED = 143
-"""The exit code of a run stopped by SIGTERM (128 + SIGTERM)."""
-STOPPED = {INTERRUPTED: "Interrupted.", TERMINATED: "Terminated."}
-"""What a stopped run says last, by its exit code."""
+LAST_LINES = {code: line for line, code in STOPPED.values()}
+"""What a run a signal stopped says last, by its exit code."""
 
 
 class _Group(TyperGroup):
@@ -40,7 +39,7 @@ class _Group(TyperGroup):
         except Quit:  # the human quit a game: nothing recorded, nothing wrong
             raise typer.Exit(0) from None
         except KeyboardInterrupt as exc:
-            raise typer.Exit(TERMINATED if isinstance(exc, Terminated) else INTERRUPTED) from None
+            raise typer.Exit(stopped(exc)[1]) from None
         except BrokenPipeError:
             _discard_stdout()
             raise typer.Exit(0) from None
@@ -69,8 +68,9 @@ class _Group(TyperGroup):
             typer.echo(f"Error: cannot write the output: {exc.strerror or exc}", err=True)
             result = 1
         # Ctrl-C or SIGTERM, wherever Typer or a command caught it
-        if isinstance(result, int) and result in STOPPED:
-            typer.echo(STOPPED[result], err=True)
+        if isinstance(result, int) and result in LAST_LINES:
+            with contextlib.suppress(OSError):  # a terminal that hung up takes no more lines
+                typer.echo(LAST_LINES[result], err=True)
         if not standalone_mode:
             return result
         sys.exit(result if isinstance(result, int) else 0)
