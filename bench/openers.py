@@ -419,7 +419,7 @@ def markdown(results: dict[str, Any]) -> str:
             f"**entropy**: a seeded sample of {ent['sample']} openers took "
             f"{ent['seconds_per_opener_core']:g} CPU s each ({ent['openers_per_core_hour']:,} "
             f"openers per core-hour: all 12,972 in {ent['projected_all_core_hours']:g} "
-            f"core-hours, {60 * ent['projected_all_hours_on_100_cores']:.0f} minutes on 100 "
+            f"core-hours, {60 * ent['projected_all_hours_on_100_cores']:.1f} minutes on 100 "
             f"cores). The top 10 of the {top10['openers']} openers the cheap bound (sum of "
             f"squared bucket sizes) ranks first, each played over every answer: "
             f"`{top10['command']}`",
