@@ -700,3 +700,10 @@ def test_stats_samples_answers_of_one_board_with_the_seed() -> None:
 def test_stats_sample_refusals(args: list[str], message: str) -> None:
     result = wk("stats", "wordle", *LISTS, *args)
     assert (result.exit_code, result.stderr) == (1, f"Error: {message}\n")
+
+
+@pytest.mark.parametrize(("opener", "noted"), [([], True), (["--opener", "baker"], False)])
+def test_stats_optimal_notes_only_a_default_opener(opener: list[str], noted: bool) -> None:
+    result = wk("stats", "wordle", *LISTS, "--strategy", "optimal", *opener, "--json")
+    assert result.exit_code == 0, result.output
+    assert ("opener_note" in json.loads(result.stdout)) == noted

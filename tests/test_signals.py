@@ -161,17 +161,25 @@ def test_a_closed_terminal_stops_the_run_like_ctrl_c() -> None:
     assert (process.returncode, err) == (129, "Hung up.\n")
 
 
-def test_nohup_keeps_sighup_ignored() -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_nohup_keeps_sighup_ignored_in_the_run_and_its_workers(jobs: str) -> None:
+    """A closed terminal signals the whole group; under `nohup` the run and its workers go
+    on to the end."""
+
+    def nohup() -> None:
+        os.setsid()
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
     command = [sys.executable, "-m", "wordkit", "stats", "hangman", "--words", "english"]
     process = subprocess.Popen(
-        [*command, "--strategy", "coverage", "--sample", "10000", "--seed", "1"],  # ~2.5 s
+        [*command, "--strategy", "coverage", "--sample", "12000", "--seed", "1", "--jobs", jobs],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
+        preexec_fn=nohup,
     )
-    time.sleep(1.0)
+    time.sleep(1.2)
     assert process.poll() is None  # still running when the terminal closes
-    process.send_signal(signal.SIGHUP)
+    os.killpg(process.pid, signal.SIGHUP)
     _, err = process.communicate(timeout=60)
     assert (process.returncode, err) == (0, "")

@@ -30,11 +30,18 @@ def _unwind(signum: int, frame: FrameType | None) -> None:
     two (to the command, then to its group), and the second would cut the cleanup short
     (a pool stopped halfway waits forever for a worker that died holding its lock)."""
     for other in UNWOUND:
-        signal.signal(other, signal.SIG_IGN)
+        # A handler that does nothing, not SIG_IGN: a worker forked now must still die of
+        # SIGTERM (a pool stops its workers with it; wordkit.runner keeps only a caller's
+        # SIG_IGN, which is `nohup`'s).
+        signal.signal(other, _already_stopping)
     raise Terminated(signum)
 
 
-UNWOUND = (signal.SIGTERM, signal.SIGHUP)
+def _already_stopping(signum: int, frame: FrameType | None) -> None:
+    """Another stop signal while the run unwinds: nothing more to do."""
+
+
+UNWOUND = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 """Signals that stop a run the way Ctrl-C does (one a caller set to ignore stays ignored:
 `nohup`)."""
 
@@ -80,31 +87,43 @@ def main() -> None:
     for signum in UNWOUND:
         if signal.getsignal(signum) == signal.SIG_DFL:
             signal.signal(signum, _unwind)
+    line, code = "", 1  # a bug's traceback ends with 1
     try:
         from wordkit.cli import app
 
         app()
+        code = 0
         return
+    except SystemExit as exc:  # how the command line ends
+        code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+        raise
     except KeyboardInterrupt as exc:
         line, code = stopped(exc)  # leave the handler first: exiting inside it reports the signal
     finally:
-        _run_over()
+        _run_over(code)
     with contextlib.suppress(OSError):  # a terminal that hung up takes no more lines
         sys.stderr.write(line + "\n")
         sys.stderr.flush()
     sys.exit(code)
 
 
-def _run_over() -> None:
-    """The run is over, its exit code set: a signal now would only replace that code (the
-    handlers are gone while Python tears down), so it is ignored; and the exit skips its
-    last garbage collection, which walks every object the run made (20-40 ms of a 0.25 s
-    one-shot command) to free memory the process's end frees anyway. Objects still die by
+def _run_over(code: int) -> None:
+    """The run is over with exit code `code`. A signal from now on ends the process at once
+    with that code (while Python tears down, its handlers are gone and the signal would
+    replace the code, or stop a cleanup halfway with a traceback). The exit skips its last
+    garbage collection, which walks every object the run made (20-40 ms of a 0.2 s
+    one-shot command) to free memory the process's end frees anyway; objects still die by
     their reference counts, and wordkit closes every file it writes itself."""
     import gc
 
+    def end(signum: int, frame: FrameType | None) -> None:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
+
     for signum in (signal.SIGINT, *UNWOUND):
-        signal.signal(signum, signal.SIG_IGN)
+        signal.signal(signum, end)
     gc.disable()
     gc.freeze()
 

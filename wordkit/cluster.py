@@ -190,9 +190,18 @@ def _interrupts_held() -> Iterator[None]:
         return
     try:
         yield
-    finally:
-        for signum, handler in zip(HELD, before, strict=True):
-            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+    except KeyboardInterrupt:  # a stop under way (SIGTERM): the others stay ignored meanwhile
+        raise
+    except BaseException:
+        _restore(before)
+        raise
+    _restore(before)
+
+
+def _restore(handlers: list[Any]) -> None:
+    """The handlers of HELD as they were before `_interrupts_held`."""
+    for signum, handler in zip(HELD, handlers, strict=True):
+        signal.signal(signum, signal.SIG_DFL if handler is None else handler)
 
 
 @contextlib.contextmanager

@@ -155,7 +155,7 @@ def stats_format(fmt: str | None, *, json: bool, jobs: int) -> str:
 
     if json and fmt not in (None, "json"):
         raise UnknownNameError(f"--json asks for JSON: drop --json or --format {fmt}")
-    chosen = "json" if json else fmt or "table"
+    chosen = "json" if json else "table" if fmt is None else fmt
     if chosen not in STATS_FORMATS:
         raise UnknownNameError(
             f"unknown format {chosen!r}; choose one of: {', '.join(STATS_FORMATS)}"
@@ -287,7 +287,9 @@ def _worker_setup(setup: Callable[..., None], *args: Any) -> None:
     signals blocked; they are let in once its own handlers are set."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
+        # The parent's handler (inherited by the fork) goes; an ignored signal stays ignored
+        # (`nohup`: a closed terminal must not end the workers either).
+        if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) != signal.SIG_IGN:
             signal.signal(getattr(signal, name), signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
@@ -426,9 +428,11 @@ def _pool_chunks(
             # would then wait for it forever.
             _abandon(workers)
             raise
-        except GeneratorExit:  # the caller stopped reading (its own interrupt, say)
-            if not all(process.is_alive() for process in getattr(workers, "_pool", ())):
-                _abandon(workers)
+        except GeneratorExit:
+            # The caller stopped reading, most likely on an interrupt that landed in its own
+            # code, which a signal to the group may have sent to the workers too: whether one
+            # died holding the lock cannot be told (the pool replaces a dead worker at once).
+            _abandon(workers)
             raise
 
 
@@ -448,8 +452,10 @@ def _abandon(pool: Any) -> None:
 
     handler = getattr(pool, "_worker_handler", None)
     if handler is not None:
-        handler._state = pools.TERMINATE  # it replaced the dead worker; no more of that
-        handler.join(1)
+        handler._state = pools.TERMINATE  # it replaces dead workers; no more of that
+        with contextlib.suppress(Exception):  # wake it: it sleeps until a worker changes
+            pool._change_notifier.put(None)
+        handler.join(1)  # gone before the workers are killed, so it adds none after
     for process in list(getattr(pool, "_pool", ())):
         with contextlib.suppress(Exception):
             process.kill()

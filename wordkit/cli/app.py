@@ -87,8 +87,9 @@ class _Group(TyperGroup):
             where = context.command_path if context is not None else "wordkit"
             typer.echo(f"Error: {exc.format_message()} (see '{where} --help')", err=True)
             return 1
-        except typer.Abort:
-            return INTERRUPTED
+        except typer.Abort as exc:  # Click's word for an interrupt while it parses
+            cause = exc.__cause__ or exc.__context__
+            return stopped(cause)[1] if isinstance(cause, KeyboardInterrupt) else INTERRUPTED
         except SystemExit as exc:  # click's exit 1 when --help or --version meets a closed pipe
             return 0 if type(sys.stdout).__name__ == "PacifyFlushWrapper" else exc.code
 

@@ -736,8 +736,9 @@ class Session:
         if self.sample is not None:
             targets = self.drawn_answers(self.game.secrets if targets is None else targets)
         summary, records = loop.run_stats(
-            self.game, self.guesser, self.rules(), answers=targets, jobs=self.jobs,
-            cluster=self.cluster, table=table, progress=progress, budget=self.budget,
+            self.game, self.guesser, self.rules(), opener=self.opener, answers=targets,
+            jobs=self.jobs, cluster=self.cluster, table=table, progress=progress,
+            budget=self.budget,
         )  # fmt: skip
         if self.sample is not None:
             drawn = {"sample": self.sample, "seed": self.seed()}
@@ -757,8 +758,10 @@ class Session:
 
     def stats_games(self) -> int:
         """How many games `stats` plays (for a progress bar)."""
+        if self.sample is not None:
+            return self.sample
         if self.boards > 1:
-            return SAMPLE if self.sample is None else self.sample
+            return SAMPLE
         return len(self.game.secrets if self.secrets is None else self.secret_words())
 
     def boards_stats(self, progress: runner.Progress | None) -> Played:
