@@ -400,3 +400,12 @@ def test_solve_hangman_refuses_a_character_that_is_several_letters(
 ) -> None:
     result = invoke("solve", "hangman", *args)
     assert (result.exit_code, result.stderr) == (1, f"Error: {message}\n")
+
+
+@pytest.mark.parametrize("game", ["wordle", "hangman"])
+def test_an_empty_format_is_unknown_not_the_default(game: str) -> None:
+    result = invoke("stats", game, "--format", "", "--sample", "3")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: unknown format ''; choose one of: table, json, csv\n",
+    )
