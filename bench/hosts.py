@@ -77,9 +77,9 @@ class TimedHost:
         self.slowest = max(self.slowest, time.perf_counter() - began)
         return after
 
-    def reveal(self) -> str:
-        """The wrapped host's final word."""
-        return self.host.reveal()
+    def reveal(self, state: State | None = None) -> str:
+        """The wrapped host's final word (for the game's last state)."""
+        return self.host.reveal(state)
 
 
 _SHARED: dict[str, Any] = {}
