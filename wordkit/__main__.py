@@ -8,7 +8,7 @@ import signal
 import sys
 from types import FrameType, TracebackType
 
-from wordkit.errors import Terminated, stopped
+from wordkit.errors import STOP_SIGNALS, UNWOUND, Terminated, stopped
 
 
 def _quiet_interrupt(
@@ -39,11 +39,6 @@ def _unwind(signum: int, frame: FrameType | None) -> None:
 
 def _already_stopping(signum: int, frame: FrameType | None) -> None:
     """Another stop signal while the run unwinds: nothing more to do."""
-
-
-UNWOUND = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
-"""Signals that stop a run the way Ctrl-C does (one a caller set to ignore stays ignored:
-`nohup`)."""
 
 
 def _reopen_closed_streams() -> None:
@@ -84,7 +79,7 @@ def main() -> None:
     """Start the command line; Ctrl-C at any moment is one `Interrupted.` line and exit 130,
     SIGTERM `Terminated.` and 143, SIGHUP `Hung up.` and 129. The handlers are set here, not
     on import: a Dask worker process imports this module again, and its signals are its own."""
-    for signum in UNWOUND:
+    for signum in UNWOUND:  # one a caller set to ignore stays ignored (`nohup`)
         if signal.getsignal(signum) == signal.SIG_DFL:
             signal.signal(signum, _unwind)
     line, code = "", 1  # a bug's traceback ends with 1
@@ -122,7 +117,7 @@ def _run_over(code: int) -> None:
                 stream.flush()
         os._exit(code)
 
-    for signum in (signal.SIGINT, *UNWOUND):
+    for signum in STOP_SIGNALS:
         signal.signal(signum, end)
     gc.disable()
     gc.freeze()

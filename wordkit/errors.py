@@ -1,5 +1,7 @@
 """Typed errors raised by wordkit's core; only cli.py turns them into messages."""
 
+import signal
+
 
 def shortened(text: str, limit: int = 240) -> str:
     """`text` (a path, a list of names) cut in the middle for a one-line message: whole up to
@@ -16,6 +18,13 @@ class Terminated(KeyboardInterrupt):
         super().__init__(signum)
         self.signum = signum
 
+
+UNWOUND: tuple[int, ...] = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""Signals that stop a run the way Ctrl-C does (`Terminated`), where the platform has them."""
+STOP_SIGNALS = frozenset((signal.SIGINT, *UNWOUND))
+"""Every signal that stops a run: Ctrl-C and the UNWOUND ones."""
 
 STOPPED = {2: ("Interrupted.", 130), 15: ("Terminated.", 143), 1: ("Hung up.", 129)}
 """The last line and the exit code of a run stopped by SIGINT (Ctrl-C), SIGTERM or SIGHUP."""

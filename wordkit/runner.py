@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
 from wordkit import __version__
-from wordkit.errors import WordkitError, WorkerLostError
+from wordkit.errors import STOP_SIGNALS, UNWOUND, WordkitError, WorkerLostError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -264,12 +264,6 @@ def chunked(items: Sequence[T], *, parts: int) -> list[list[T]]:
     return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
 
-STOP_SIGNALS = frozenset(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
-"""The signals that stop a run (see wordkit.__main__)."""
-
-
 def _block(signals: Iterable[int], *, how: str = "block") -> set[int]:
     """Block `signals` in this thread (or, `how="set"`, make them the blocked set, as a
     previous call returned it): the signals blocked before. A forked process inherits the
@@ -286,11 +280,11 @@ def _worker_setup(setup: Callable[..., None], *args: Any) -> None:
     if it is killed, then run the caller's setup. The worker was forked with the stop
     signals blocked; they are let in once its own handlers are set."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ("SIGTERM", "SIGHUP"):
+    for signum in UNWOUND:
         # The parent's handler (inherited by the fork) goes; an ignored signal stays ignored
         # (`nohup`: a closed terminal must not end the workers either).
-        if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) != signal.SIG_IGN:
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
+        if signal.getsignal(signum) != signal.SIG_IGN:
+            signal.signal(signum, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     _die_with_parent()
