@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -107,6 +108,8 @@ def test_exhausted_letters_in_advanced() -> None:
     assert "n" in exhausted_letters(state) and state.wrong == 1
 
 
+# A secret longer than any word of the pool draws the letter model's expected warning
+@pytest.mark.filterwarnings("ignore::wordkit.errors.WordkitWarning")
 @settings(max_examples=30, deadline=None)
 @given(
     secret=st.one_of(st.sampled_from(WORDS), st.text(alphabet=ALPHABET, min_size=2, max_size=9)),
