@@ -196,12 +196,13 @@ def test_cache_is_capped_least_recently_used_first(
 
     monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
     monkeypatch.setenv("WORDKIT_CACHE_MB", str(3.5 / 1024))  # 3.5 KiB
-    for index, name in enumerate(("table-old", "table-mid", "table-new")):
+    old, mid, new, newest = (f"table-{digit * 24}.npz" for digit in "0123")
+    for index, name in enumerate((old, mid, new)):
         cache.write_cached(name, b"x" * 1024)
         os.utime(tmp_path / name, (1000 + index, 1000 + index))
-    assert cache.read_cached("table-old") == b"x" * 1024  # now the most recently used
-    cache.write_cached("table-newest", b"y" * 1024)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["table-new", "table-newest", "table-old"]
+    assert cache.read_cached(old) == b"x" * 1024  # now the most recently used
+    cache.write_cached(newest, b"y" * 1024)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [old, new, newest]
     info = cache.cache_info()
     assert (info.files, info.size, info.limit) == (3, 3072, 3584)
     assert cache.clear_cache() == 3 and cache.cache_info().files == 0
@@ -214,10 +215,11 @@ def test_a_damaged_cache_file_is_ignored(
     from wordkit import cache
 
     monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
-    (tmp_path / "wordle-openers-x.json").write_bytes(content)
-    assert cache.read_cached_json("wordle-openers-x.json", dict) is None
-    cache.write_cached("wordle-openers-x.json", json.dumps({"entropy": "salet"}))
-    assert cache.read_cached_json("wordle-openers-x.json", dict) == {"entropy": "salet"}
+    name = "wordle-openers-0123456789abcdef01234567.json"
+    (tmp_path / name).write_bytes(content)
+    assert cache.read_cached_json(name, dict) is None
+    cache.write_cached(name, json.dumps({"entropy": "salet"}))
+    assert cache.read_cached_json(name, dict) == {"entropy": "salet"}
 
 
 def test_cache_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -226,7 +228,7 @@ def test_cache_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     from wordkit.cli import app
 
     monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
-    (tmp_path / "wordle-matrix-a.npy").write_bytes(b"z" * 2048)
+    (tmp_path / "wordle-matrix-0123456789abcdef01234567.npy").write_bytes(b"z" * 2048)
     result = CliRunner().invoke(app, ["cache", "info"])
     assert result.exit_code == 0
     assert result.stdout == f"folder: {tmp_path}\nfiles: 1\nsize: 0.0 MB of 500 MB allowed\n"

@@ -19,6 +19,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 SMALL = str(FIXTURES / "wordle_small.txt")
 WORDLE = ["--answers", SMALL, "--guesses", SMALL]
 HANGMAN = ["--words", str(FIXTURES / "cli_hangman.csv")]
+KEY = "0123456789abcdef01234567"  # a content hash, as the cache's file names hold
 runner = CliRunner()
 
 
@@ -49,19 +50,98 @@ def test_cache_clear_deletes_only_wordkits_files(own_cache: Path, tmp_path_facto
     outside.write_text("keep me")
     (own_cache / "notes.txt").write_text("mine")
     (own_cache / "wordle-matrix-abc.npy.bak").mkdir()
-    (own_cache / "table-link.npz").symlink_to(outside)
-    (own_cache / ".table-x.npz.123.tmp").write_bytes(b"a write under way")
-    cache.write_cached("table-abc.npz", b"x" * 10)
-    cache.write_cached("wordle-openers-k.json", b"{}")
+    (own_cache / f"table-{'f' * 24}.npz").symlink_to(outside)
+    (own_cache / f".table-{KEY}.npz.123.tmp").write_bytes(b"a write under way")
+    # A user's files named like the cache's: only the names wordkit writes are its own
+    for name in ("table-plan.csv", "wordle-tree-notes.txt", f"table-{KEY}.npz.old"):
+        (own_cache / name).write_text("mine")
+    cache.write_cached(f"table-{KEY}.npz", b"x" * 10)
+    cache.write_cached(f"wordle-openers-{KEY}.json", b"{}")
     result = runner.invoke(app, ["cache", "clear"])
     assert (result.exit_code, result.stdout) == (0, f"deleted 2 files from {own_cache}\n")
     assert sorted(p.name for p in own_cache.iterdir()) == [
-        ".table-x.npz.123.tmp",
+        f".table-{KEY}.npz.123.tmp",
         "notes.txt",
-        "table-link.npz",
+        f"table-{KEY}.npz.old",
+        f"table-{'f' * 24}.npz",
+        "table-plan.csv",
         "wordle-matrix-abc.npy.bak",
+        "wordle-tree-notes.txt",
     ]
     assert outside.read_text() == "keep me"
+
+
+def test_a_cache_that_cannot_be_cleared_says_so(
+    own_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache.write_cached(f"table-{KEY}.npz", b"x" * 10)
+
+    def read_only(path: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(30, "Read-only file system")
+
+    monkeypatch.setattr(Path, "unlink", read_only)
+    refused(
+        ["cache", "clear"],
+        f"cannot delete 1 of the cache's files in {own_cache} (Read-only file system); deleted 0",
+    )
+
+
+def test_a_file_in_place_of_the_cache_folder_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "afile").write_text("x")
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "afile"))
+    message = f"the cache folder {tmp_path / 'afile'} is not a folder: nothing can be cached there"
+    refused(["cache", "info"], message)
+    refused(["cache", "clear"], message)
+    result = runner.invoke(app, ["solve", "hangman", *HANGMAN, "--mask", "_____"])
+    assert result.exit_code == 0, result.output  # a run only computes again
+
+
+@pytest.fixture
+def homeless(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No HOME, no password entry, no XDG folders: no cache and no history folder."""
+    import pwd
+
+    def no_entry(uid: int) -> None:
+        raise KeyError(uid)
+
+    for name in ("HOME", "WORDKIT_CACHE", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(pwd, "getpwuid", no_entry)
+
+
+@pytest.mark.usefixtures("homeless")
+def test_without_a_home_runs_go_on_without_cache_or_history() -> None:
+    result = runner.invoke(app, ["solve", "hangman", *HANGMAN, "--mask", "_____"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["stats", "wordle", *WORDLE, "--strategy", "entropy"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(
+        app, ["host", "hangman", *HANGMAN, "--seed", "1", "--no-record"], input="Q\n"
+    )
+    assert result.exit_code == 0, result.output
+    refused(
+        ["cache", "info"],
+        "no folder for the disk cache: HOME is not set; set WORDKIT_CACHE or XDG_CACHE_HOME",
+    )
+    refused(
+        ["host", "hangman", *HANGMAN, "--seed", "1"],
+        "no folder for the game history: HOME is not set; set XDG_DATA_HOME, give "
+        "--history-db FILE, or play with --no-record",
+    )
+
+
+def test_an_empty_home_is_no_home(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pwd
+
+    monkeypatch.setenv("HOME", "")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.delenv("WORDKIT_CACHE", raising=False)
+    entry = Path(pwd.getpwuid(os.getuid()).pw_dir)
+    assert cache.cache_dir() == entry / ".cache" / "wordkit"  # never ./.cache
+    monkeypatch.setenv("HOME", "relative")
+    assert cache.cache_dir() == entry / ".cache" / "wordkit"
 
 
 def test_the_size_cap_never_deletes_other_files(
@@ -69,13 +149,13 @@ def test_the_size_cap_never_deletes_other_files(
 ) -> None:
     (own_cache / "big-user-file.bin").write_bytes(b"u" * 4096)
     monkeypatch.setenv("WORDKIT_CACHE_MB", str(1 / 1024))  # 1 KiB
-    cache.write_cached("table-a.npz", b"x" * 512)
+    cache.write_cached(f"table-{KEY}.npz", b"x" * 512)
     assert (own_cache / "big-user-file.bin").stat().st_size == 4096
     assert cache.cache_info().files == 1
 
 
 def test_a_stale_temp_file_of_a_killed_write_is_cleared(own_cache: Path) -> None:
-    stale = own_cache / ".table-x.npz.abc.tmp"
+    stale = own_cache / f".table-{KEY}.npz.abc.tmp"
     stale.write_bytes(b"half")
     os.utime(stale, (1000, 1000))
     assert cache.clear_cache() == 1 and not stale.exists()
@@ -94,7 +174,7 @@ def _finishes(action, seconds: float = 20.0) -> None:
 def test_a_cache_entry_that_is_not_a_regular_file_is_a_miss(
     own_cache: Path, tmp_path_factory, kind: str
 ) -> None:
-    name = "wordle-openers-k.json"
+    name = f"wordle-openers-{KEY}.json"
     entry = own_cache / name
     if kind == "fifo":
         os.mkfifo(entry)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from wordkit.errors import RangeError
+from wordkit.errors import CacheError, RangeError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -34,8 +34,13 @@ MAX_LIMIT_MB = 10**7
 _MEGABYTES = re.compile(r"[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+(?:[eE][-+]?[0-9]+)?")
 """A size in megabytes: ASCII digits only (float() would take 'inf', 'nan', '1_0', '٣')."""
 
+_HASH = r"[0-9a-f]{24}"
+_LISTS = _HASH + r"(?:-p[0-9a-f]{16})?"  # a Wordle game's key: its lists, and its prior's
 OWN_NAME = re.compile(
-    r"(?:hangman-(?:book|packed|model|lexicon)|wordle-(?:tree|openers|matrix)|table)-[^/\\]+"
+    rf"hangman-(?:book-{_HASH}\.json\.z|(?:packed|lexicon|model)-{_HASH}\.npz)"
+    rf"|wordle-matrix-{_HASH}(?:-by-answer)?\.npy|wordle-openers-{_LISTS}\.json"
+    rf"|wordle-tree-{_LISTS}-[a-z]+-(?:normal|hard)-(?:max[0-9]+|unlimited)\.json"
+    rf"|table-{_HASH}\.npz"
 )
 """The names of the files wordkit puts in the cache: the cap and `cache clear` delete only
 these (and the temp files of their writes), never a file of the user's beside them."""
@@ -57,21 +62,46 @@ def make_room(memo: dict[Any, Any], limit: int) -> None:
 
 
 def cache_dir() -> Path:
-    """$WORDKIT_CACHE, else $XDG_CACHE_HOME/wordkit, else ~/.cache/wordkit."""
+    """$WORDKIT_CACHE, else $XDG_CACHE_HOME/wordkit, else ~/.cache/wordkit; CacheError when
+    none of them names a folder (no home)."""
     if os.environ.get("WORDKIT_CACHE"):
         return Path(os.environ["WORDKIT_CACHE"])
-    return xdg_dir("XDG_CACHE_HOME", ".cache") / "wordkit"
+    where = xdg_dir("XDG_CACHE_HOME", ".cache")
+    if where is None:
+        raise CacheError(
+            "no folder for the disk cache: HOME is not set; set WORDKIT_CACHE or XDG_CACHE_HOME"
+        )
+    return where / "wordkit"
 
 
-def xdg_dir(variable: str, default: str) -> Path:
-    """The folder an XDG variable names, else ~/`default`: the spec has a relative path
-    ignored (it would move with the working directory, a cache or history left behind)."""
+def home_dir() -> Path | None:
+    """The user's home folder: $HOME, else the password database's entry; None when neither
+    gives an absolute path (an empty or relative HOME would put the cache under the working
+    folder)."""
+    home = os.environ.get("HOME", "")
+    if not os.path.isabs(home):
+        try:
+            import pwd
+
+            home = pwd.getpwuid(os.getuid()).pw_dir
+        except (ImportError, KeyError):  # no such module (Windows), or no entry for this user
+            return None
+    return Path(home) if os.path.isabs(home) else None
+
+
+def xdg_dir(variable: str, default: str) -> Path | None:
+    """The folder an XDG variable names, else ~/`default` (None without a home): the spec has a
+    relative path ignored (it would move with the working directory, a cache or history left
+    behind)."""
     base = os.environ.get(variable, "")
-    return Path(base) if os.path.isabs(base) else Path.home() / default
+    if os.path.isabs(base):
+        return Path(base)
+    home = home_dir()
+    return None if home is None else home / default
 
 
 def cache_path(name: str) -> Path:
-    """The path of a file named `name` in the cache directory."""
+    """The path of a file named `name` in the cache directory (CacheError without one)."""
     return cache_dir() / name
 
 
@@ -120,12 +150,12 @@ def open_regular(path: Path) -> int:
 def read_cached(name: str) -> bytes | None:
     """A cached file's bytes (marking it recently used), or None when absent, unreadable or not
     a regular file."""
-    path = cache_path(name)
     try:
+        path = cache_path(name)
         with os.fdopen(open_regular(path), "rb") as handle:
             data = handle.read()
             os.utime(handle.fileno())
-    except OSError:
+    except (OSError, CacheError):
         return None
     return data
 
@@ -134,11 +164,11 @@ def cached_file(name: str) -> Path | None:
     """The path of a cached regular file (marking it recently used) for a reader that maps it
     rather than reads it whole, or None when absent or anything else (a FIFO, a device, a
     symlink, a folder); the reader checks what it finds."""
-    path = cache_path(name)
     try:
+        path = cache_path(name)
         os.close(open_regular(path))
         os.utime(path, follow_symlinks=False)
-    except (OSError, NotImplementedError):
+    except (OSError, NotImplementedError, CacheError):
         return None
     return path
 
@@ -149,7 +179,7 @@ def write_cached(name: str, data: bytes | str | Writer) -> None:
     assert OWN_NAME.fullmatch(name), f"{name}: not a cache file name (prune would keep it)"
     if limit_bytes() <= 0:
         return
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, CacheError):
         atomic_write(cache_path(name), data)
         prune()
 
@@ -187,29 +217,58 @@ def _entries() -> list[tuple[float, int, Path]]:
 
 def prune(limit: int | None = None) -> int:
     """Delete the least recently used files until the cache fits `limit` bytes; files deleted."""
+    return _pruned(limit)[0]
+
+
+def _pruned(limit: int | None) -> tuple[int, OSError | None]:
+    """`prune`: the files deleted, and the error of the last that could not be."""
     cap = limit_bytes() if limit is None else limit
     entries = sorted(_entries(), key=lambda e: e[0])
     total = sum(size for _, size, _ in entries)
-    deleted = 0
+    deleted, failed = 0, None
     for _, size, path in entries:
         if total <= cap:
             break
-        with contextlib.suppress(OSError):
+        try:
             path.unlink()
-            total -= size
-            deleted += 1
-    return deleted
+        except FileNotFoundError:  # another run pruned it meanwhile
+            pass
+        except OSError as exc:
+            failed = exc
+            continue
+        total -= size
+        deleted += 1
+    return deleted, failed
+
+
+def checked_dir() -> Path:
+    """The cache folder, CacheError when something other than a folder is in its place (every
+    run would then compute again what it cannot store)."""
+    where = cache_dir()
+    if where.exists() and not where.is_dir():
+        raise CacheError(f"the cache folder {where} is not a folder: nothing can be cached there")
+    return where
 
 
 def cache_info() -> CacheInfo:
     """The cache's folder, file count, total size and cap."""
+    where = checked_dir()
     entries = _entries()
-    return CacheInfo(cache_dir(), len(entries), sum(e[1] for e in entries), limit_bytes())
+    return CacheInfo(where, len(entries), sum(e[1] for e in entries), limit_bytes())
 
 
 def clear_cache() -> int:
-    """Delete every file wordkit cached (nothing else in the folder); the number deleted."""
-    return prune(0)
+    """Delete every file wordkit cached (nothing else in the folder); the number deleted.
+    CacheError when some cannot be (a read-only folder)."""
+    where = checked_dir()
+    deleted, failed = _pruned(0)
+    if failed is not None:
+        left = len(_entries())
+        raise CacheError(
+            f"cannot delete {left:,} of the cache's files in {where} ({failed.strerror}); "
+            f"deleted {deleted:,}"
+        )
+    return deleted
 
 
 def content_key(*parts: str | bytes) -> str:

@@ -91,5 +91,10 @@ class OptionConflictError(WordkitError):
     """Options that mean nothing together (or one that needs another)."""
 
 
+class CacheError(WordkitError):
+    """The disk cache has no usable folder (no home, or a file in its place), or cannot be
+    cleared."""
+
+
 class ModelFileError(WordkitError):
     """A model file wordkit ships (or was given) is damaged or from another version."""

@@ -61,8 +61,15 @@ class HistoryError(WordkitError):
 
 
 def default_history_path() -> Path:
-    """$XDG_DATA_HOME/wordkit/history.sqlite, else ~/.local/share/wordkit/history.sqlite."""
-    return xdg_dir("XDG_DATA_HOME", ".local/share") / "wordkit" / "history.sqlite"
+    """$XDG_DATA_HOME/wordkit/history.sqlite, else ~/.local/share/wordkit/history.sqlite;
+    HistoryError when neither names a folder (no home)."""
+    where = xdg_dir("XDG_DATA_HOME", ".local/share")
+    if where is None:
+        raise HistoryError(
+            "no folder for the game history: HOME is not set; set XDG_DATA_HOME, give "
+            "--history-db FILE, or play with --no-record"
+        )
+    return where / "wordkit" / "history.sqlite"
 
 
 def history_path(path: Path | None) -> Path:

@@ -288,11 +288,11 @@ def _input_path(name: str, value: Any) -> str | None:
 
 def _default_history() -> str | None:
     """Where the game history is when no --history-db is given."""
-    from wordkit.history import default_history_path
+    from wordkit.history import HistoryError, default_history_path
 
     try:
         return str(default_history_path())
-    except (RuntimeError, KeyError):  # no home directory
+    except HistoryError:  # no home directory
         return None
 
 

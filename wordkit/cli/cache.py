@@ -35,5 +35,5 @@ def cache_clear_command() -> None:
     """
     from wordkit.cache import cache_dir, clear_cache
 
-    count = clear_cache()
+    count = clear_cache()  # CacheError when the folder is missing, not one, or read-only
     typer.echo(f"deleted {count:,} file{'s' if count != 1 else ''} from {cache_dir()}")

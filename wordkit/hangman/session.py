@@ -333,8 +333,19 @@ def learned_host(words: str, history: Path | None) -> tuple[dict[str, str | None
     from wordkit import tables
     from wordkit.hangman.guessers.best import DICTIONARY_SHARE
     from wordkit.hangman.hostmodel import host_model
-    from wordkit.history import learned_words, recorded_games, table_key
+    from wordkit.history import (
+        HistoryError,
+        default_history_path,
+        learned_words,
+        recorded_games,
+        table_key,
+    )
 
+    if history is None:
+        try:
+            history = default_history_path()
+        except HistoryError:  # no home, so no history of past games: nothing to learn from
+            return {}, host_model([], tables.load_columns(words), DICTIONARY_SHARE)
     games = recorded_games(table=table_key(words), path=history)
     model = host_model(games, tables.load_columns(words), DICTIONARY_SHARE)
     return learned_words(table_key(words), games=games), model
