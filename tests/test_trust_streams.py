@@ -128,3 +128,52 @@ def test_a_reader_gone_before_the_first_line_is_a_quiet_exit_0(args: list[str]) 
     finally:
         os.close(write)
     assert (done.returncode, done.stderr) == (0, b"")
+
+
+@pytest.mark.parametrize("path", ["/dev/stdin", "/dev/fd/0"])
+def test_a_path_to_stdin_counts_as_reading_standard_input(path: str) -> None:
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "wordkit", "stats", "wordle", "--answers", "-", "--guesses", path],
+        input="cigar\nrebut\n", capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        "Error: --answers and --guesses both read standard input; give one of them a file\n"
+    )
+    # A regular file on stdin is read again by its path: no conflict there
+    with open(SMALL) as stdin:
+        done = subprocess.run(
+            [sys.executable, "-m", "wordkit", "stats", "wordle", "--answers", "-",
+             "--guesses", path, "--strategy", "entropy"],
+            stdin=stdin, capture_output=True, text=True, env=env, timeout=60,
+        )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_records_file_another_run_is_writing_is_refused(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from wordkit.cache import atomic_open
+    from wordkit.cli import app
+
+    records = tmp_path / "sweep.jsonl"
+    held = atomic_open(records, '{"header": 1}\n', lock=True)  # as a sweep under way holds it
+    try:
+        for args in (["--openers", "top:3"], []):
+            result = CliRunner().invoke(
+                app, ["stats", "wordle", *LISTS, "--strategy", "entropy", *args,
+                      "--records", str(records)],
+            )  # fmt: skip
+            assert (result.exit_code, result.stdout) == (1, "")
+            assert result.stderr == (
+                f"Error: {records} is being written by another wordkit run: wait for it to "
+                "finish, or give another file\n"
+            )
+        assert records.read_text() == '{"header": 1}\n'
+    finally:
+        held.close()
+    result = CliRunner().invoke(
+        app, ["stats", "wordle", *LISTS, "--strategy", "entropy", "--records", str(records)]
+    )
+    assert result.exit_code == 0, result.output

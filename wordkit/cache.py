@@ -393,6 +393,15 @@ def atomic_write(path: Path, data: bytes | str | Writer, *, mode: int | None = N
     The file gets `mode` when given, else the mode of the file it replaces, else what the
     umask allows (mkstemp alone would leave 0600).
     """
+    atomic_open(path, data, mode=mode).close()
+
+
+def atomic_open(
+    path: Path, data: bytes | str | Writer, *, mode: int | None = None, lock: bool = False
+) -> BinaryIO:
+    """`atomic_write`, the file left open after it for appending; with `lock`, its exclusive
+    lock (`try_lock`) taken before it replaces the old one, so another run never finds it
+    unlocked."""
     path.parent.mkdir(parents=True, exist_ok=True)
     if mode is None:
         try:
@@ -403,16 +412,43 @@ def atomic_write(path: Path, data: bytes | str | Writer, *, mode: int | None = N
 
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "wb") as out:
-            if callable(data):
-                data(out)
-            else:
-                out.write(data.encode("utf-8") if isinstance(data, str) else data)
+        out = os.fdopen(fd, "wb")
+    except BaseException:
+        os.close(fd)
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    try:
+        if lock:
+            try_lock(out.fileno())  # a file of our own, not yet shared: always ours
+        if callable(data):
+            data(out)
+        else:
+            out.write(data.encode("utf-8") if isinstance(data, str) else data)
+        out.flush()
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
+        with contextlib.suppress(OSError):  # closing flushes what a full disk refused again
+            out.close()
         Path(tmp).unlink(missing_ok=True)
         raise
+    return out
+
+
+def try_lock(fd: int) -> bool:
+    """Take the exclusive advisory lock of an open file without waiting: False when another
+    process holds it (True where files cannot be locked: nothing to coordinate with there)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:  # a file system without locks
+        return True
+    return True
 
 
 def _umask() -> int:

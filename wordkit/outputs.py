@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from wordkit.cache import atomic_write
+from wordkit.cache import atomic_open, try_lock
 from wordkit.errors import OptionConflictError, OutputPathError, WordkitError, shortened
 
 if TYPE_CHECKING:
@@ -149,7 +149,8 @@ class Output:
                 self._file = open(self.dest, "wb")  # noqa: SIM115 - closed by close()
             elif self._stream is None:
                 self._path = _target(self.dest)
-                atomic_write(self._path, first)
+                with _claimed(self._path, self.dest):
+                    self._file = atomic_open(self._path, first, lock=True)
                 return
         except OSError as exc:
             raise self._failed(exc) from exc
@@ -172,10 +173,9 @@ class Output:
             self._stream.flush()
             return
         raw = data.encode("utf-8") if isinstance(data, str) else data
+        if self._file is None:
+            raise OutputPathError(f"{shortened(self.dest)} was closed")
         try:
-            if self._file is None:
-                assert self._path is not None
-                self._file = open(self._path, "ab")  # noqa: SIM115 - closed by close()
             self._file.write(raw)
             self._file.flush()
         except OSError as exc:
@@ -190,6 +190,27 @@ class Output:
                 raise self._failed(exc) from exc
             finally:
                 self._file = None
+
+
+@contextlib.contextmanager
+def _claimed(path: Path, dest: str) -> Iterator[None]:
+    """Hold the lock of the file at `path` while it is replaced: OutputPathError when another
+    run holds it, appending to it (a second sweep on one records file would otherwise replace
+    the file under the first, whose later records would then go to a file no longer there)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:  # no file there yet (or none to read): nothing to wait for
+        yield
+        return
+    try:
+        if not try_lock(fd):
+            raise OutputPathError(
+                f"{shortened(dest)} is being written by another wordkit run: wait for it to "
+                "finish, or give another file"
+            )
+        yield
+    finally:
+        os.close(fd)
 
 
 def write(data: str | bytes | Iterable[str], dest: str | None) -> None:
@@ -230,7 +251,8 @@ def check_options(params: Mapping[str, Any]) -> dict[str, Any]:
         if is_stdout(dest):
             changed[name] = STDOUT
         elif not dest or _stream_for(dest) is None and _kind(dest) != "special":
-            _target(dest)
+            with _claimed(_target(dest), dest):  # not another run's, appending to it
+                pass
     return changed
 
 
@@ -247,15 +269,29 @@ def _one_each_on_stdio(params: Mapping[str, Any]) -> None:
             f"{writers[0]} and {writers[1]} both write to standard output; give one a file"
         )
     # (--history-db - is a database file named `-`, not stdin)
-    readers = [n for n in INPUTS if n != HISTORY and n in params and params[n] == STDOUT]
+    readers = [n for n in INPUTS if n != HISTORY and n in params and _reads_stdin(params[n])]
     for name in WORD_ARGUMENTS:
         value = params.get(name)
-        if isinstance(value, (list, tuple)) and STDOUT in value:
+        if isinstance(value, (list, tuple)) and any(_reads_stdin(v) for v in value):
             readers.insert(0, name.upper())
     if len(readers) > 1:
         raise OptionConflictError(
             f"{readers[0]} and {readers[1]} both read standard input; give one of them a file"
         )
+
+
+def _reads_stdin(source: Any) -> bool:
+    """Whether an input reads the stream on stdin: `-`, or a path to it (/dev/stdin,
+    /dev/fd/0, the FIFO stdin comes from) when it is a pipe or a device, which can be read
+    once; a regular file on stdin can be read again by its path."""
+    if source == STDOUT:
+        return True
+    there = _stat(source) if isinstance(source, str) and source else None
+    try:
+        here = os.fstat(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):  # a test runner's buffer, no stdin
+        return False
+    return there is not None and _same(here, there) and not stat.S_ISREG(here.st_mode)
 
 
 def _data_on_stdout(dest: Any) -> bool:
