@@ -481,3 +481,28 @@ def test_query_of_several_words_names_each_game() -> None:
     assert [v.split(":")[0] for v in verdicts] == ["APPLE", "MANGO"]
     one = wk("query", "hangman", "apple", *T, "--strategy", "coverage").stdout.splitlines()[-1]
     assert one.startswith("won with ")
+
+
+def test_a_whole_word_shown_and_refuted_is_no_game_state() -> None:
+    result = wk("solve", "hangman", "--mask", "apple", "--guessed", "aple", "--finish", "word",
+                "--refuted", "apple")  # fmt: skip
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "Error: the mask shows the whole word 'apple', which was refuted\n"
+
+
+def test_a_length_the_category_lacks_is_named_with_the_category() -> None:
+    result = wk("host", "hangman", "--words", "categories", "--category", "animals",
+                "--length", "13", "--seed", "1", "--no-record")  # fmt: skip
+    assert result.exit_code == 1
+    assert result.stderr == "Error: no word of category 'animals' has 13 letters\n"
+
+
+def test_one_life_and_no_game_won() -> None:
+    result = wk("host", "hangman", "--words", "categories", "--lives", "1", "--seed", "1",
+                "--no-record", input="Q\n")  # fmt: skip
+    assert result.stdout.startswith("Hangman, ") and ", 1 life. Type" in result.stdout
+    result = wk("stats", "hangman", "--words", "categories", "--lives", "1", "--secrets",
+                "-", "--strategy", "coverage", "--json", input="zzzzz\n")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert (summary["wins"], summary["max_guesses"], summary["mean_guesses"]) == (0, None, None)

@@ -3,6 +3,7 @@ limits (no games, all losses, a foreign word), and the session playing under it.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wordkit.errors import WordkitError
 from wordkit.hangman.hostmodel import (
     PRIOR_GAMES,
     HostModel,
@@ -114,3 +116,56 @@ def test_learn_with_no_history_yet_plays_the_defaults(tmp_path: Path) -> None:
     session = Session(words="categories", learn=True, history=tmp_path / "none.sqlite")
     assert session.host is not None and session.host.games == 0 and session.prior is None
     assert not (tmp_path / "none.sqlite").exists()  # reading creates nothing
+
+
+def test_only_games_a_person_hosted_with_a_known_place_tell_of_the_host() -> None:
+    computer = Played(
+        GameRecord(secret="lion", won=True, moves=("e",), wrong=0),
+        "t", True, "honest", "host", "2026-01-01T00:00:00+00:00",
+    )  # fmt: skip
+    untold_fitting = played("____", known=True)  # some word fitted: in or out, nobody knows
+    untold_outside = played("____", known=False)  # no word of the table fitted it
+    model = host_model([computer, untold_fitting, untold_outside, played("lion")], COLUMNS, 0.9)
+    assert (model.games, model.in_table) == (2, 1)
+
+
+@pytest.mark.parametrize("name", ["", "a=b", "x,y", " padded", "{curly"])
+def test_a_learned_prior_names_any_category(name: str) -> None:
+    columns = Columns(
+        words=("lion", "pear", "plum"), weights=np.ones(3), categories=("animals", name, name)
+    )
+    model = host_model([played("pear"), played("plum")], columns, 0.9)
+    shares = parse_prior(model.prior)
+    assert shares is not None and set(shares) == {"animals", name}
+    assert shares[name] > shares["animals"]
+
+
+def test_a_table_with_an_empty_category_stays_playable_after_games(tmp_path: Path) -> None:
+    table = tmp_path / "fruit.csv"
+    table.write_text("word,category\nlion,animals\nbear,animals\npear,\nplum,fruit\n")
+    db = tmp_path / "history.sqlite"
+    for secret in ("pear", "lion"):
+        record = GameRecord(secret=secret, won=True, moves=("e",), wrong=0)
+        record_game(record, table=str(table), strategy="best", source="solve", path=db)
+    session = Session(words=str(table), learn=True, history=db)
+    assert session.host is not None and session.host.games == 2
+    assert session.next_move("____").move
+
+
+def test_the_learned_line_names_the_prior_given() -> None:
+    model = host_model([played("lion")], COLUMNS, 0.9)
+    assert model.summary().endswith("; prior uniform; likeliest category food (55%)")
+    assert model.summary("uniform").endswith("; prior uniform (as given)")
+
+
+def test_json_priors_are_checked() -> None:
+    assert parse_prior('{"a=b": 0.5, "": 0.25}') == {"a=b": 0.5, "": 0.25}
+    for bad, message in [
+        ('{"a": 1.5}', "share 1.5 in prior '{\"a\": 1.5}' is not between 0 and 1"),
+        ('{"a": 0.7, "b": 0.7}', "add up to more than 1"),
+        ('{"a": true}', "share True of 'a'"),
+        ('{"a": 0.5', "is not a JSON object of category shares"),
+        ("[0.5]", "is not uniform, weight or CATEGORY=SHARE"),
+    ]:
+        with pytest.raises(WordkitError, match=re.escape(message)):
+            parse_prior(bad)

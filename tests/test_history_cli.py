@@ -368,3 +368,34 @@ def test_wordle_statistics_are_kept_per_variant(tmp_path: Path) -> None:
     games = recorded_games(game="wordle", path=db)
     assert [g.record.won for g in games] == [True, True, False, False]
     assert games[-1].record.moves == ("crane",) and "/" in games[-1].record.secret
+
+
+@pytest.mark.parametrize(
+    ("command", "flag"),
+    [
+        (["host", "hangman", "--words", "-", "--seed", "1", "--no-record"], "--words"),
+        (["solve", "hangman", "--words", "-", "-i", "--no-record"], "--words"),
+        (["host", "wordle", "--answers", "-", "--guesses", SMALL, "--seed", "1"], "--answers"),
+        (["solve", "wordle", "--answers", "-", "--guesses", SMALL, "-i"], "--answers"),
+    ],
+)
+def test_a_game_that_reads_its_moves_on_stdin_reads_no_table_there(
+    command: list[str], flag: str
+) -> None:
+    code, out, err = wk(*command, input="cat\ndog\n")
+    assert (code, out) == (1, "")
+    assert err == (
+        f"Error: {flag} reads standard input, where this game reads its moves; give {flag} a file\n"
+    )
+
+
+def test_an_untold_secret_no_word_fitted_counts_outside_the_table(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    # 3 letters; every guess "not in it" until the AI loses; the word is kept untold
+    code, _, _ = wk("solve", "hangman", "--words", TINY, "-i", "--history-db", str(db),
+                    input="3\n" + "\n" * 12)  # fmt: skip
+    assert code == 0
+    (game,) = recorded_games(table=table_key(TINY), path=db)
+    assert game.record.secret == "___" and not game.known
+    _, model = learned_host(TINY, db)
+    assert (model.games, model.in_table) == (1, 0)

@@ -269,10 +269,10 @@ def _one_each_on_stdio(params: Mapping[str, Any]) -> None:
             f"{writers[0]} and {writers[1]} both write to standard output; give one a file"
         )
     # (--history-db - is a database file named `-`, not stdin)
-    readers = [n for n in INPUTS if n != HISTORY and n in params and _reads_stdin(params[n])]
+    readers = [n for n in INPUTS if n != HISTORY and n in params and reads_stdin(params[n])]
     for name in WORD_ARGUMENTS:
         value = params.get(name)
-        if isinstance(value, (list, tuple)) and any(_reads_stdin(v) for v in value):
+        if isinstance(value, (list, tuple)) and any(reads_stdin(v) for v in value):
             readers.insert(0, name.upper())
     if len(readers) > 1:
         raise OptionConflictError(
@@ -280,7 +280,7 @@ def _one_each_on_stdio(params: Mapping[str, Any]) -> None:
         )
 
 
-def _reads_stdin(source: Any) -> bool:
+def reads_stdin(source: Any) -> bool:
     """Whether an input reads the stream on stdin: `-`, or a path to it (/dev/stdin,
     /dev/fd/0, the FIFO stdin comes from) when it is a pipe or a device, which can be read
     once; a regular file on stdin can be read again by its path."""

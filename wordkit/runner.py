@@ -78,7 +78,8 @@ class Summary:
     win_rate: float
     mean_guesses: float
     """Over the games that ended solved (NaN when none did)."""
-    max_guesses: int
+    max_guesses: int | None
+    """The most guesses a solved game took (None: none was solved)."""
     histogram: dict[str, int]
     """Solved games by guesses used, in numeric order, then the unsolved ones under `lost`."""
     by_length: dict[int, dict[str, float]]
@@ -132,7 +133,7 @@ class Played:
             *labels.get("extra", ()),
             (f"mean guesses{over}",
              f"{s.mean_guesses:.4f}" if math.isfinite(s.mean_guesses) else "-"),
-            (f"max guesses{over}", f"{s.max_guesses}" if math.isfinite(s.mean_guesses) else "-"),
+            (f"max guesses{over}", "-" if s.max_guesses is None else f"{s.max_guesses}"),
             ("seconds", f"{s.seconds:.1f}"),
         ]  # fmt: skip
 
@@ -232,7 +233,7 @@ def summarize(
         wins=wins,
         win_rate=wins / len(records) if records else 0.0,
         mean_guesses=_mean([r.guesses for r in solved]),
-        max_guesses=max((r.guesses for r in solved), default=0),
+        max_guesses=max((r.guesses for r in solved), default=None),
         histogram=numeric_histogram((r.guesses for r in solved), lost=len(records) - len(solved)),
         by_length={
             n: _length_figures([r for r in records if word_length(r.secret) == n]) for n in lengths

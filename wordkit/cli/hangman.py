@@ -34,7 +34,8 @@ Words = Annotated[str, choice("NAME_OR_PATH", "The dictionary.", TABLES)]
 Strategy = Annotated[str, choice("NAME", "best (the strongest: lookahead's moves from a policy "
     "book, the letter model outside the dictionary), coverage, entropy, lookahead, model, "
     "expected-size, greedy, minimax or minimax-search.", STRATEGIES)]
-Lives = Annotated[str, opt("N", "Wrong guesses allowed, 1-1000; 0 or `unlimited` for no limit.")]
+Lives = Annotated[str, opt("N", "Lives: the Nth wrong guess loses, 1-1000; 0 or `unlimited` "
+    "for no limit.")]
 Variant = Annotated[str, choice("VARIANT", "classic (every occurrence shown) or advanced (one "
     "per guess, length hidden).", ("classic", "advanced"), "--variant")]
 Finish = Annotated[str, choice("FINISH", "reveal (won when all letters show) or word (won only "
@@ -142,6 +143,8 @@ def solve_hangman(
     playing = mask is None and terminal.plays(interactive, json)
     if mask is None and not playing:
         raise GameStateError("give the game state with --mask (e.g. --mask a__le --guessed aeli)")
+    if playing:
+        options.check_moves_on_stdin(ctx)
     with thinking(f"loading {game.words}"):
         session = game.session(learn=playing and history.learn, db=history.db())
         session.check_solve(options.given_options(ctx), playing=playing)
@@ -341,6 +344,7 @@ def host_hangman(
       wordkit host hangman --mode evil --difficulty medium --length 6
       wordkit host hangman --words categories --category animals --trainer
     """
+    options.check_moves_on_stdin(ctx)
     with thinking(f"loading {game.words}"):
         session = game.session(seed=seed, learn=history.learn, db=history.db())
         given = options.given_options(ctx)

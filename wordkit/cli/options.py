@@ -54,6 +54,20 @@ def given_options(ctx: typer.Context) -> set[str]:
     return {n for n, s in sources.items() if s and s.name not in ("DEFAULT", "DEFAULT_MAP")}
 
 
+def check_moves_on_stdin(ctx: typer.Context) -> None:
+    """Refuse an input read from standard input in a game that reads its moves there: the
+    table would take all of it, and the game would end before its first move."""
+    from wordkit.errors import OptionConflictError
+    from wordkit.outputs import HISTORY, INPUTS, reads_stdin
+
+    for param in ctx.command.params:
+        flag = max(param.opts, key=len)
+        if flag in INPUTS and flag != HISTORY and reads_stdin(ctx.params.get(param.name or "")):
+            raise OptionConflictError(
+                f"{flag} reads standard input, where this game reads its moves; give {flag} a file"
+            )
+
+
 def cluster_of(address: str | None) -> str | None:
     """The `--cluster` address given, checked before any work: its form, and that something
     answers there (a scheduler's version and workers are checked when the run connects)."""

@@ -157,6 +157,7 @@ def solve_wordle(
     if mode == "review":
         show_review(session, history or (), json)
     elif mode == "game":
+        options.check_moves_on_stdin(ctx)
         ai_mode(session)
     else:
         with terminal.notices_shown(), thinking():
@@ -428,6 +429,7 @@ def watcher(session: Session, trainer: bool) -> Any:
 @host_app.command("wordle")
 @options.grouped
 def host_wordle(
+    ctx: typer.Context,
     lists: ListsChoice,
     history: options.HistoryChoice,
     mode: HostMode = "honest",
@@ -451,6 +453,7 @@ def host_wordle(
       wordkit host wordle --mode evil
       wordkit host wordle --boards 4      # Quordle, the boards side by side
     """
+    options.check_moves_on_stdin(ctx)
     session = open_session(None, lists, max_guesses=max_guesses, budget=BUDGET, seed=seed)
     session.check_host(mode, trainer=trainer)
     with terminal.notices_shown():

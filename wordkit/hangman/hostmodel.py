@@ -14,6 +14,7 @@ toward what was seen as games accumulate:
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordkit.history import Played
+from wordkit.history import WORD, Played
 from wordkit.tables import Columns
 
 PRIOR_GAMES = 10.0
@@ -52,26 +53,43 @@ class HostModel:
             return self.base
         # Nine decimals, rounded down: the shares never add up to more than 1.
         shares = {name: math.floor(share * 1e9) / 1e9 for name, share in self.categories.items()}
-        return ",".join(f"{name}={share:.9f}" for name, share in shares.items())
+        if all(_plain(name) for name in shares):
+            return ",".join(f"{name}={share:.9f}" for name, share in shares.items())
+        return json.dumps(shares, ensure_ascii=False)  # a name `CATEGORY=SHARE` cannot spell
 
-    def summary(self) -> str:
-        """One line for users: what the AI now assumes of this host."""
+    def summary(self, given: str | None = None) -> str:
+        """One line for users: what the AI now assumes of this host (`given`: the prior the
+        user gave, which the AI plays under instead of the learned one)."""
         if not self.games:
             return "no game of this host recorded yet: the AI plays its defaults"
         said = [
             f"{self.in_table} of {self.games} secrets were in the table, so the AI expects "
             f"{self.share:.0%} of the next ones there",
-            f"prior {self.base}",
+            f"prior {self.base}" if given is None else f"prior {given} (as given)",
         ]
-        if self.categories:
+        if self.categories and given is None:
             top = max(self.categories, key=self.categories.__getitem__)
             said.append(f"likeliest category {top} ({self.categories[top]:.0%})")
         return "; ".join(said)
 
 
+def _plain(name: str) -> bool:
+    """Whether a category name can be written in a `CATEGORY=SHARE,...` prior."""
+    return bool(name) and name == name.strip() and not set(name) & {",", "=", "{"}
+
+
+def hosted_by_a_person(played: Played) -> bool:
+    """Whether a recorded game tells of a person as host: one the AI guessed (`solve`; in a
+    `host` game the computer drew the secret itself), whose secret is known to be in the
+    table or not (a secret kept untold counts only when no word of the table fitted it)."""
+    told = WORD.fullmatch(played.record.secret) is not None
+    return played.source == "solve" and (told or not played.known)
+
+
 def host_model(games: Sequence[Played], columns: Columns, default_share: float) -> HostModel:
     """The estimate from `games` (one table's, oldest first) of the host behind them, the
     table being `columns` and `default_share` the share assumed with no history."""
+    games = [p for p in games if hosted_by_a_person(p)]
     inside = [p.record.secret for p in games if p.known]
     share = (len(inside) + PRIOR_GAMES * default_share) / (len(games) + PRIOR_GAMES)
     rows = first_rows(columns)

@@ -62,8 +62,9 @@ def pool_word_ids(pool: Pool, *, length: int | None) -> Ids:
     if length is not None:
         ids = ids[pool.lexicon.enc.lengths[ids] == length]
     if not len(ids):
+        where = "in the table" if pool.hint is None else f"of category {pool.hint!r}"
         raise NoWordError(
-            "no word in the table"
+            f"no word {where}"
             + (f" has {length} letter{'s' * (length != 1)}" if length is not None else "")
         )
     return ids

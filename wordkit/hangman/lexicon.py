@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from wordkit.errors import UnknownNameError, WordkitError
+from wordkit.errors import UnknownNameError, WordkitError, shortened
 from wordkit.game import decimal_number
 from wordkit.hangman.rules import MAX_LENGTH, Encoded, Ids, encode_words
 
@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from wordkit.tables import Columns
 
 Prior = str
-"""`uniform` (every row alike), `weight` (the weight column) or `CATEGORY=SHARE,...`."""
+"""`uniform` (every row alike), `weight` (the weight column), `CATEGORY=SHARE,...`, or the same
+shares as a JSON object (`{"CATEGORY": SHARE}`: for a category whose name holds `,` or `=`, or
+is empty)."""
 Floats = npt.NDArray[np.float64]
 
 PRIORS = ("uniform", "weight")
@@ -331,10 +333,13 @@ def fast_encode(words: list[str]) -> Encoded:
 
 
 def parse_prior(prior: Prior) -> dict[str, float] | None:
-    """None for uniform/weight, else the CATEGORY -> share mapping of a `TZ=0.5,...` prior."""
+    """None for uniform/weight, else the CATEGORY -> share mapping of a `TZ=0.5,...` prior (or
+    of its JSON object form)."""
     text = prior.strip()
     if text in PRIORS:
         return None
+    if text.startswith("{"):
+        return _json_shares(prior)
     shares: dict[str, float] = {}
     for part in text.split(","):
         name, sep, value = part.partition("=")
@@ -353,9 +358,37 @@ def parse_prior(prior: Prior) -> dict[str, float] | None:
         if name.strip() in shares:
             raise PriorFormatError(f"prior {prior!r} gives {name.strip()!r} two shares")
         shares[name.strip()] = share
+    return _checked_sum(shares, prior)
+
+
+def _checked_sum(shares: dict[str, float], prior: Prior) -> dict[str, float]:
+    """The shares, unless they add up to more than 1."""
     if sum(shares.values()) > 1.0 + 1e-9:
-        raise PriorFormatError(f"the shares in prior {prior!r} add up to more than 1")
+        raise PriorFormatError(f"the shares in prior {shortened(prior)!r} add up to more than 1")
     return shares
+
+
+def _json_shares(prior: Prior) -> dict[str, float]:
+    """The shares of a prior written as a JSON object, `{"CATEGORY": SHARE, ...}`."""
+    import json
+
+    try:
+        data = json.loads(prior)
+    except (ValueError, RecursionError):
+        data = None
+    shown = shortened(prior)
+    if not isinstance(data, dict):
+        raise PriorFormatError(
+            f'prior {shown!r} is not a JSON object of category shares (e.g. {{"TZ": 0.5}})'
+        )
+    shares: dict[str, float] = {}
+    for name, share in data.items():
+        if isinstance(share, bool) or not isinstance(share, int | float):
+            raise PriorFormatError(f"share {share!r} of {name!r} in prior {shown!r} is no number")
+        if not 0.0 <= share <= 1.0:
+            raise PriorFormatError(f"share {share} in prior {shown!r} is not between 0 and 1")
+        shares[name] = float(share)
+    return _checked_sum(shares, prior)
 
 
 def spread(mass: float, weights: Floats) -> Floats:

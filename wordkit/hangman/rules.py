@@ -236,6 +236,8 @@ def observed_state(
             raise GameStateError(
                 f"refuted word {word!r} has {len(word)} letters; the mask has {len(shown)}"
             )
+    if rules.variant == "classic" and HIDDEN not in shown and shown in words_t:
+        raise GameStateError(f"the mask shows the whole word {shown!r}, which was refuted")
     letters_t += shown_unguessed(shown, letters_t, variant=rules.variant)
     if rules.variant == "classic" and len(set(letters_t)) != len(letters_t):
         raise RepeatedGuessError("a letter appears twice among the guesses (classic variant)")

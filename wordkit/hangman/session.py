@@ -239,9 +239,9 @@ class Hosted(game.Hosted):
         rules = self.start.state.rules
         lives, width = rules.lives, len(self.start.state.mask)
         size = f"up to {width} letters" if rules.variant == "advanced" else f"{width} letters"
+        left = "unlimited lives" if lives is None else f"{lives} li{'fe' if lives == 1 else 'ves'}"
         return (
-            f"Hangman, {size}, {self.mode} host, "
-            f"{'unlimited' if lives is None else lives} lives. Type a letter or a word; "
+            f"Hangman, {size}, {self.mode} host, {left}. Type a letter or a word; "
             f"L lists, ? hints, G gives up, Q quits.\n{drawing(self.start.state)}"
         )
 
@@ -382,6 +382,7 @@ class Session:
         self.prior = joined(prior)
         if self.prior is not None:
             parse_prior(self.prior)
+        self.given_prior = self.prior
         self.category = single(category, "--category")
         self.history = history
         self.learned: Mapping[str, str | None] = {}
@@ -644,7 +645,7 @@ class Session:
                 "the word's mask with one place of that letter shown."
             )
         if self.host is not None and self.host.games:
-            return f"{intro}\nLearned from your games: {self.host.summary()}."
+            return f"{intro}\nLearned from your games: {self.host.summary(self.given_prior)}."
         return intro
 
     opening_prompt = "length or mask> "
@@ -696,13 +697,32 @@ class Session:
             return False
         from wordkit.history import WORD, record_game, table_key
 
-        # a secret the human kept to themselves is recorded as the mask: nothing to learn
-        known = record.secret in self.lexicon.index or not WORD.fullmatch(record.secret)
+        if WORD.fullmatch(record.secret):
+            known = record.secret in self.lexicon.index
+        else:  # a secret kept untold is recorded as the mask: outside when no word fitted it
+            known = self.fitted(record)
         record_game(
             replace(record, category=self.category), table=table_key(self.words),
             strategy=strategy, source=source, known=known, path=path,
         )  # fmt: skip
         return not known
+
+    def fitted(self, record: GameRecord) -> bool:
+        """Whether some word of the table fitted the last mask of a game whose secret was kept
+        untold (True when the record cannot say)."""
+        from wordkit.hangman.board import board_for
+        from wordkit.hangman.rules import observed_state
+
+        try:
+            state = observed_state(
+                record.feedback[-1] if record.feedback else record.secret,
+                letters=[m for m in record.moves if len(m) == 1],
+                words=[m for m in record.moves if len(m) > 1],
+                rules=self.rules,
+            )
+            return len(board_for(self.pool(), state).ids) > 0
+        except (WordkitError, IndexError, ValueError):
+            return True
 
     def check_stats(self, given: set[str], *, from_history: bool, host: str | None) -> None:
         """Refuse the options a stats mode would ignore (`given`: the options given, by their

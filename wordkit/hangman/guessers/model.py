@@ -739,16 +739,25 @@ def model_decision(board: Board) -> Decision:
 
 
 def warn_if_longer(board: Board) -> None:
-    """Warn once when the word is longer than every word the model learned from: its counts
-    then say nothing about the middle of the word, only the letter frequencies do."""
+    """Warn once when the word is longer (or shorter) than every word the model learned from:
+    its counts then say nothing about the word's letters, only the letter frequencies do."""
     lengths = board.pool.lexicon.enc.lengths[board.pool.ids]
     longest = int(lengths.max()) if len(lengths) else 0
+    shortest = int(lengths.min()) if len(lengths) else 0
     length = expected_length(board)
     if length > longest:
         warnings.warn(
             f"the word has {length} letters, more than any word the letter model learned from "
             f"(at most {longest}): its guesses past that are little better than letter "
             "frequencies",
+            WordkitWarning,
+            stacklevel=3,
+        )
+    elif 0 < length < shortest:
+        letters = "letter" if length == 1 else "letters"
+        warnings.warn(
+            f"the word has {length} {letters}, fewer than any word the letter model learned from "
+            f"(at least {shortest}): its guesses are little better than letter frequencies",
             WordkitWarning,
             stacklevel=3,
         )
