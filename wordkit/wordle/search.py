@@ -516,7 +516,13 @@ class TreeSearch:
             return (2 * n, True, int(singles[0])) if len(singles) else (INF, True, -1)
         lb = 3 * n - ins[rows] - nb
         lb[(nb == 1) & ~ins[rows]] = INF  # one bucket and no chance of winning: useless
-        floor_node = max(int(lb.min()) if len(lb) else INF, 2 * n, levels)
+        least = int(lb.min()) if len(lb) else INF
+        if playable.any():
+            # A playable guess left out above makes too few buckets to beat beta: its total
+            # is at least beta, and no more is known of it (INF would claim it infeasible,
+            # and a later search with a higher beta would read that from the memo).
+            least = min(least, beta)
+        floor_node = max(least, 2 * n, levels)
         if floor_node >= beta:
             return floor_node, False, -1
         keep = np.flatnonzero(lb < beta)
