@@ -409,3 +409,68 @@ def test_an_empty_format_is_unknown_not_the_default(game: str) -> None:
         1,
         "Error: unknown format ''; choose one of: table, json, csv\n",
     )
+
+
+# --- files as a user's tools leave them (found in review) -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"word,weight\rapple,2\rbanana,3\r", "word,weight\napple,2\nbanana,3\n"),  # old Mac
+        (b"word\rapple\rbanana\r", "word,weight\napple,1\nbanana,1\n"),
+        (b"word\tweight\napple\t2\n", "word,weight\napple,2\n"),  # tabs in a .csv
+        (b"word,weight,note\napple,2," + b"x" * 140_000 + b"\nmelon,3,short\n",
+         "word,weight\napple,2\nmelon,3\n"),  # a long cell of a column not read
+    ],
+)  # fmt: skip
+def test_line_endings_separators_and_long_cells_are_read(
+    tmp_path: Path, content: bytes, expected: str
+) -> None:
+    source = tmp_path / "table.csv"
+    source.write_bytes(content)
+    result = invoke("prepare", str(source), "-q")
+    assert (result.exit_code, result.stdout) == (0, expected), result.stderr
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'word,weight\n"apple,2\nbanana,3\nmelon,"6"\nlemon,7\n',
+         'is not a valid CSV file: the quote opened on line 2 is not closed where a field ends '
+         '(a stray "?)'),
+        (b'word,weight\n"apple,2\nbanana,3\n',
+         'is not a valid CSV file: the quote opened on line 2 is not closed where a field ends '
+         '(a stray "?)'),
+        (b"\x1f\x8b\x08\x00rest", "is a gzip file: decompress it first"),
+        ("word\napple\n".encode("utf-16-le"),
+         "looks like UTF-16 text without its byte-order mark: convert it first, e.g. wordkit "
+         "prepare {path} --encoding utf-16-le -o words.txt"),
+        (b"word\napple\x00\xff\x00\x01\x02\n", "holds NUL bytes: a binary file, not text"),
+    ],
+)  # fmt: skip
+def test_files_that_would_lose_rows_or_are_no_text_are_refused(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    source = tmp_path / "table.csv"
+    source.write_bytes(content)
+    result = invoke("prepare", str(source))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"Error: {source} {message.format(path=source)}\n"
+
+
+def test_an_error_quoting_a_huge_value_stays_one_short_line(tmp_path: Path) -> None:
+    source = tmp_path / "words.txt"
+    source.write_text("apple\n" + "ab " * 100_000 + "\n")
+    result = invoke("solve", "hangman", "--words", str(source), "--mask", "_____")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert len(result.stderr) < 300 and "…" in result.stderr
+    result = invoke("query", "hangman", "a" * 100_000)
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert len(result.stderr) <= len("Error: ") + 1001 + 1  # and its newline
+
+
+def test_a_byte_order_mark_before_typed_feedback_is_not_a_mark() -> None:
+    result = invoke("solve", "wordle", "-i", input="\ufeffBBBBB\nQ\n".encode())
+    assert result.exit_code == 0
+    assert "is not a feedback mark" not in result.stdout + result.stderr

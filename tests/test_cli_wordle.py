@@ -707,3 +707,84 @@ def test_stats_optimal_notes_only_a_default_opener(opener: list[str], noted: boo
     result = wk("stats", "wordle", *LISTS, "--strategy", "optimal", *opener, "--json")
     assert result.exit_code == 0, result.output
     assert ("opener_note" in json.loads(result.stdout)) == noted
+
+
+# --- found in review -------------------------------------------------------------------------
+
+
+def test_a_redundant_length_keeps_the_same_lists(tmp_path: Path) -> None:
+    answers = tmp_path / "ight.txt"
+    answers.write_text("fight\nlight\nmight\nnight\nright\nsight\ntight\nwight\nbight\n")
+    plain = wk("stats", "wordle", "--answers", str(answers), "--json")
+    given = wk("stats", "wordle", "--answers", str(answers), "--length", "5", "--json")
+    assert plain.exit_code == given.exit_code == 0
+    first, second = json.loads(plain.stdout), json.loads(given.stdout)
+    assert first["mean_guesses"] == second["mean_guesses"]
+    assert first["strategy"] == second["strategy"]
+
+
+def test_a_game_over_the_limit_says_so(tmp_path: Path) -> None:
+    words = tmp_path / "ight.txt"
+    words.write_text("fight\nlight\nmight\nnight\nright\nsight\ntight\nwight\nbight\n")
+    lists = ["--answers", str(words), "--guesses", str(words)]
+    result = wk("query", "wordle", *lists, "--hard", "bight")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-1] == "solved in 9 guesses, over the limit of 6 (entropy)"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["stats", "wordle", *LISTS, "--seed", "5"],
+         "--seed means nothing when every answer is played: drop it"),
+        (["stats", "wordle", *LISTS, "--openers", "top:2", "--seed", "5"],
+         "--openers ranks openers with every answer; drop --seed"),
+        (["query", "wordle", "--boards", "2", "cigar", "rebut", "--strategy", "minimax"],
+         "--boards plays N-board games with its own guesser: drop --strategy"),
+        (["solve", "wordle", "--boards", "2", "--strategy", "optimal", "--json"],
+         "--boards plays N-board games with its own guesser: drop --strategy"),
+    ],
+)  # fmt: skip
+def test_options_a_command_would_ignore_are_refused(args: list[str], message: str) -> None:
+    result = wk(*args)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"Error: {message}\n"
+
+
+def test_the_words_of_several_boards_may_be_one_argument() -> None:
+    apart, joined = (
+        wk("query", "wordle", "--boards", "2", "cigar", "rebut", "--json"),
+        wk("query", "wordle", "--boards", "2", "cigar,rebut", "--json"),
+    )
+    assert apart.exit_code == joined.exit_code == 0
+    assert apart.stdout == joined.stdout
+
+
+def test_one_file_reached_two_ways_is_one_history_table(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "words.txt").write_text("fight\nlight\nmight\n")
+    (tmp_path / "b" / "words.txt").write_text("cigar\nrebut\n")
+    db = str(tmp_path / "h.sqlite")
+    monkeypatch.chdir(tmp_path / "a")
+    wk("host", "wordle", "--answers", "words.txt", "--seed", "1", "--history-db", db,
+       input="fight\nlight\nmight\n")  # fmt: skip
+    monkeypatch.chdir(tmp_path / "b")
+    other = wk("stats", "wordle", "--from-history", "--answers", "words.txt", "--history-db", db)
+    assert other.exit_code == 1  # another file of the same name: no game of it
+    monkeypatch.chdir(tmp_path)
+    result = wk("stats", "wordle", "--from-history", "--answers", "a/words.txt",
+                "--history-db", db, "--json")  # fmt: skip
+    assert result.exit_code == 0 and json.loads(result.stdout)["games"] == 1
+
+
+@pytest.mark.parametrize("strategy", ["minimax", "expected-size", "entropy"])
+def test_long_words_count_their_buckets_in_bounded_memory(strategy: str) -> None:
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # english's 260 words of 15 letters: 3^15 bins a guess would be 115 MB each, 28 GB in all
+    result = wk("solve", "wordle", "--length", "15", "--strategy", strategy)
+    assert result.exit_code == 0, result.output
+    grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    assert grown_mb < 300

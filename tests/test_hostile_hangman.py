@@ -386,10 +386,7 @@ CASES: list[tuple[list[str], int, str]] = [
     (
         ["solve", "hangman", "--words", F + "hostile_binary.csv", "--mask", "___"],
         1,
-        "Error: "
-        + F
-        + "hostile_binary.csv is not UTF-8 (byte 0xff on line 1); convert it first, e.g. "
-        + f"wordkit prepare {F}hostile_binary.csv --encoding latin-1 -o words.txt\n",
+        "Error: " + F + "hostile_binary.csv holds NUL bytes: a binary file, not text\n",
     ),
     (
         ["solve", "hangman", "--words", F + "hostile_ragged.csv", "--mask", "___"],
@@ -641,10 +638,7 @@ CASES: list[tuple[list[str], int, str]] = [
     (
         ["stats", "hangman", "--words", F + "hostile_binary.csv"],
         1,
-        "Error: "
-        + F
-        + "hostile_binary.csv is not UTF-8 (byte 0xff on line 1); convert it first, e.g. "
-        + f"wordkit prepare {F}hostile_binary.csv --encoding latin-1 -o words.txt\n",
+        "Error: " + F + "hostile_binary.csv holds NUL bytes: a binary file, not text\n",
     ),
     (
         ["host", "hangman", "--words", F + "host_tiny.csv", "--mode", "nice"],

@@ -9,6 +9,16 @@ def shortened(text: str, limit: int = 240) -> str:
     return text if len(text) <= limit else text[: limit // 2] + "…" + text[-limit // 2 :]
 
 
+MESSAGE_LIMIT = 1000
+"""The longest error line shown: a value quoted whole in a message (a 50 MB line of a file
+taken for a word) is cut in its middle."""
+
+
+def error_line(error: object) -> str:
+    """An error's message as one line of at most MESSAGE_LIMIT characters."""
+    return shortened(" ".join(str(error).splitlines()), MESSAGE_LIMIT)
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM (`kill`, `timeout`, a service stopping) or SIGHUP (the terminal closed): the run
     unwinds as after Ctrl-C, its files closed and its workers stopped, then exits 128 + the

@@ -117,6 +117,8 @@ def _decode(data: bytes, name: str, encoding: str | None) -> str:
     their byte-order mark), with a clear error when that fails."""
     if encoding is None:
         encoding = next((name for bom, name in _BOMS if data.startswith(bom)), None)
+    if encoding is None:
+        _check_text(data, name)
     try:
         text = data.decode(encoding or "utf-8-sig")
     except LookupError as exc:
@@ -133,6 +135,30 @@ def _decode(data: bytes, name: str, encoding: str | None) -> str:
             f"wordkit prepare {_quoted(name)} --encoding latin-1 -o words.txt"
         ) from exc
     return text.lstrip("\ufeff")
+
+
+_PACKED = ((b"\x1f\x8b", "gzip"), (b"PK\x03\x04", "zip"), (b"BZh", "bzip2"),
+           (b"\xfd7zXZ\x00", "xz"), (b"(\xb5/\xfd", "zstd"))  # fmt: skip
+"""The magic numbers of compressed files, and their names."""
+
+
+def _check_text(data: bytes, name: str) -> None:
+    """Refuse bytes that are no text file (a compressed file; UTF-16 without its byte-order
+    mark, whose every other byte is NUL), saying what they look like."""
+    kind = next((kind for magic, kind in _PACKED if data.startswith(magic)), None)
+    if kind is not None:
+        raise InputFileError(f"{name} is a {kind} file: decompress it first")
+    head = data[:65536]
+    if b"\x00" not in head:
+        return
+    even, odd, half = head[0::2].count(0), head[1::2].count(0), max(1, len(head) // 2)
+    if max(even, odd) > 0.3 * half and min(even, odd) < 0.05 * half:  # ASCII text in UTF-16
+        order = "le" if odd > even else "be"
+        raise InputFileError(
+            f"{name} looks like UTF-16 text without its byte-order mark: convert it first, "
+            f"e.g. wordkit prepare {_quoted(name)} --encoding utf-16-{order} -o words.txt"
+        )
+    raise InputFileError(f"{name} holds NUL bytes: a binary file, not text")
 
 
 _READ_ONCE: dict[object, bytes] = {}
@@ -216,6 +242,8 @@ def _layout(
     one word a line its lines: stripped, blanks and # comments dropped; else None)."""
     if not text.strip():
         raise InputFileError(f"{name} is empty")
+    if "\r" in text:  # Windows (CR LF) and old Mac (CR alone) line endings
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     separator = None
     first, _, rest = text.partition("\n")
     excel = _EXCEL_SEP.match(first.strip())
@@ -225,9 +253,10 @@ def _layout(
             raise InputFileError(f"{name} has a header but no rows")
         first = text.partition("\n")[0]
     fmt = fmt or _sniff(text)
-    # A CSV saved where the decimal mark is a comma (Excel in most of Europe) uses semicolons.
-    semicolons = fmt == "csv" and ";" in first and "," not in first
-    separator = separator or ("\t" if fmt == "tsv" else ";" if semicolons else ",")
+    # A CSV saved where the decimal mark is a comma (Excel in most of Europe) uses semicolons;
+    # a file named .csv may hold tabs, one named .tsv commas: the header says which.
+    preferred = ("\t", ",", ";") if fmt == "tsv" else (",", ";", "\t")
+    separator = separator or next((c for c in preferred if c in first), preferred[0])
     if fmt != "txt" and (separator in first or first.strip().lower() == "word"):
         return text, separator, fmt, None
     # One column and no `word` header: every line is a word, the first one included.
@@ -268,8 +297,8 @@ def _word_list(text: str, *, name: str, fmt: Format | None, source: str) -> Colu
     for row, word in enumerate(words):
         if not _WORD_RE.match(word):
             raise ValueFormatError(
-                f"{source}: row {row + 1}: {lines[row]!r} is not a word of letters a-z "
-                "(clean the list with `wordkit prepare` first)"
+                f"{source}: row {row + 1}: {shortened(lines[row], 60)!r} is not a word of "
+                "letters a-z (clean the list with `wordkit prepare` first)"
             )
     return Columns(tuple(words), np.ones(len(words)))
 
@@ -281,10 +310,19 @@ def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataF
 
     import pandas as pd
 
+    csv.field_size_limit(MAX_INPUT_BYTES)  # a long cell of a column not read is no error
+    reader = csv.reader(io.StringIO(text), delimiter=separator, strict=True)
+    rows, began = [], 1
     try:
-        rows = [row for row in csv.reader(io.StringIO(text), delimiter=separator) if any(row)]
+        for row in reader:
+            if any(row):
+                rows.append(row)
+            began = reader.line_num + 1
     except csv.Error as exc:
-        raise InputFileError(f"{name} is not a valid {fmt.upper()} file: {exc}") from exc
+        why = f"line {began}: {exc}"
+        if "expected after" in str(exc) or "unexpected end of data" in str(exc):
+            why = f'the quote opened on line {began} is not closed where a field ends (a stray "?)'
+        raise InputFileError(f"{name} is not a valid {fmt.upper()} file: {why}") from exc
     header = [cell.strip() for cell in rows[0]]
     while header and not header[-1]:
         header.pop()

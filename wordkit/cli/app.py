@@ -14,7 +14,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from wordkit import __version__
 from wordkit.cli import params
-from wordkit.errors import STOPPED, WordkitError, stopped
+from wordkit.errors import STOPPED, WordkitError, error_line, stopped
 from wordkit.game import Quit
 
 INTERRUPTED = STOPPED[2][1]
@@ -34,7 +34,7 @@ class _Group(TyperGroup):
             sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
             return result
         except WordkitError as exc:
-            typer.echo(f"Error: {exc}", err=True)
+            typer.echo(f"Error: {error_line(exc)}", err=True)
             raise typer.Exit(1) from None
         except Quit:  # the human quit a game: nothing recorded, nothing wrong
             raise typer.Exit(0) from None
@@ -85,7 +85,9 @@ class _Group(TyperGroup):
                 typer.echo(context.get_help())  # a bare `wordkit solve` shows its help
                 return 0
             where = context.command_path if context is not None else "wordkit"
-            typer.echo(f"Error: {exc.format_message()} (see '{where} --help')", err=True)
+            typer.echo(
+                f"Error: {error_line(exc.format_message())} (see '{where} --help')", err=True
+            )
             return 1
         except typer.Abort as exc:  # Click's word for an interrupt while it parses
             cause = exc.__cause__ or exc.__context__

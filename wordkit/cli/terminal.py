@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from wordkit.cli import render
-from wordkit.errors import InputFileError
+from wordkit.errors import InputFileError, error_line
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -87,7 +87,7 @@ def show_games(games: Iterable[Any], *, json: bool, show: Callable[[Any, bool], 
         if game is None:
             return refused
         if isinstance(game, Refused):
-            print(f"Error: {game.error}", file=sys.stderr)
+            print(f"Error: {error_line(game.error)}", file=sys.stderr)
             refused += 1
         elif json:
             render.emit_json_line(game.as_dict())
@@ -211,7 +211,7 @@ def read_line() -> str:
         raise InputFileError(
             f"a line of standard input is longer than {LINE_LIMIT:,} bytes: is it text?"
         )
-    return line
+    return line.lstrip("\ufeff")  # the byte-order mark an editor puts before a file's first line
 
 
 def plays(interactive: bool, json: bool) -> bool:
@@ -233,7 +233,7 @@ def typed_words(words: Sequence[str]) -> list[str]:
                 raise InputFileError(
                     "standard input holds NUL bytes: is it UTF-16? convert it to UTF-8 first"
                 )
-            text = line.split("#", 1)[0].strip().lstrip("\ufeff")  # a BOM opens some files
+            text = line.split("#", 1)[0].strip()
             if text:
                 out.append(text)
     return out

@@ -230,7 +230,7 @@ def game_items(words: list[str], boards: int) -> list[Any]:
     a line."""
     if boards == 1:
         return list(terminal.typed_words(words))
-    given = [w for w in words if w != "-"]
+    given = [part for w in words if w != "-" for part in w.replace(",", " ").split()]
     items: list[Any] = [given[i : i + boards] for i in range(0, len(given), boards)]
     return items + (terminal.typed_words(["-"]) if "-" in words else [])
 

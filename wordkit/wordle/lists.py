@@ -402,10 +402,17 @@ def select_lists(
         return weighted_wordle(found, weights, extra)
     assert answers is not None
     if length is not None:
-        answer_words = tables.load_columns(answers).distinct(length)
+        every = tables.load_columns(answers)
+        answer_words = every.distinct(length)
         if not answer_words:
             raise GameStateError(f"{answers} has no {length}-letter words")
-        guess_words = tables.load_columns(guesses).distinct(length) if guesses else answer_words
+        if guesses:
+            guess_words = tables.load_columns(guesses).distinct(length)
+        elif len(every.distinct()) > len(answer_words):  # a dictionary: its words are guesses
+            guess_words = answer_words
+        else:  # a list of one length: the same guesses as without --length
+            builtin = tables.load_columns("wordle-guesses").distinct(length)
+            guess_words = builtin or answer_words
         return make_wordle(guess_words, answer_words)
     answer_words = tables.load_columns(answers).distinct()
     if guesses is None and len({len(w) for w in answer_words}) > 1:

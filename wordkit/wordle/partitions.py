@@ -64,6 +64,16 @@ def distinct(values: np.ndarray) -> np.ndarray:
     return ordered[keep]
 
 
+SORTED_PATTERNS = 3**10
+"""Words of up to 10 letters count buckets in one bin a pattern; longer ones, whose 3^L
+patterns would take gigabytes of bins a guess, sort each guess's patterns instead."""
+
+
+def _dense(game: Wordle, n: int) -> bool:
+    """Whether buckets of n answers are counted in one bin a pattern (else by sorting)."""
+    return game.win + 1 <= max(n, SORTED_PATTERNS)
+
+
 def patterns(game: Wordle, rows: Rows, answers: Answers) -> np.ndarray:
     """(len(rows), len(answers)): the pattern of each answer under each guess row. Few answers
     are read as their rows of the answer-major copy, not from every guess row of the matrix
@@ -124,11 +134,36 @@ def bucket_sizes(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
     step = max(1, 2**20 // n)
     for s in range(0, len(rows), step):
         r = rows[s : s + step]
+        if not _dense(game, n):  # long words: 3^L bins a row would not fit
+            out[s : s + step] = _sizes_by_sorting(patterns(game, r, remaining))
+            continue
         sub = patterns(game, r, remaining).astype(np.int64)
         sub += (np.arange(len(r)) * npat)[:, None]
         counts = np.bincount(sub.ravel(), minlength=len(r) * npat)
         out[s : s + step] = counts[sub]
     return out
+
+
+def _runs(sub: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A (rows, n) block of patterns with each row sorted: the order that sorts each row, and
+    for each sorted cell its bucket's number, row r's buckets numbered from r × n. Bucket
+    arithmetic in O(rows × n) memory, whatever the number of patterns (3^L for L letters)."""
+    k, n = sub.shape
+    order = np.argsort(sub, axis=1, kind="stable")
+    ordered = np.take_along_axis(sub, order, axis=1)
+    starts = np.ones((k, n), dtype=bool)
+    np.not_equal(ordered[:, 1:], ordered[:, :-1], out=starts[:, 1:])
+    run = np.cumsum(starts, axis=1) - 1 + (np.arange(k, dtype=np.int64) * n)[:, None]
+    return order, run
+
+
+def _sizes_by_sorting(sub: np.ndarray) -> np.ndarray:
+    """`bucket_sizes` of a (rows, n) block of patterns, through `_runs`."""
+    order, run = _runs(sub)
+    size_sorted = np.bincount(run.ravel(), minlength=sub.size)[run]
+    sizes = np.empty(sub.shape, dtype=np.int32)
+    np.put_along_axis(sizes, order, size_sorted, axis=1)
+    return sizes
 
 
 def remaining_prior(game: Wordle, remaining: Answers) -> np.ndarray:
@@ -139,9 +174,30 @@ def remaining_prior(game: Wordle, remaining: Answers) -> np.ndarray:
 
 
 def pattern_masses(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
-    """(len(rows), patterns): the prior mass of each feedback bucket of `remaining` under each
-    guess row (the prior normalised over `remaining`)."""
-    return bucket_counts(game, rows, remaining, remaining_prior(game, remaining))
+    """(len(rows), columns): the prior mass of each feedback bucket of `remaining` under each
+    guess row (the prior normalised over `remaining`). The columns are the patterns, or, for
+    words longer than SORTED_PATTERNS allows, the buckets in no set order: read row sums,
+    maxima and squares, not one pattern's column."""
+    width = game.win + 1 if _dense(game, len(remaining)) else max(1, len(remaining))
+    out = np.empty((len(rows), width), dtype=np.float64)
+    for where, masses in mass_chunks(game, rows, remaining):
+        out[where] = masses
+    return out
+
+
+def mass_chunks(game: Wordle, rows: Rows, remaining: Answers) -> Iterator[tuple[slice, np.ndarray]]:
+    """`pattern_masses` a chunk of rows at a time: (where in `rows`, that chunk's masses)."""
+    weights = remaining_prior(game, remaining)
+    n = len(remaining)
+    if _dense(game, n):
+        yield from bucket_chunks(game, rows, remaining, weights)
+        return
+    step = max(1, 2**20 // max(1, n))
+    for s in range(0, len(rows), step):
+        sub = patterns(game, rows[s : s + step], remaining)
+        order, run = _runs(sub)
+        masses = np.bincount(run.ravel(), weights=weights[order].ravel(), minlength=sub.size)
+        yield slice(s, s + len(sub)), masses.reshape(sub.shape)
 
 
 def mass_left(masses: np.ndarray) -> np.ndarray:
@@ -166,7 +222,7 @@ def weighted_entropy(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray
     logs = np.empty(0)
     # A chunk at a time into one buffer, logs of non-empty buckets only: fresh (guesses × 243)
     # arrays would cost a one-shot command more in page faults than the sums.
-    for where, masses in bucket_chunks(game, rows, remaining, remaining_prior(game, remaining)):
+    for where, masses in mass_chunks(game, rows, remaining):
         if logs.size < masses.size:
             logs = np.empty(masses.size)
         chunk = logs[: masses.size].reshape(masses.shape)

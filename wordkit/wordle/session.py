@@ -248,7 +248,9 @@ class Game:
             return f"{won or 'not solved'} in {guesses} (of {self.limit})"
         name = f"{self.secret.upper()}: " if named else ""
         won = "solved" if self.record.ended_solved else "not solved"
-        return f"{name}{won} in {guesses} ({self.strategy})"
+        late = self.record.ended_solved and not self.record.won and self.limit is not None
+        over = f", over the limit of {self.limit}" if late else ""
+        return f"{name}{won} in {guesses}{over} ({self.strategy})"
 
 
 class Played(runner.Played):
@@ -373,7 +375,7 @@ class Hosted(game.Hosted):
             return None
         from wordkit.history import player_stats, record_game, recorded_games
 
-        name = self.session.name
+        name = self.session.history_name
         record_game(
             record, game="wordle", table=name, variant=self.variant,
             strategy=self.mode, source="host", path=path,
@@ -422,6 +424,10 @@ class Session:
         multi.check_boards(self.boards)
         if self.hard and self.boards > 1:
             raise GameStateError("hard mode is for one board; drop --hard or --boards")
+        if self.boards > 1 and self.strategy != "entropy":  # several boards: one guesser
+            raise OptionConflictError(
+                "--boards plays N-board games with its own guesser: drop --strategy"
+            )
         if self.strategy not in guesser_names():
             make_guesser(self.strategy)  # the unknown name's error
         low, high = MAX_GUESSES_RANGE
@@ -454,6 +460,15 @@ class Session:
         if self.words or self.answers:
             return str(self.words or self.answers)
         return "wordle" if self.length is None else f"english ({self.length} letters)"
+
+    @property
+    def history_name(self) -> str:
+        """The lists as the game history names them: a file by its absolute path (one file
+        reached by two relative paths is one table, and two files of one name are two)."""
+        from wordkit.history import table_key
+
+        chosen = self.words or self.answers
+        return table_key(str(chosen)) if chosen else self.name
 
     def limit(self, mode: str) -> int | None:
         """The guesses allowed in a mode: --max-guesses if given, else none against Absurdle
@@ -647,7 +662,10 @@ class Session:
             host=host, tree=tree, tree_in=tree_in, openers=openers, cutoff=cutoff,
             from_history=from_history,
         )  # fmt: skip
-        ignored = [name for name in STATS_OPTIONS if name in set(given) - STATS_USES[mode]]
+        uses = STATS_USES[mode]
+        if mode == "games" and "sample" not in given:  # the seed draws a sample, nothing else
+            uses = uses - {"seed"}
+        ignored = [name for name in STATS_OPTIONS if name in set(given) - uses]
         if ignored:
             flag = option_flag(ignored[0])
             raise OptionConflictError(STATS_IGNORES[mode].format(flag=flag))
@@ -842,7 +860,7 @@ class Session:
         began = time.perf_counter()
         where = default_history_path() if path is None else path
         chosen = self.words or self.answers or self.length
-        table = self.name if chosen else None
+        table = self.history_name if chosen else None
         games = recorded_games(game="wordle", table=table, path=where)
         if not games:
             of = "" if table is None else f" of {table}"
@@ -982,7 +1000,7 @@ STATS_USES: dict[str, frozenset[str]] = {
     "boards": LISTS_AND_FORMAT
     | {"boards", "opener", "jobs", "cluster", "records", "max_guesses", "sample", "seed"},
     "openers": LISTS_AND_FORMAT
-    | {"strategy", "hard", "jobs", "cluster", "records", "openers", "cutoff", "seed"},
+    | {"strategy", "hard", "jobs", "cluster", "records", "openers", "cutoff"},
     "versus": LISTS_AND_FORMAT | {"strategy", "opener", "hard", "budget", "host", "seed"},
     "tree-check": LISTS_AND_FORMAT | {"hard", "jobs", "records", "tree_in"},
     "games": LISTS_AND_FORMAT
