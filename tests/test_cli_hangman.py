@@ -52,7 +52,7 @@ def test_solve_plain_output() -> None:
     )
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0] == "next letter: N  (confidence 67%, coverage)"  # n is in 2 of 3
+    assert lines[0] == "next letter: N  (confidence 50%, coverage)"  # angle 30% + ankle 20%
     assert lines[1] == "candidates: 3"
 
 
@@ -506,3 +506,20 @@ def test_one_life_and_no_game_won() -> None:
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     assert (summary["wins"], summary["max_guesses"], summary["mean_guesses"]) == (0, None, None)
+
+
+@pytest.mark.parametrize("strategy", ["coverage", "expected-size", "minimax", "greedy"])
+def test_every_strategy_shows_the_weighted_chance_of_its_letter(
+    tmp_path: Path, strategy: str
+) -> None:
+    table = tmp_path / "skew.csv"
+    table.write_text("word,weight\nzebra,1000000\napple,1\nmango,1\nlemon,1\n")
+    result = wk("solve", "hangman", "--words", str(table), "--mask", "_____",
+                "--strategy", strategy, "--json")  # fmt: skip
+    move = json.loads(result.stdout)
+    in_zebra = move["move"] in "zebra"
+    # zebra holds nearly all the mass: its letters are near certain, the others near nothing
+    assert (move["confidence"] > 0.99) if in_zebra else (move["confidence"] < 0.01)
+    result = wk("solve", "hangman", "--words", str(table), "--mask", "_____",
+                "--strategy", strategy)  # fmt: skip
+    assert ("confidence >99%" in result.stdout) == in_zebra  # never 100% while it may miss

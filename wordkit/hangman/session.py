@@ -87,7 +87,7 @@ class Suggestion:
     def lines(self) -> list[str]:
         """The move as `solve hangman` says it: the move, its confidence, the candidates."""
         kind = "letter" if len(self.move) == 1 else "word"
-        confidence = f"confidence {self.decision.confidence:.0%}, {self.decision.label}"
+        confidence = f"confidence {percent(self.decision.confidence)}, {self.decision.label}"
         lines = [] if self.candidates else [NO_WORD_FITS]
         lines += [f"next {kind}: {self.move.upper()}  ({confidence})"]
         lines += [f"candidates: {self.candidates:,}"]
@@ -97,9 +97,12 @@ class Suggestion:
 
 
 def percent(share: float) -> str:
-    """A candidate's chance as a whole percentage, "<1%" for one that rounds to nothing but
-    is still possible (on a uniform table of thousands, every candidate would show 0%)."""
-    return "<1%" if 0 < share < 0.005 else f"{share:.0%}"
+    """A chance as a whole percentage, "<1%" for one that rounds to nothing but is still
+    possible (on a uniform table of thousands, every candidate would show 0%), ">99%" for
+    one that rounds to 100% but may still fail."""
+    if 0 < share < 0.005:
+        return "<1%"
+    return ">99%" if 0.995 <= share < 1 else f"{share:.0%}"  # a sure thing only when it is
 
 
 @dataclass(frozen=True, slots=True)
@@ -667,7 +670,7 @@ class Session:
     def announcement(self, board: Board, decision: Decision) -> list[str]:
         """What the AI says of its move before the human host answers it."""
         said = [] if len(board.ids) else [f"({NO_WORD_FITS})"]
-        kind = f"{plural(len(board.ids), 'candidate')}, confidence {decision.confidence:.0%}"
+        kind = f"{plural(len(board.ids), 'candidate')}, confidence {percent(decision.confidence)}"
         return [*said, f"My guess: {decision.move.upper()}  ({kind}, {decision.label})"]
 
     def ai_ending(self, record: GameRecord | None) -> str:

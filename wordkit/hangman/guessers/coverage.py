@@ -13,7 +13,9 @@ from wordkit.hangman.board import (
     candidate_words,
     fallback_letter,
     hidden_positions,
+    hit_chance,
     lowest_bit,
+    word_chance,
 )
 from wordkit.hangman.rules import ALPHABET, HIDDEN, State, exhausted_letters
 
@@ -57,10 +59,11 @@ def coverage_decision(board: Board) -> Decision:
         return Decision(board.pool.lexicon.enc.words[board.ids[0]], 1.0, "word")
     if n == 0:
         return out_of_dictionary_decision(board.state)
-    letter, count = covering_letter(board)
+    letter, _ = covering_letter(board)
     if letter is None:
-        return Decision(candidate_words(board)[0], 1.0 / n, "word")
-    return Decision(letter, count / n, "coverage")
+        word = candidate_words(board)[0]
+        return Decision(word, word_chance(board, word), "word")
+    return Decision(letter, hit_chance(board, ALPHABET.index(letter)), "coverage")
 
 
 def covering_letter(board: Board) -> tuple[str | None, int]:

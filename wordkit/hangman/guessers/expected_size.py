@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordkit.hangman.board import Board, Decision, fallback_letter, open_codes
+from wordkit.hangman.board import Board, Decision, fallback_letter, hit_chance, open_codes
 from wordkit.hangman.partitions import letter_expected_sizes
 from wordkit.hangman.rules import ALPHABET
 
@@ -29,4 +29,5 @@ class ExpectedSizeGuesser:
         sizes = letter_expected_sizes(enc, board.ids, codes)
         holding = (enc.positions[board.ids][:, codes] != 0).sum(axis=0)
         pick = int(np.lexsort((codes, -holding, np.round(sizes, 9)))[0])
-        return Decision(ALPHABET[int(codes[pick])], float(holding[pick] / len(board.ids)), "letter")
+        code = int(codes[pick])
+        return Decision(ALPHABET[code], hit_chance(board, code), "letter")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordkit.hangman.board import Board, Decision, fallback_letter, open_codes
+from wordkit.hangman.board import Board, Decision, fallback_letter, hit_chance, open_codes
 from wordkit.hangman.partitions import largest_families
 from wordkit.hangman.rules import ALPHABET, Ids
 from wordkit.hangman.search import FamilySearch, closed_of, minimax_letter
@@ -38,9 +38,8 @@ def search_code(board: Board, codes: Ids, search: FamilySearch) -> int:
 
 
 def rule_decision(board: Board, code_of: int) -> Decision:
-    """The decision for the letter with code `code_of`: its share of candidates as confidence."""
-    hits = board.pool.lexicon.enc.positions[board.ids, code_of] != 0
-    return Decision(ALPHABET[code_of], float(hits.mean()), "letter")
+    """The decision for the letter with code `code_of`, with its chance of a hit."""
+    return Decision(ALPHABET[code_of], hit_chance(board, code_of), "letter")
 
 
 def settled(board: Board, codes: Ids) -> Decision | None:
