@@ -4,6 +4,7 @@ command line, the game's policy in one place, and honest endings for games with 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -161,3 +162,36 @@ def session_board(session: Session):  # type: ignore[no-untyped-def]
     from wordkit.hangman.rules import observed_state
 
     return board_for(session.pool(), observed_state("_____", rules=session.rules))
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"words": None}, "words= must be a path, not None"),
+        ({"seed": "x"}, "seed= must be a whole number, not 'x'"),
+        ({"seed": True}, "seed= must be a whole number, not True"),
+        ({"learn": "yes"}, "learn= must be True or False, not 'yes'"),
+        ({"lives": 2.5}, "lives= must be a whole number or 'unlimited', not 2.5"),
+        ({"history": 5}, "history= must be a path, not 5"),
+    ],
+)
+def test_an_option_of_the_wrong_type_is_refused_when_the_session_opens(
+    options: dict, message: str
+) -> None:
+    from wordkit.errors import OptionTypeError
+    from wordkit.hangman import Session
+
+    with pytest.raises(OptionTypeError, match=re.escape(message)):
+        Session(**options)
+
+
+def test_paths_may_be_paths_and_an_unknown_table_is_named_at_once(tmp_path: Path) -> None:
+    from wordkit.errors import UnknownTableError
+    from wordkit.hangman import Session
+
+    with pytest.raises(UnknownTableError, match="'no-such-table' is neither a built-in table"):
+        Session(words="no-such-table")
+    table = tmp_path / "t.csv"
+    table.write_text("word\ncat\ncot\ndog\n")
+    session = Session(words=table, learn=True, history=str(tmp_path / "h.sqlite"))
+    assert session.next_move("___").move

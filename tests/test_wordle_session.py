@@ -201,3 +201,37 @@ def test_trainer_hint_and_review_share_one_advisor() -> None:
     assert f"{row['expected_left']:.1f}" == found.group(1)
     assert row["best_guess"].upper() == found.group(2)
     assert f"{row['best_expected_left']:.1f}" == found.group(3)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"length": "5"}, "length= must be a whole number, not '5'"),
+        ({"boards": "2"}, "boards= must be a whole number, not '2'"),
+        ({"hard": "no"}, "hard= must be True or False, not 'no'"),
+        ({"max_guesses": True}, "max_guesses= must be a whole number, not True"),
+        ({"budget": "3"}, "budget= must be a number, not '3'"),
+        ({"opener": 5}, "opener= must be a string, not 5"),
+        ({"answers": 5}, "answers= must be a path, not 5"),
+        ({"seed": 1.5}, "seed= must be a whole number, not 1.5"),
+    ],
+)
+def test_an_option_of_the_wrong_type_is_refused_when_the_session_opens(
+    options: dict, message: str
+) -> None:
+    from wordkit.errors import OptionTypeError
+    from wordkit.wordle import Session
+
+    with pytest.raises(OptionTypeError, match=re.escape(message)):
+        Session(**options)
+
+
+def test_a_missing_list_is_named_when_the_session_opens(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from wordkit.errors import UnknownTableError
+    from wordkit.wordle import Session
+
+    with pytest.raises(UnknownTableError, match="nor an existing file"):
+        Session(answers=str(tmp_path / "none.txt"))
+    words = tmp_path / "words.txt"
+    words.write_text("cigar\nrebut\nsissy\n")
+    assert Session(answers=words, guesses=words).next_move().move  # a Path works as a str

@@ -97,6 +97,10 @@ class WordkitWarning(UserWarning):
     """Something read in a way the user may not expect; the CLI shows it as `Warning: ...`."""
 
 
+class OptionTypeError(WordkitError):
+    """An option given through the Python API is of the wrong type (a str for a number...)."""
+
+
 class OptionConflictError(WordkitError):
     """Options that mean nothing together (or one that needs another)."""
 

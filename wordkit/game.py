@@ -16,9 +16,10 @@ Each game keeps its own loop (`wordkit.hangman.play.play`, `wordkit.wordle.play.
 from __future__ import annotations
 
 import math
+import os
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -179,6 +180,37 @@ def refuse_unused(given: Iterable[str], used: Iterable[str], why: str) -> None:
     unused = sorted(set(given) - set(used))
     if unused:
         raise OptionConflictError(why.format(flag=option_flag(unused[0])))
+
+
+def check_kinds(options: Mapping[str, Any], kinds: Mapping[str, str]) -> None:
+    """Refuse an option of the wrong type (given through the Python API: the command line
+    gives each its type), by its keyword, before any value is read: `kinds`
+    names each option's kind: `int`, `number`, `bool`, `text` (a str), `path` (a str or a
+    path), each with `?` when None is allowed, `texts` (a str or a sequence of them), or
+    `lives` (an int or a str). A bool is no number: True would mean 1."""
+    from wordkit.errors import OptionTypeError
+
+    accepted: dict[str, Callable[[Any], bool]] = {
+        "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+        "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+        "bool": lambda v: isinstance(v, bool),
+        "text": lambda v: isinstance(v, str),
+        "path": lambda v: isinstance(v, str | os.PathLike),
+        "texts": lambda v: (
+            isinstance(v, str) or isinstance(v, Sequence) and all(isinstance(x, str) for x in v)
+        ),
+        "lives": lambda v: isinstance(v, str | int) and not isinstance(v, bool),
+    }
+    said = {"int": "a whole number", "number": "a number", "bool": "True or False",
+            "text": "a string", "path": "a path", "texts": "a string or a list of strings",
+            "lives": "a whole number or 'unlimited'"}  # fmt: skip
+    for name, kind in kinds.items():
+        value = options[name]
+        if value is None and kind.endswith("?"):
+            continue
+        if not accepted[kind.rstrip("?")](value):
+            shown = f"{value!r:.60}"
+            raise OptionTypeError(f"{name}= must be {said[kind.rstrip('?')]}, not {shown}")
 
 
 Loop = Callable[..., Any]

@@ -10,6 +10,7 @@ parses, calls one method and renders, and Python users get the same behaviour:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -375,10 +376,21 @@ class Session:
     ) -> None:
         """Check every option; `learn`: the words the AI learned in past games on this table
         (from the game history at `history`, default place when None) join the dictionary."""
+        from wordkit import tables
+        from wordkit.game import check_kinds
         from wordkit.hangman.guessers import make_guesser
         from wordkit.hangman.lexicon import parse_prior
         from wordkit.hangman.rules import lives_of, make_rules
 
+        check_kinds(
+            locals(),
+            {"words": "path", "strategy": "text", "lives": "lives?", "variant": "text",
+             "finish": "text", "prior": "texts?", "category": "texts?", "seed": "int?",
+             "learn": "bool", "history": "path?"},
+        )  # fmt: skip
+        words = os.fspath(words)
+        history = None if history is None else Path(history)
+        tables.resolve(words)  # an unknown table or a missing file, named at once
         self.words = words
         self.strategy = strategy
         self.rules: Rules = make_rules(lives=lives_of(lives), variant=variant, finish=finish)

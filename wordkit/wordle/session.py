@@ -14,6 +14,7 @@ Each method returns plain data objects with `as_dict()` (the JSON the command li
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -410,6 +411,23 @@ class Session:
         cluster: str | None = None,
         game: Wordle | None = None,
     ) -> None:
+        from wordkit.game import check_kinds
+
+        check_kinds(
+            locals(),
+            {"strategy": "text", "opener": "text?", "answers": "path?", "guesses": "path?",
+             "length": "int?", "words": "path?", "hard": "bool", "boards": "int",
+             "max_guesses": "int?", "budget": "number?", "seed": "int?", "secrets": "path?",
+             "sample": "int?", "jobs": "int", "cluster": "text?"},
+        )  # fmt: skip
+        answers, guesses, words, secrets = (
+            None if p is None else os.fspath(p) for p in (answers, guesses, words, secrets)
+        )
+        from wordkit import tables
+
+        for source in (answers, guesses, words, secrets):
+            if source is not None:
+                tables.resolve(source)  # an unknown table or a missing file, named at once
         self.strategy, self.opener, self.hard, self.boards = strategy, opener, hard, boards
         self.answers, self.guesses, self.length, self.words = answers, guesses, length, words
         self.max_guesses, self.budget, self.secrets = max_guesses, budget, secrets
