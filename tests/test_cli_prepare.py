@@ -157,3 +157,18 @@ def test_city_agent_figure_through_the_cli(tmp_path: Path) -> None:
     )
     lines = out.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 4865 and sum(line.endswith(",TZ") for line in lines) == 27
+
+
+@pytest.mark.parametrize("name", ["names.csv", "names.txt", "-"])
+def test_column_named_by_the_first_line_of_a_one_column_file(tmp_path: Path, name: str) -> None:
+    text = "name\nalice\nbob\n"
+    source = tmp_path / name
+    if name != "-":
+        source.write_text(text)
+    result = CliRunner().invoke(
+        app, ["prepare", "-" if name == "-" else str(source), "--column", "name", "-q"],
+        input=text if name == "-" else None,
+    )  # fmt: skip
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0, "word,weight\nalice,1\nbob,1\n", ""
+    )  # fmt: skip

@@ -197,7 +197,7 @@ def prepare_file(
     """Clean a file, stdin (`-`) or built-in table into a word table written to `output`."""
     chosen = tables.check_format(fmt)
     path = tables.resolve(source)
-    frame = tables.read_raw(path, encoding=encoding)
+    frame = tables.read_raw(path, encoding=encoding, header=options.column)
     table, report = prepare(frame, options, name=source)
     tables.write_table(table, output, fmt=chosen, inputs=(path,))
     return report

@@ -222,11 +222,15 @@ def _bounded_read(handle: BinaryIO, name: str) -> bytes:
     return bytes(data)
 
 
-def parse_raw(text: str, *, name: str, fmt: Format | None = None) -> pd.DataFrame:
-    """Parse CSV, TSV or one-word-a-line text into a DataFrame of strings (no cleaning)."""
+def parse_raw(
+    text: str, *, name: str, fmt: Format | None = None, header: str | None = None
+) -> pd.DataFrame:
+    """Parse CSV, TSV or one-word-a-line text into a DataFrame of strings (no cleaning);
+    `header`: a column asked for by name, so a first line that names it is a header even in
+    a file of one column."""
     import pandas as pd
 
-    text, separator, fmt, lines = _layout(text, name=name, fmt=fmt)
+    text, separator, fmt, lines = _layout(text, name=name, fmt=fmt, header=header)
     if lines is not None:
         return pd.DataFrame({"word": lines})
     frame = _csv_frame(text, separator, name=name, fmt=fmt)
@@ -236,7 +240,7 @@ def parse_raw(text: str, *, name: str, fmt: Format | None = None) -> pd.DataFram
 
 
 def _layout(
-    text: str, *, name: str, fmt: Format | None
+    text: str, *, name: str, fmt: Format | None, header: str | None = None
 ) -> tuple[str, str, Format, list[str] | None]:
     """(the text without an Excel "sep=" line, its separator, its format, and for a list of
     one word a line its lines: stripped, blanks and # comments dropped; else None)."""
@@ -258,6 +262,8 @@ def _layout(
     preferred = ("\t", ",", ";") if fmt == "tsv" else (",", ";", "\t")
     separator = separator or next((c for c in preferred if c in first), preferred[0])
     if fmt != "txt" and (separator in first or first.strip().lower() == "word"):
+        return text, separator, fmt, None
+    if header is not None and first.strip() == header:  # `--column name` over a list of names
         return text, separator, fmt, None
     # One column and no `word` header: every line is a word, the first one included.
     if fmt in ("csv", "tsv"):
@@ -341,13 +347,18 @@ def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataF
 
 
 def read_raw(
-    source: str, *, encoding: str | None = None, fmt: Format | None = None
+    source: str,
+    *,
+    encoding: str | None = None,
+    fmt: Format | None = None,
+    header: str | None = None,
 ) -> pd.DataFrame:
-    """Read a CSV, TSV or word-list file (or stdin) into a DataFrame of strings."""
+    """Read a CSV, TSV or word-list file (or stdin) into a DataFrame of strings (`header`: as
+    `parse_raw` takes it)."""
     text, name = read_text(source, encoding=encoding)
     if fmt is None and source != STDIN:
         fmt = _SUFFIX_FORMATS.get(Path(source).suffix.lower())
-    return parse_raw(text, name=name, fmt=fmt)
+    return parse_raw(text, name=name, fmt=fmt, header=header)
 
 
 def resolve(source: str) -> str:

@@ -41,8 +41,8 @@ Variant = Annotated[str, choice("VARIANT", "classic (every occurrence shown) or 
 Finish = Annotated[str, choice("FINISH", "reveal (won when all letters show) or word (won only "
     "by naming the word).", ("reveal", "word"), "--finish")]
 Prior = Annotated[list[str] | None, opt("PRIOR", "uniform, weight, or CATEGORY=SHARE,... e.g. "
-    "TZ=0.5 (repeats add up).  [default: weight; stats of every row: uniform]",
-    show_default=False)]
+    "TZ=0.5 (repeats add up; a name with , or = in JSON: '{\"a=b\": 0.5}').  [default: "
+    "weight; stats of every row: uniform]", show_default=False)]
 Category = Annotated[list[str] | None, opt("NAME", "Only words of this category (a hint).")]
 Learn = Annotated[bool, opt(None, "Words the AI did not know (revealed at the end of a game) "
     "join its dictionary for later games on the table, and the AI plays under what the "
