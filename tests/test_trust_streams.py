@@ -177,3 +177,13 @@ def test_a_records_file_another_run_is_writing_is_refused(tmp_path: Path) -> Non
         app, ["stats", "wordle", *LISTS, "--strategy", "entropy", "--records", str(records)]
     )
     assert result.exit_code == 0, result.output
+
+
+def test_words_on_stdin_in_utf16_with_its_mark_are_read_as_tables_are() -> None:
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "wordkit", "query", "hangman", "-", "--words", TINY, "--json"],
+        input="cat\ndog\n".encode("utf-16"), capture_output=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["secret"] for line in done.stdout.splitlines()] == ["cat", "dog"]

@@ -214,6 +214,17 @@ def read_line() -> str:
     return line.lstrip("\ufeff")  # the byte-order mark an editor puts before a file's first line
 
 
+def _wide_stdin() -> bool:
+    """Whether standard input opens with a UTF-16 or UTF-32 byte-order mark (seen without
+    reading it, where the stream can peek)."""
+    import codecs
+
+    peek = getattr(getattr(sys.stdin, "buffer", None), "peek", None)
+    if peek is None:
+        return False
+    return bytes(peek(4)[:4]).startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+
+
 def plays(interactive: bool, json: bool) -> bool:
     """Whether `solve` plays a game with the human: asked to (`-i`), or both stdin and stdout
     are terminals and no JSON is asked for."""
@@ -227,6 +238,12 @@ def typed_words(words: Sequence[str]) -> list[str]:
     for word in words:
         if word != "-":
             out.append(word)
+            continue
+        if _wide_stdin():  # UTF-16 or UTF-32 with its byte-order mark: decoded as a table is
+            from wordkit.tables import STDIN, read_text
+
+            lines = [line.split("#", 1)[0].strip() for line in read_text(STDIN)[0].splitlines()]
+            out += [line for line in lines if line]
             continue
         while line := read_line():
             if "\x00" in line:  # UTF-16, or not text: each of its lines would be garbled
