@@ -523,3 +523,13 @@ def test_every_strategy_shows_the_weighted_chance_of_its_letter(
     result = wk("solve", "hangman", "--words", str(table), "--mask", "_____",
                 "--strategy", strategy)  # fmt: skip
     assert ("confidence >99%" in result.stdout) == in_zebra  # never 100% while it may miss
+
+
+def test_a_word_of_weight_zero_is_unlikely_never_impossible(tmp_path: Path) -> None:
+    table = tmp_path / "z.csv"
+    table.write_text("word,weight\ncat,1\ncot,0\ncut,0\nbig,0\n")
+    result = wk("query", "hangman", "cot", "--words", str(table), "--json")
+    steps = json.loads(result.stdout)["steps"]
+    assert all(step["confidence"] < 1 or step["correct"] for step in steps)
+    result = wk("solve", "hangman", "--words", str(table), "--mask", "___")
+    assert "cat >99%, cot <1%, cut <1%, big <1%" in result.stdout

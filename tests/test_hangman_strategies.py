@@ -263,7 +263,7 @@ def test_words_learned_from_play_keep_the_book_of_the_tables_own_words(
         ("weight", 1.0, True),
         ("uniform", 1.0, True),
         ("x=0.5,y=0.5", 1.0, False),
-        ("weight", 0.0, False),
+        ("weight", 0.0, True),  # own words of weight 0 keep their odds among themselves
     ],  # fmt: skip
 )
 def test_a_grown_table_plays_the_moves_of_its_own_search_book_or_not(
@@ -272,7 +272,8 @@ def test_a_grown_table_plays_the_moves_of_its_own_search_book_or_not(
     """Wherever the table's own book is read for a table grown by learned words, its move is
     the one a full search of the grown table makes; the book is not read when learning moved
     the own words' priors apart (a category share takes the learned words' mass from one
-    category, a column of zero weights from none)."""
+    category), and is read when it did not (own words of weight 0 stay even among
+    themselves)."""
     from wordkit.hangman.book import build_book
     from wordkit.hangman.guessers import best
     from wordkit.hangman.lexicon import book_pool, load_pool

@@ -391,10 +391,19 @@ def _json_shares(prior: Prior) -> dict[str, float]:
     return _checked_sum(shares, prior)
 
 
+ZERO_WEIGHT_SHARE = 1e-3
+"""A word of weight 0 among heavier ones weighs this share of the lightest of them: unlikely,
+never impossible (a person may pick it, and a confidence of 100% must never miss)."""
+
+
 def spread(mass: float, weights: Floats) -> Floats:
-    """`mass` spread over rows in proportion to weight (evenly when every weight is zero)."""
+    """`mass` spread over rows in proportion to weight (evenly when every weight is zero; a
+    zero weight among others as ZERO_WEIGHT_SHARE of the lightest)."""
     if not len(weights):
         return weights.astype(np.float64)
+    positive = weights[weights > 0]
+    if 0 < len(positive) < len(weights):
+        weights = np.where(weights > 0, weights, positive.min() * ZERO_WEIGHT_SHARE)
     with np.errstate(over="ignore"):
         total = weights.sum()
     if total == np.inf and np.isfinite(weights).all():  # huge weights (1e308s) sum past float
