@@ -422,6 +422,7 @@ def test_an_empty_format_is_unknown_not_the_default(game: str) -> None:
         (b"word\tweight\napple\t2\n", "word,weight\napple,2\n"),  # tabs in a .csv
         (b"word,weight,note\napple,2," + b"x" * 140_000 + b"\nmelon,3,short\n",
          "word,weight\napple,2\nmelon,3\n"),  # a long cell of a column not read
+        (b'word,note\napple,"good" one\nberry,ok\n', "word,weight\napple,1\nberry,1\n"),
     ],
 )  # fmt: skip
 def test_line_endings_separators_and_long_cells_are_read(
@@ -437,11 +438,11 @@ def test_line_endings_separators_and_long_cells_are_read(
     ("content", "message"),
     [
         (b'word,weight\n"apple,2\nbanana,3\nmelon,"6"\nlemon,7\n',
-         'is not a valid CSV file: the quote opened on line 2 is not closed where a field ends '
-         '(a stray "?)'),
+         'is not a valid CSV file: the quote opened on line 2 runs to line 4 (a stray "?)'),
         (b'word,weight\n"apple,2\nbanana,3\n',
-         'is not a valid CSV file: the quote opened on line 2 is not closed where a field ends '
-         '(a stray "?)'),
+         'is not a valid CSV file: the quote opened on line 2 runs to line 3 (a stray "?)'),
+        (b'word,note\napple,"6 inch\nberry,ok\ncherry,12 inch"\ndates,fine\n',
+         'is not a valid CSV file: the quote opened on line 2 runs to line 4 (a stray "?)'),
         (b"\x1f\x8b\x08\x00rest", "is a gzip file: decompress it first"),
         ("word\napple\n".encode("utf-16-le"),
          "looks like UTF-16 text without its byte-order mark: convert it first, e.g. wordkit "
@@ -474,3 +475,19 @@ def test_a_byte_order_mark_before_typed_feedback_is_not_a_mark() -> None:
     result = invoke("solve", "wordle", "-i", input="\ufeffBBBBB\nQ\n".encode())
     assert result.exit_code == 0
     assert "is not a feedback mark" not in result.stdout + result.stderr
+
+
+def test_a_file_opening_with_bzh_is_text_unless_it_is_bzip2(tmp_path: Path) -> None:
+    source = tmp_path / "words.txt"
+    source.write_text("BZh\napple\n")
+    result = invoke("prepare", str(source), "-q")
+    assert (result.exit_code, result.stdout) == (0, "word,weight\nbzh,1\napple,1\n")
+
+
+def test_words_on_stdin_with_old_mac_line_endings_are_one_a_line() -> None:
+    result = invoke("query", "wordle", "-", "--json", input="cigar\rrebut\r")
+    assert result.exit_code == 0, result.stderr
+    assert [json.loads(line)["secret"] for line in result.stdout.splitlines()] == [
+        "cigar",
+        "rebut",
+    ]

@@ -788,3 +788,12 @@ def test_long_words_count_their_buckets_in_bounded_memory(strategy: str) -> None
     assert result.exit_code == 0, result.output
     grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
     assert grown_mb < 300
+
+
+def test_long_word_openers_are_ranked_in_bounded_memory() -> None:
+    result = wk("stats", "wordle", "--length", "15", "--openers", "top:3", "--json")
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.stdout)["results"]) == 3
+    result = wk("stats", "wordle", "--length", "15", "--openers",
+                "unceremoniously,accomplishments", "--json")  # fmt: skip
+    assert result.exit_code == 0, result.output

@@ -83,10 +83,13 @@ def test_every_estimate_is_a_distribution(games: list[tuple[str, bool]]) -> None
     parse_prior(model.prior)  # always a prior `--prior` takes
 
 
-def test_a_word_of_zero_weight_rules_the_weights_out() -> None:
+def test_a_word_of_zero_weight_is_unlikely_not_impossible_under_the_weights() -> None:
     assert likelier_base(np.array([0.0, 1.0]), [0]) == "uniform"
     assert likelier_base(np.array([0.0, 1.0]), [1, 1]) == "weight"
     assert likelier_base(np.array([1.0, 1.0]), []) == "weight"
+    # twenty draws of the heaviest word and one of weight 0: the weights still explain them
+    weights = np.array([0.0, 1.0, 1.0, 1.0, 1000.0])
+    assert likelier_base(weights, [4] * 20 + [0]) == "weight"
 
 
 def test_a_session_with_learn_plays_under_the_estimate(tmp_path: Path) -> None:
@@ -124,9 +127,9 @@ def test_only_games_a_person_hosted_with_a_known_place_tell_of_the_host() -> Non
         "t", True, "honest", "host", "2026-01-01T00:00:00+00:00",
     )  # fmt: skip
     untold_fitting = played("____", known=True)  # some word fitted: in or out, nobody knows
-    untold_outside = played("____", known=False)  # no word of the table fitted it
+    untold_outside = played("____", known=False)  # no word fitted: but counting only those
     model = host_model([computer, untold_fitting, untold_outside, played("lion")], COLUMNS, 0.9)
-    assert (model.games, model.in_table) == (2, 1)
+    assert (model.games, model.in_table) == (1, 1)  # would lean the estimate out of the table
 
 
 @pytest.mark.parametrize("name", ["", "a=b", "x,y", " padded", "{curly"])

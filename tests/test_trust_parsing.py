@@ -123,12 +123,14 @@ def test_without_a_home_runs_go_on_without_cache_or_history() -> None:
     assert result.exit_code == 0, result.output
     refused(
         ["cache", "info"],
-        "no folder for the disk cache: HOME is not set; set WORDKIT_CACHE or XDG_CACHE_HOME",
+        "no folder for the disk cache: no home (HOME is unset or not an absolute path, and "
+        "the user has no entry); set WORDKIT_CACHE or XDG_CACHE_HOME",
     )
     refused(
         ["host", "hangman", *HANGMAN, "--seed", "1"],
-        "no folder for the game history: HOME is not set; set XDG_DATA_HOME, give "
-        "--history-db FILE, or play with --no-record",
+        "no folder for the game history: no home (HOME is unset or not an absolute path, "
+        "and the user has no entry); set XDG_DATA_HOME, give --history-db FILE, or play "
+        "with --no-record",
     )
 
 

@@ -419,3 +419,43 @@ def test_an_output_that_cannot_be_written_is_refused_before_any_work(
         "loop",
         "plain",
     ]
+
+
+def test_a_file_replaced_between_its_opening_and_its_lock_is_looked_at_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from wordkit import outputs
+    from wordkit.errors import WordkitError
+
+    path = tmp_path / "sweep.jsonl"
+    path.write_text("old\n")
+    real, opened, go = outputs.try_lock, threading.Event(), threading.Event()
+
+    def slow_lock(fd: int) -> bool:  # B opened the old file, then waits before locking it
+        if threading.current_thread().name == "B" and not opened.is_set():
+            opened.set()
+            go.wait()
+        return real(fd)
+
+    monkeypatch.setattr(outputs, "try_lock", slow_lock)
+    result: dict[str, object] = {}
+
+    def second() -> None:
+        try:
+            result["B"] = outputs.Output(str(path), "B header\n")
+        except WordkitError as exc:
+            result["B"] = exc
+
+    thread = threading.Thread(target=second, name="B")
+    thread.start()
+    opened.wait(10)
+    first = outputs.Output(str(path), "A header\n")  # replaces the file B opened
+    go.set()
+    thread.join(10)
+    first.write("A result\n")
+    first.close()
+    assert isinstance(result["B"], WordkitError)  # B found A's new file, locked
+    assert "is being written by another wordkit run" in str(result["B"])
+    assert path.read_text() == "A header\nA result\n"

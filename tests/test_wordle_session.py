@@ -235,3 +235,13 @@ def test_a_missing_list_is_named_when_the_session_opens(tmp_path) -> None:  # ty
     words = tmp_path / "words.txt"
     words.write_text("cigar\nrebut\nsissy\n")
     assert Session(answers=words, guesses=words).next_move().move  # a Path works as a str
+
+
+def test_numpy_numbers_are_numbers() -> None:
+    import numpy as np
+
+    from wordkit.wordle import Session
+
+    session = Session(seed=np.int64(3), max_guesses=np.int64(6), hard=np.bool_(True))
+    assert (type(session.max_guesses), type(session.hard)) == (int, bool)
+    assert json.dumps(next(session.query(["cigar"])).as_dict())  # plain values, JSON-ready

@@ -39,7 +39,7 @@ _LISTS = _HASH + r"(?:-p[0-9a-f]{16})?"  # a Wordle game's key: its lists, and i
 OWN_NAME = re.compile(
     rf"hangman-(?:book-{_HASH}\.json\.z|(?:packed|lexicon|model)-{_HASH}\.npz)"
     rf"|wordle-matrix-{_HASH}(?:-by-answer)?\.npy|wordle-openers-{_LISTS}\.json"
-    rf"|wordle-tree-{_LISTS}-[a-z]+-(?:normal|hard)-(?:max[0-9]+|unlimited)\.json"
+    rf"|wordle-tree-{_LISTS}-[a-z]+-(?:normal|hard)(?:-max[0-9]+|-unlimited)?\.json"
     rf"|table-{_HASH}\.npz"
 )
 """The names of the files wordkit puts in the cache: the cap and `cache clear` delete only
@@ -69,7 +69,8 @@ def cache_dir() -> Path:
     where = xdg_dir("XDG_CACHE_HOME", ".cache")
     if where is None:
         raise CacheError(
-            "no folder for the disk cache: HOME is not set; set WORDKIT_CACHE or XDG_CACHE_HOME"
+            "no folder for the disk cache: no home (HOME is unset or not an absolute path, and "
+            "the user has no entry); set WORDKIT_CACHE or XDG_CACHE_HOME"
         )
     return where / "wordkit"
 

@@ -182,35 +182,56 @@ def refuse_unused(given: Iterable[str], used: Iterable[str], why: str) -> None:
         raise OptionConflictError(why.format(flag=option_flag(unused[0])))
 
 
-def check_kinds(options: Mapping[str, Any], kinds: Mapping[str, str]) -> None:
-    """Refuse an option of the wrong type (given through the Python API: the command line
-    gives each its type), by its keyword, before any value is read: `kinds`
-    names each option's kind: `int`, `number`, `bool`, `text` (a str), `path` (a str or a
-    path), each with `?` when None is allowed, `texts` (a str or a sequence of them), or
-    `lives` (an int or a str). A bool is no number: True would mean 1."""
+def check_kinds(options: Mapping[str, Any], kinds: Mapping[str, str]) -> dict[str, Any]:
+    """The options, each checked against its kind (given through the Python API: the command
+    line gives each its type) and made a plain Python value: `int`, `number`, `bool`, `text`
+    (a str), `path` (a str or a path: a str), each with `?` when None is allowed, `texts` (a
+    str or a sequence of them), `lives` (an int or a str). numpy's integers and floats count
+    as numbers, a bool does not (True would mean 1). OptionTypeError names the keyword."""
+    import numbers
+
     from wordkit.errors import OptionTypeError
 
+    def whole(v: Any) -> bool:
+        return isinstance(v, numbers.Integral) and not _boolean(v)
+
     accepted: dict[str, Callable[[Any], bool]] = {
-        "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
-        "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
-        "bool": lambda v: isinstance(v, bool),
+        "int": whole,
+        "number": lambda v: isinstance(v, numbers.Real) and not _boolean(v),
+        "bool": _boolean,
         "text": lambda v: isinstance(v, str),
         "path": lambda v: isinstance(v, str | os.PathLike),
         "texts": lambda v: (
             isinstance(v, str) or isinstance(v, Sequence) and all(isinstance(x, str) for x in v)
         ),
-        "lives": lambda v: isinstance(v, str | int) and not isinstance(v, bool),
+        "lives": lambda v: isinstance(v, str) or whole(v),
     }
+    plain: dict[str, Callable[[Any], Any]] = {
+        "int": int, "number": float, "bool": bool, "path": os.fspath,
+        "lives": lambda v: v if isinstance(v, str) else int(v),
+    }  # fmt: skip
     said = {"int": "a whole number", "number": "a number", "bool": "True or False",
             "text": "a string", "path": "a path", "texts": "a string or a list of strings",
             "lives": "a whole number or 'unlimited'"}  # fmt: skip
+    out: dict[str, Any] = {}
     for name, kind in kinds.items():
-        value = options[name]
+        value, base = options[name], kind.rstrip("?")
         if value is None and kind.endswith("?"):
+            out[name] = None
             continue
-        if not accepted[kind.rstrip("?")](value):
+        if not accepted[base](value):
             shown = f"{value!r:.60}"
-            raise OptionTypeError(f"{name}= must be {said[kind.rstrip('?')]}, not {shown}")
+            raise OptionTypeError(f"{name}= must be {said[base]}, not {shown}")
+        out[name] = plain.get(base, lambda v: v)(value)
+    return out
+
+
+def _boolean(value: Any) -> bool:
+    """Whether a value is a bool (Python's or numpy's)."""
+    kind = type(value)
+    return isinstance(value, bool) or (
+        kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
+    )
 
 
 Loop = Callable[..., Any]

@@ -66,8 +66,9 @@ def default_history_path() -> Path:
     where = xdg_dir("XDG_DATA_HOME", ".local/share")
     if where is None:
         raise HistoryError(
-            "no folder for the game history: HOME is not set; set XDG_DATA_HOME, give "
-            "--history-db FILE, or play with --no-record"
+            "no folder for the game history: no home (HOME is unset or not an absolute path, "
+            "and the user has no entry); set XDG_DATA_HOME, give --history-db FILE, or play "
+            "with --no-record"
         )
     return where / "wordkit" / "history.sqlite"
 

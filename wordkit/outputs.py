@@ -197,20 +197,26 @@ def _claimed(path: Path, dest: str) -> Iterator[None]:
     """Hold the lock of the file at `path` while it is replaced: OutputPathError when another
     run holds it, appending to it (a second sweep on one records file would otherwise replace
     the file under the first, whose later records would then go to a file no longer there)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError:  # no file there yet (or none to read): nothing to wait for
-        yield
-        return
-    try:
-        if not try_lock(fd):
-            raise OutputPathError(
-                f"{shortened(dest)} is being written by another wordkit run: wait for it to "
-                "finish, or give another file"
-            )
-        yield
-    finally:
-        os.close(fd)
+    for _ in range(100):
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError:  # no file there yet (or none to read): nothing to wait for
+            yield
+            return
+        try:
+            if not try_lock(fd):
+                raise OutputPathError(
+                    f"{shortened(dest)} is being written by another wordkit run: wait for it "
+                    "to finish, or give another file"
+                )
+            there = _stat(path)
+            if there is not None and _same(os.fstat(fd), there):
+                yield  # still the file at `path`, and ours until it is replaced
+                return
+        finally:
+            os.close(fd)
+        # Another run replaced the file between its opening and its lock: look again
+    raise OutputPathError(f"{shortened(dest)} keeps being replaced by other runs")
 
 
 def write(data: str | bytes | Iterable[str], dest: str | None) -> None:

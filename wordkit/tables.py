@@ -137,15 +137,16 @@ def _decode(data: bytes, name: str, encoding: str | None) -> str:
     return text.lstrip("\ufeff")
 
 
-_PACKED = ((b"\x1f\x8b", "gzip"), (b"PK\x03\x04", "zip"), (b"BZh", "bzip2"),
-           (b"\xfd7zXZ\x00", "xz"), (b"(\xb5/\xfd", "zstd"))  # fmt: skip
+_PACKED = ((re.compile(rb"\x1f\x8b"), "gzip"), (re.compile(rb"PK\x03\x04"), "zip"),
+           (re.compile(rb"BZh[1-9]1AY&SY", re.DOTALL), "bzip2"),
+           (re.compile(rb"\xfd7zXZ\x00"), "xz"), (re.compile(rb"\(\xb5/\xfd"), "zstd"))  # fmt: skip
 """The magic numbers of compressed files, and their names."""
 
 
 def _check_text(data: bytes, name: str) -> None:
     """Refuse bytes that are no text file (a compressed file; UTF-16 without its byte-order
     mark, whose every other byte is NUL), saying what they look like."""
-    kind = next((kind for magic, kind in _PACKED if data.startswith(magic)), None)
+    kind = next((kind for magic, kind in _PACKED if magic.match(data)), None)
     if kind is not None:
         raise InputFileError(f"{name} is a {kind} file: decompress it first")
     head = data[:65536]
@@ -317,18 +318,24 @@ def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataF
     import pandas as pd
 
     csv.field_size_limit(MAX_INPUT_BYTES)  # a long cell of a column not read is no error
-    reader = csv.reader(io.StringIO(text), delimiter=separator, strict=True)
+    reader = csv.reader(io.StringIO(text), delimiter=separator)
     rows, began = [], 1
     try:
         for row in reader:
+            if reader.line_num > began:
+                # A quoted field ran over lines: in a word table, a quote left open that took
+                # the rows after it into one cell (they would be lost without a word)
+                raise InputFileError(
+                    f"{name} is not a valid {fmt.upper()} file: the quote opened on line "
+                    f'{began} runs to line {reader.line_num} (a stray "?)'
+                )
             if any(row):
                 rows.append(row)
             began = reader.line_num + 1
     except csv.Error as exc:
-        why = f"line {began}: {exc}"
-        if "expected after" in str(exc) or "unexpected end of data" in str(exc):
-            why = f'the quote opened on line {began} is not closed where a field ends (a stray "?)'
-        raise InputFileError(f"{name} is not a valid {fmt.upper()} file: {why}") from exc
+        raise InputFileError(
+            f"{name} is not a valid {fmt.upper()} file: line {began}: {exc}"
+        ) from exc
     header = [cell.strip() for cell in rows[0]]
     while header and not header[-1]:
         header.pop()

@@ -222,7 +222,8 @@ def _wide_stdin() -> bool:
     peek = getattr(getattr(sys.stdin, "buffer", None), "peek", None)
     if peek is None:
         return False
-    return bytes(peek(4)[:4]).startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+    marks = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_BE)  # UTF-32-LE's
+    return bytes(peek(4)[:4]).startswith(marks)  # mark opens with UTF-16-LE's
 
 
 def plays(interactive: bool, json: bool) -> bool:
@@ -250,9 +251,10 @@ def typed_words(words: Sequence[str]) -> list[str]:
                 raise InputFileError(
                     "standard input holds NUL bytes: is it UTF-16? convert it to UTF-8 first"
                 )
-            text = line.split("#", 1)[0].strip()
-            if text:
-                out.append(text)
+            for part in line.split("\r"):  # old Mac line endings: CR alone
+                text = part.split("#", 1)[0].strip()
+                if text:
+                    out.append(text)
     return out
 
 

@@ -85,14 +85,16 @@ def hit_chance(board: Board, code: int) -> float:
     """The chance, under the candidates' posterior, that the letter `code` is in the word:
     the confidence every strategy shows for a letter, whatever ranked it."""
     hits = board.pool.lexicon.enc.positions[board.ids, code] != 0
-    return float(candidate_probs(board)[hits].sum()) if len(board.ids) else 0.0
+    return min(1.0, float(candidate_probs(board)[hits].sum())) if len(board.ids) else 0.0
 
 
 def word_chance(board: Board, word: str) -> float:
     """The posterior of a candidate word (0 for a word that is none)."""
     words = board.pool.lexicon.enc.words
     probs = candidate_probs(board)
-    return float(sum(p for i, p in zip(board.ids, probs, strict=True) if words[i] == word))
+    return min(
+        1.0, float(sum(p for i, p in zip(board.ids, probs, strict=True) if words[i] == word))
+    )
 
 
 def top_candidates(board: Board, count: int = TOP) -> list[tuple[str, float]]:

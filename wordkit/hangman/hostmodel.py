@@ -80,10 +80,10 @@ def _plain(name: str) -> bool:
 
 def hosted_by_a_person(played: Played) -> bool:
     """Whether a recorded game tells of a person as host: one the AI guessed (`solve`; in a
-    `host` game the computer drew the secret itself), whose secret is known to be in the
-    table or not (a secret kept untold counts only when no word of the table fitted it)."""
-    told = WORD.fullmatch(played.record.secret) is not None
-    return played.source == "solve" and (told or not played.known)
+    `host` game the computer drew the secret itself) whose secret the person told. An untold
+    secret says nothing either way: counting those no word fitted and not the others would
+    lean the estimate out of the table."""
+    return played.source == "solve" and WORD.fullmatch(played.record.secret) is not None
 
 
 def host_model(games: Sequence[Played], columns: Columns, default_share: float) -> HostModel:
@@ -110,15 +110,17 @@ def first_rows(columns: Columns) -> dict[str, int]:
 
 
 def base_masses(weights: np.ndarray, base: str) -> np.ndarray:
-    """Each row's probability under the base prior (evenly when every weight is zero)."""
+    """Each row's probability under the base prior, as the AI plays it (`lexicon.spread`:
+    evenly when every weight is zero, a weight of 0 among others unlikely, not impossible)."""
+    from wordkit.hangman.lexicon import spread
+
     mass = np.ones(len(weights)) if base == "uniform" else np.asarray(weights, dtype=np.float64)
-    total = mass.sum()
-    return mass / total if total > 0 else np.full(len(weights), 1.0 / max(1, len(weights)))
+    return spread(1.0, mass)
 
 
 def likelier_base(weights: np.ndarray, seen: Sequence[int]) -> str:
     """`weight` or `uniform`: the prior under which the rows `seen` were likelier draws (the
-    log-likelihoods compared; a row of zero weight rules `weight` out)."""
+    log-likelihoods compared)."""
     if not seen:
         return "weight"
     scores = {}

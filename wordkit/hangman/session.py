@@ -10,7 +10,6 @@ parses, calls one method and renders, and Python users get the same behaviour:
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -382,14 +381,14 @@ class Session:
         from wordkit.hangman.lexicon import parse_prior
         from wordkit.hangman.rules import lives_of, make_rules
 
-        check_kinds(
+        given = check_kinds(
             locals(),
             {"words": "path", "strategy": "text", "lives": "lives?", "variant": "text",
              "finish": "text", "prior": "texts?", "category": "texts?", "seed": "int?",
              "learn": "bool", "history": "path?"},
         )  # fmt: skip
-        words = os.fspath(words)
-        history = None if history is None else Path(history)
+        words, lives, seed, learn = given["words"], given["lives"], given["seed"], given["learn"]
+        history = None if history is None else Path(given["history"])
         tables.resolve(words)  # an unknown table or a missing file, named at once
         self.words = words
         self.strategy = strategy

@@ -64,12 +64,13 @@ def distinct(values: np.ndarray) -> np.ndarray:
     return ordered[keep]
 
 
-SORTED_PATTERNS = 3**10
-"""Words of up to 10 letters count buckets in one bin a pattern; longer ones, whose 3^L
-patterns would take gigabytes of bins a guess, sort each guess's patterns instead."""
+SORTED_PATTERNS = 3**7
+"""Words of up to 7 letters count buckets in one bin a pattern (and longer ones when the
+answers outnumber the patterns); the others, whose 3^L bins a guess would take gigabytes
+over thousands of guesses, sort each guess's patterns instead."""
 
 
-def _dense(game: Wordle, n: int) -> bool:
+def dense(game: Wordle, n: int) -> bool:
     """Whether buckets of n answers are counted in one bin a pattern (else by sorting)."""
     return game.win + 1 <= max(n, SORTED_PATTERNS)
 
@@ -134,7 +135,7 @@ def bucket_sizes(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
     step = max(1, 2**20 // n)
     for s in range(0, len(rows), step):
         r = rows[s : s + step]
-        if not _dense(game, n):  # long words: 3^L bins a row would not fit
+        if not dense(game, n):  # long words: 3^L bins a row would not fit
             out[s : s + step] = _sizes_by_sorting(patterns(game, r, remaining))
             continue
         sub = patterns(game, r, remaining).astype(np.int64)
@@ -144,7 +145,7 @@ def bucket_sizes(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
     return out
 
 
-def _runs(sub: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def runs(sub: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """A (rows, n) block of patterns with each row sorted: the order that sorts each row, and
     for each sorted cell its bucket's number, row r's buckets numbered from r × n. Bucket
     arithmetic in O(rows × n) memory, whatever the number of patterns (3^L for L letters)."""
@@ -158,8 +159,8 @@ def _runs(sub: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _sizes_by_sorting(sub: np.ndarray) -> np.ndarray:
-    """`bucket_sizes` of a (rows, n) block of patterns, through `_runs`."""
-    order, run = _runs(sub)
+    """`bucket_sizes` of a (rows, n) block of patterns, through `runs`."""
+    order, run = runs(sub)
     size_sorted = np.bincount(run.ravel(), minlength=sub.size)[run]
     sizes = np.empty(sub.shape, dtype=np.int32)
     np.put_along_axis(sizes, order, size_sorted, axis=1)
@@ -178,7 +179,7 @@ def pattern_masses(game: Wordle, rows: Rows, remaining: Answers) -> np.ndarray:
     guess row (the prior normalised over `remaining`). The columns are the patterns, or, for
     words longer than SORTED_PATTERNS allows, the buckets in no set order: read row sums,
     maxima and squares, not one pattern's column."""
-    width = game.win + 1 if _dense(game, len(remaining)) else max(1, len(remaining))
+    width = game.win + 1 if dense(game, len(remaining)) else max(1, len(remaining))
     out = np.empty((len(rows), width), dtype=np.float64)
     for where, masses in mass_chunks(game, rows, remaining):
         out[where] = masses
@@ -189,13 +190,13 @@ def mass_chunks(game: Wordle, rows: Rows, remaining: Answers) -> Iterator[tuple[
     """`pattern_masses` a chunk of rows at a time: (where in `rows`, that chunk's masses)."""
     weights = remaining_prior(game, remaining)
     n = len(remaining)
-    if _dense(game, n):
+    if dense(game, n):
         yield from bucket_chunks(game, rows, remaining, weights)
         return
     step = max(1, 2**20 // max(1, n))
     for s in range(0, len(rows), step):
         sub = patterns(game, rows[s : s + step], remaining)
-        order, run = _runs(sub)
+        order, run = runs(sub)
         masses = np.bincount(run.ravel(), weights=weights[order].ravel(), minlength=sub.size)
         yield slice(s, s + len(sub)), masses.reshape(sub.shape)
 
@@ -334,6 +335,8 @@ def every_row(game: Wordle, rows: Rows) -> bool:
 def numpy_bucket_count(game: Wordle, rows: Rows, subset: Answers) -> np.ndarray:
     """`bucket_count` in numpy (without the compiled extension)."""
     n, r = len(subset), len(rows)
+    if not dense(game, n):  # a bucket of size s holds s answers, each counting 1/s of it
+        return np.rint((1.0 / bucket_sizes(game, rows, subset)).sum(axis=1)).astype(np.int64)
     if n <= 8:
         sub = game.matrix[np.ix_(rows, subset)]
         eq = (sub[:, :, None] == sub[:, None, :]).sum(axis=2)

@@ -14,7 +14,6 @@ Each method returns plain data objects with `as_dict()` (the JSON the command li
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -413,7 +412,7 @@ class Session:
     ) -> None:
         from wordkit.game import check_kinds
 
-        check_kinds(
+        given = check_kinds(
             locals(),
             {"strategy": "text", "opener": "text?", "answers": "path?", "guesses": "path?",
              "length": "int?", "words": "path?", "hard": "bool", "boards": "int",
@@ -421,8 +420,12 @@ class Session:
              "sample": "int?", "jobs": "int", "cluster": "text?"},
         )  # fmt: skip
         answers, guesses, words, secrets = (
-            None if p is None else os.fspath(p) for p in (answers, guesses, words, secrets)
+            given[k] for k in ("answers", "guesses", "words", "secrets")
         )
+        length, hard, boards, max_guesses = (
+            given[k] for k in ("length", "hard", "boards", "max_guesses")
+        )
+        budget, seed, sample, jobs = (given[k] for k in ("budget", "seed", "sample", "jobs"))
         from wordkit import tables
 
         for source in (answers, guesses, words, secrets):

@@ -22,6 +22,7 @@ import numpy as np
 from wordkit import __version__, outputs, runner
 from wordkit.errors import ClusterError, InputFileError, RangeError, WordkitError, shortened
 from wordkit.game import fold_word, plural, whole_number
+from wordkit.wordle import partitions
 from wordkit.wordle.guessers import make_guesser
 from wordkit.wordle.hosts import HonestWordle
 from wordkit.wordle.lists import Wordle
@@ -130,15 +131,21 @@ def cheap_order(game: Wordle, rows: np.ndarray, spec: SweepSpec) -> np.ndarray:
     lower bound on the total (n + Σ(2|b|-1) over the buckets, i.e. fewer buckets is better),
     then the sum of squared bucket sizes; for the other strategies the sum of squares first."""
     n = len(game.answers)
-    counts = np.zeros((len(rows), game.win + 1), dtype=np.int64)
+    squares = np.empty(len(rows), dtype=np.int64)
+    buckets = np.empty(len(rows), dtype=np.int64)
     answers = game.all_answers()
     for s in range(0, len(rows), 2048):  # bounds the temporary pattern block
+        if not partitions.dense(game, n):  # long words: by sorting, not 3^L bins a row
+            sizes = partitions.bucket_sizes(game, rows[s : s + 2048], answers)
+            squares[s : s + len(sizes)] = sizes.sum(axis=1)
+            buckets[s : s + len(sizes)] = np.rint((1.0 / sizes).sum(axis=1))
+            continue
         part = game.matrix[rows[s : s + 2048]][:, answers].astype(np.int64)
         for i, line in enumerate(part):
-            counts[s + i] = np.bincount(line, minlength=game.win + 1)
-    squares = (counts * counts).sum(axis=1)
+            counts = np.bincount(line, minlength=game.win + 1)
+            squares[s + i], buckets[s + i] = (counts * counts).sum(), (counts > 0).sum()
     in_answers = np.isin(rows, game.answer_rows)
-    lower = 3 * n - in_answers - (counts > 0).sum(axis=1)
+    lower = 3 * n - in_answers - buckets
     keys = (lower, squares) if spec.exact_search else (squares, lower)
     return rows[np.lexsort((rows, keys[1], keys[0]))]
 

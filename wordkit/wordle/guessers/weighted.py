@@ -117,17 +117,23 @@ class WeightedSearch:
     def bounds(self, rows: np.ndarray, subset: Subset, p: np.ndarray) -> np.ndarray:
         """A lower bound on the cost of each guess row: m(S) + Σ (2 m(b) - max b) over the
         non-winning buckets (a guess that splits nothing off and cannot win is useless)."""
-        npat = self.win + 1
         sub = partitions.patterns(self.game, rows, subset).astype(np.int64)
-        flat = sub + (np.arange(len(rows)) * npat)[:, None]
-        weights = np.broadcast_to(p, sub.shape).ravel()
-        flat_mass = np.bincount(flat.ravel(), weights=weights, minlength=len(rows) * npat)
-        flat_top = np.zeros(len(rows) * npat)
+        if partitions.dense(self.game, len(subset)):  # one bin a pattern
+            width = self.win + 1
+            flat = sub + (np.arange(len(rows)) * width)[:, None]
+            weights = np.broadcast_to(p, sub.shape).ravel()
+        else:  # long words: one bin a bucket, numbered by sorting each row's patterns
+            width = sub.shape[1]
+            order, flat = partitions.runs(sub)
+            weights = p[order].ravel()
+        flat_mass = np.bincount(flat.ravel(), weights=weights, minlength=len(rows) * width)
+        flat_top = np.zeros(len(rows) * width)
         np.maximum.at(flat_top, flat.ravel(), weights)
-        mass, top = flat_mass.reshape(-1, npat), flat_top.reshape(-1, npat)
+        mass, top = flat_mass.reshape(-1, width), flat_top.reshape(-1, width)
         total = float(p.sum())
-        won = mass[:, self.win]
-        bound = total + 2 * (total - won) - (top.sum(axis=1) - top[:, self.win])
+        # The winning bucket holds the guess alone: its heaviest answer is its whole mass
+        won = np.where(sub == self.win, p[None, :], 0.0).sum(axis=1)
+        bound = total + 2 * (total - won) - (top.sum(axis=1) - won)
         useless = (mass.max(axis=1) >= total * (1 - 1e-12)) & (won == 0)
         bound[useless] = np.inf
         return np.asarray(bound)
