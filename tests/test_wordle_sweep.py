@@ -473,3 +473,25 @@ def test_openers_split_into_buckets_give_the_unsplit_figures(
     assert figures(alone) == figures(sweep(small, openers[:1], spec).results)
     if margin == -10_000:  # a cutoff below any total: every opener a bound, no task sent
         assert all(not r.exact and r.total == 1 for r in two)
+
+
+def test_a_bound_kept_from_another_opener_list_is_searched_again(tmp_path: Path) -> None:
+    answers, guesses = tmp_path / "a.txt", tmp_path / "g.txt"
+    answers.write_text("bills\nhills\nkills\nmills\npills\nfills\ntills\nwills\ngills\n")
+    guesses.write_text("crane\nsalet\nmikes\nbhang\nthumb\n")
+    records = str(tmp_path / "r.jsonl")
+    base = ["stats", "wordle", "--answers", str(answers), "--guesses", str(guesses),
+            "--strategy", "optimal", "--format", "json"]  # fmt: skip
+
+    def ranking(*args: str) -> list[tuple[str, int, bool]]:
+        result = CliRunner().invoke(app, [*base, *args])
+        assert result.exit_code == 0, result.output
+        return [(r["opener"], r["total"], r["exact"]) for r in json.loads(result.stdout)["results"]]
+
+    # BHANG is cut at THUMB's 28 + 1: a bound that says nothing once THUMB is not in the run
+    assert ranking("--openers", "thumb,bhang", "--records", records) == [
+        ("thumb", 28, True), ("bhang", 29, False)]  # fmt: skip
+    alone = ranking("--openers", "bhang,fills")
+    assert alone == [("bhang", 30, True), ("fills", 31, False)]
+    assert ranking("--openers", "bhang,fills", "--records", records) == alone
+    assert ranking("--openers", "bhang,fills", "--records", records) == alone  # resumed whole

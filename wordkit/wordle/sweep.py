@@ -441,7 +441,7 @@ def sweep(
     """
     began = time.perf_counter()
     wanted = set(openers)
-    results = {r.opener: r for r in done if r.opener in wanted}
+    results = {r.opener: r for r in standing(done, wanted, spec) if r.opener in wanted}
     resumed = len(results)
     exact = [r.total for r in results.values() if r.exact and r.total is not None]
     best: list[int | None] = [min(exact, default=None)]
@@ -945,6 +945,24 @@ class RecordsWriter:
         self.out.close()
 
 
+def standing(
+    done: Sequence[OpenerResult], wanted: set[str], spec: SweepSpec
+) -> list[OpenerResult]:
+    """The results read back that a run keeps: all but the bound of an opener it asks for,
+    cut by a running cutoff, that no exact total of its own openers is below. Such a bound
+    came from an opener outside this run (a records file of another opener list), so it
+    proves nothing here: the opener is searched again."""
+    if spec.cutoff is not None or not spec.exact_search:
+        return list(done)
+    exact = [r.total for r in done if r.opener in wanted and r.exact and r.total is not None]
+    least = min(exact, default=None)
+    return [
+        r for r in done
+        if r.opener not in wanted or r.exact
+        or (least is not None and r.total is not None and r.total > least)
+    ]  # fmt: skip
+
+
 def run_sweep(
     game: Wordle,
     which: str,
@@ -975,6 +993,7 @@ def run_sweep(
                 "a result of this sweep; give another --records file"
             )
     wanted = set(openers)
+    done = standing(done, wanted, spec)
     resumed = sum(r.opener in wanted for r in done)
     if started is not None:
         started(len(openers) - resumed, resumed)
