@@ -945,9 +945,7 @@ class RecordsWriter:
         self.out.close()
 
 
-def standing(
-    done: Sequence[OpenerResult], wanted: set[str], spec: SweepSpec
-) -> list[OpenerResult]:
+def standing(done: Sequence[OpenerResult], wanted: set[str], spec: SweepSpec) -> list[OpenerResult]:
     """The results read back that a run keeps: all but the bound of an opener it asks for,
     cut by a running cutoff, that no exact total of its own openers is below. Such a bound
     came from an opener outside this run (a records file of another opener list), so it
