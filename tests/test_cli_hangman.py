@@ -533,3 +533,13 @@ def test_a_word_of_weight_zero_is_unlikely_never_impossible(tmp_path: Path) -> N
     assert all(step["confidence"] < 1 or step["correct"] for step in steps)
     result = wk("solve", "hangman", "--words", str(table), "--mask", "___")
     assert "cat >99%, cot <1%, cut <1%, big <1%" in result.stdout
+
+
+def test_the_advanced_variant_is_never_sure_of_a_letter_already_shown() -> None:
+    result = wk("solve", "hangman", "--words", "categories", "--variant", "advanced",
+                "--mask", "___a", "--guessed", "ea", "--json")  # fmt: skip
+    assert json.loads(result.stdout)["confidence"] < 0.5  # words with one A shown miss it
+    result = wk("query", "hangman", "--words", "categories", "--variant", "advanced",
+                "--seed", "3", "elbow", "--json")  # fmt: skip
+    steps = json.loads(result.stdout)["steps"]
+    assert all(step["correct"] or step["confidence"] < 0.995 for step in steps)

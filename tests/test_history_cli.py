@@ -399,3 +399,9 @@ def test_an_untold_secret_is_recorded_as_outside_when_no_word_fitted(tmp_path: P
     assert game.record.secret == "___" and not game.known
     _, model = learned_host(TINY, db)
     assert model.games == 0  # untold: no evidence of where this host's secrets lie
+
+
+def test_an_untold_secret_is_not_said_to_be_learned(tmp_path: Path) -> None:
+    code, out, _ = wk("solve", "hangman", "--words", TINY, "-i", "--history-db",
+                      str(tmp_path / "h.sqlite"), input="3\n" + "\n" * 12)  # fmt: skip
+    assert code == 0 and "learned" not in out

@@ -84,8 +84,21 @@ def candidate_probs(board: Board) -> Floats:
 def hit_chance(board: Board, code: int) -> float:
     """The chance, under the candidates' posterior, that the letter `code` is in the word:
     the confidence every strategy shows for a letter, whatever ranked it."""
-    hits = board.pool.lexicon.enc.positions[board.ids, code] != 0
-    return min(1.0, float(candidate_probs(board)[hits].sum())) if len(board.ids) else 0.0
+    return (
+        min(1.0, float(candidate_probs(board)[hitting(board, code)].sum()))
+        if len(board.ids)
+        else 0.0
+    )
+
+
+def hitting(board: Board, code: int) -> npt.NDArray[np.bool_]:
+    """Per candidate, whether the letter `code` would hit: in the word (classic), or, in the
+    advanced variant, in it more times than the mask shows (one place is revealed a guess)."""
+    enc = board.pool.lexicon.enc
+    if board.state.rules.variant != "advanced":
+        return enc.positions[board.ids, code] != 0
+    shown = board.state.mask.count(ALPHABET[code])
+    return enc.counts[board.ids, code] > shown
 
 
 def word_chance(board: Board, word: str) -> float:

@@ -719,7 +719,7 @@ class Session:
             replace(record, category=self.category), table=table_key(self.words),
             strategy=strategy, source=source, known=known, path=path,
         )  # fmt: skip
-        return not known
+        return not known and WORD.fullmatch(record.secret) is not None  # a told word only
 
     def fitted(self, record: GameRecord) -> bool:
         """Whether some word of the table fitted the last mask of a game whose secret was kept

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from wordkit import cache
-from wordkit.hangman.board import Board, Decision, candidate_probs, next_board
+from wordkit.hangman.board import Board, Decision, candidate_probs, hitting, next_board
 from wordkit.hangman.guessers.entropy import entropy_decision, letter_scores
 from wordkit.hangman.guessers.model import PROCESS_CACHE, model_decision, model_likelihood
 from wordkit.hangman.lexicon import Pool
@@ -142,7 +142,7 @@ class LookaheadGuesser:
             index = [board.pool.lexicon.enc.words[i] for i in board.ids].index(move)
             return Decision(move, float(probs[index]), "word")
         code = ord(move) - 97
-        hits = board.pool.lexicon.enc.positions[board.ids, code] != 0
+        hits = hitting(board, code)
         return Decision(move, float(np.sum(probs[hits])), label)
 
     def dictionary_posterior(self, board: Board) -> float:
@@ -228,5 +228,5 @@ class LookaheadGuesser:
         if len(best_move) > 1:
             return Decision(best_move, float(probs[words.index(best_move)]), "word")
         code = ord(best_move) - 97
-        hits = board.pool.lexicon.enc.positions[board.ids, code] != 0
+        hits = hitting(board, code)
         return Decision(best_move, float(probs[hits].sum()), "searched")
