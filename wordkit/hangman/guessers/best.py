@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wordkit.hangman.board import Board, Decision, candidate_probs, hidden_positions, hitting
+from wordkit.hangman.board import Board, Decision, candidate_probs, hidden_positions, hit_chance
 from wordkit.hangman.book import (
     BOOK_MIN_CANDIDATES,
     Book,
@@ -288,7 +288,7 @@ class BestGuesser:
             inside = float(probs[words.index(move)]) if move in words else 0.0
             return Decision(move, posterior * inside, WORD)
         code = letter_code(move)
-        inside = float(np.sum(probs[hitting(board, code)]))
+        inside = hit_chance(board, code)
         if posterior >= 1.0:
             return Decision(move, inside, label)
         outside = max(float(model_appear(board)[code]), 0.0)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from wordkit import cache
-from wordkit.hangman.board import Board, Decision, candidate_probs, hitting, next_board
+from wordkit.hangman.board import Board, Decision, candidate_probs, hit_chance, next_board
 from wordkit.hangman.guessers.entropy import entropy_decision, letter_scores
 from wordkit.hangman.guessers.model import PROCESS_CACHE, model_decision, model_likelihood
 from wordkit.hangman.lexicon import Pool
@@ -141,9 +141,7 @@ class LookaheadGuesser:
         if len(move) > 1:
             index = [board.pool.lexicon.enc.words[i] for i in board.ids].index(move)
             return Decision(move, float(probs[index]), "word")
-        code = ord(move) - 97
-        hits = hitting(board, code)
-        return Decision(move, float(np.sum(probs[hits])), label)
+        return Decision(move, hit_chance(board, ord(move) - 97), label)
 
     def dictionary_posterior(self, board: Board) -> float:
         """P(the secret is in the dictionary | what was seen), from a prior `dictionary_share`."""
@@ -227,6 +225,4 @@ class LookaheadGuesser:
         words = [board.pool.lexicon.enc.words[i] for i in board.ids]
         if len(best_move) > 1:
             return Decision(best_move, float(probs[words.index(best_move)]), "word")
-        code = ord(best_move) - 97
-        hits = hitting(board, code)
-        return Decision(best_move, float(probs[hits].sum()), "searched")
+        return Decision(best_move, hit_chance(board, ord(best_move) - 97), "searched")
