@@ -556,3 +556,32 @@ def test_the_advanced_variant_is_never_sure_of_a_letter_already_shown() -> None:
     # surely, of eagle half the time, of eerie a third: the posterior weighs them so
     assert move["move"] == "e"
     assert abs(move["confidence"] - (1 / 2 + 1 / 3) / (1 + 1 / 2 + 1 / 3)) < 1e-3  # JSON: 4 digits
+
+
+def test_every_letter_guessed_with_places_hidden_is_no_position() -> None:
+    result = wk(
+        "solve", "hangman", *T, "--mask", "a__", "--guessed", "abcdefghijklmnopqrstuvwxyz",
+        "--lives", "unlimited",
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert result.output == (
+        "Error: every letter a-z has been guessed, yet the mask still hides 2 places: "
+        "no word fits those answers\n"
+    )
+
+
+def test_interactive_misses_on_every_letter_end_in_an_error_not_a_letter_guessed_again() -> None:
+    # With no limit on lives, a host who answers "not in it" 26 times contradicts themselves:
+    # the AI says so instead of guessing a letter already refuted, and U takes the answer back.
+    out = solve_i("3", *["n"] * 40, "U", "Q", args=("--lives", "unlimited", "--no-record"))
+    assert "yet the mask still hides 3 places: no word fits those answers" in out
+    letters = [g for g in re.findall(r"My guess: ([A-Z]+) ", out) if len(g) == 1]
+    assert len(letters) == len(set(letters)) + 1 == 27  # Z asked again after the undo
+    assert out.rstrip().endswith("Bye.")
+
+
+def test_interactive_advanced_answer_may_show_a_letter_in_one_new_place_only() -> None:
+    out = solve_i("3", "Q", args=("--variant", "advanced"))
+    move = re.findall(r"My guess: ([A-Z]) ", out)[0].lower()
+    out = solve_i("3", f"{move}{move}", "Q", args=("--variant", "advanced"))
+    assert f"shows {move!r} in 2 new places; in the advanced variant a guess shows one" in out

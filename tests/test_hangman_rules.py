@@ -221,3 +221,16 @@ def test_accented_masks_and_letters_fold_one_for_one(
 ) -> None:
     state = observed_state(mask, letters=list(letters))
     assert state.mask == shown and set(state.letters) == set(guessed)
+
+
+def test_a_state_with_every_letter_guessed_and_places_hidden_is_refused() -> None:
+    from wordkit.hangman.rules import ALPHABET, Rules, observed_state
+
+    with pytest.raises(GameStateError, match="the mask still hides 1 place: no word fits"):
+        observed_state("ca_", letters=ALPHABET, rules=Rules(lives=None))
+    # over already (lost) or nothing hidden: no contradiction to tell
+    assert observed_state("ca_", letters=ALPHABET, rules=Rules(lives=6)).status == "lost"
+    assert observed_state("cat", letters=ALPHABET, rules=Rules(lives=None)).status == "won"
+    # advanced: a shown letter may have more places, so a letter is left to guess
+    advanced = Rules(lives=None, variant="advanced", width=5)
+    assert observed_state("ca_", letters=ALPHABET, rules=advanced).status == "playing"

@@ -249,7 +249,14 @@ def observed_state(
     if rules.variant == "advanced":
         misses = sum(max(0, letters_t.count(ch) - shown.count(ch)) for ch in set(letters_t))
     state = State(shown, rules, letters_t, words_t, misses + len(words_t))
-    return replace(state, status=status_of(state, solved=False))
+    state = replace(state, status=status_of(state, solved=False))
+    hidden = shown.count(HIDDEN)
+    if state.status == "playing" and rules.variant == "classic" and set(letters_t) >= set(ALPHABET):
+        raise GameStateError(
+            f"every letter a-z has been guessed, yet the mask still hides {hidden} "
+            f"place{'s' * (hidden > 1)}: no word fits those answers"
+        )
+    return state
 
 
 def shown_unguessed(shown: str, letters: Sequence[str], *, variant: Variant) -> tuple[str, ...]:
@@ -370,6 +377,12 @@ def reported_letter(state: State, letter: str, typed: str) -> State:
             raise GameStateError(f"{typed!r} changes a letter already shown")
         if old == HIDDEN and new not in (HIDDEN, letter):
             raise GameStateError(f"{typed!r} shows {new!r}, but I guessed {letter!r}")
+    opened = sum(old == HIDDEN and new == letter for old, new in zip(state.mask, mask, strict=True))
+    if state.rules.variant == "advanced" and opened > 1:
+        raise GameStateError(
+            f"{typed!r} shows {letter!r} in {opened} new places; in the advanced variant a guess "
+            "shows one"
+        )
     return observed_state(
         mask, letters=[*state.letters, letter], words=state.words, rules=state.rules
     )
