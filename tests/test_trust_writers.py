@@ -459,3 +459,34 @@ def test_a_file_replaced_between_its_opening_and_its_lock_is_looked_at_again(
     assert isinstance(result["B"], WordkitError)  # B found A's new file, locked
     assert "is being written by another wordkit run" in str(result["B"])
     assert path.read_text() == "A header\nA result\n"
+
+
+@pytest.mark.parametrize("game", ["hangman", "wordle"])
+def test_an_interrupted_stats_run_keeps_the_games_it_finished(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C in a plain stats run: the games of the chunks finished go to `--records` (whole
+    lines), the run says so and ends as interrupted (130), not with an empty file."""
+    module = __import__(f"wordkit.{game}.play", fromlist=["play"])
+    name = "play_chunk" if game == "hangman" else "_play_chunk"
+    real, calls = getattr(module, name), []
+
+    def stopped_at_the_third(chunk: list) -> list:  # type: ignore[type-arg]
+        calls.append(chunk)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(chunk)
+
+    monkeypatch.setattr(module, name, stopped_at_the_third)
+    records = tmp_path / "games.jsonl"
+    words = tmp_path / "words.txt"
+    words.write_text("".join(f"{a}{b}{c}ed\n" for a in "bcdfg" for b in "aiou" for c in "lmnr"))
+    lists = ["--answers", str(words), "--guesses", str(words)] if game == "wordle" else []
+    table = ["--words", str(words), "--strategy", "entropy"] if game == "hangman" else []
+    result = runner.invoke(app, ["stats", game, *table, *lists, "--records", str(records)])
+    assert result.exit_code == 130, result.output
+    lines = records.read_text().splitlines()
+    assert len(lines) >= 2 and all(json.loads(line)["secret"] for line in lines)
+    assert result.stderr.endswith(
+        f"The {len(lines)} games finished are kept in {records}.\nInterrupted.\n"
+    )

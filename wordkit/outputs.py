@@ -14,7 +14,7 @@ import contextlib
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -373,17 +373,30 @@ def write_records(path: str | None, records: Sequence[GameRecord]) -> None:
 
 
 @contextlib.contextmanager
-def kept_on_failure(path: str | None) -> Iterator[None]:
-    """Write the games a failed run finished (a cluster lost mid-run) to `--records` before
-    the error is reported, and say so in it."""
+def kept_on_failure(path: str | None, told: Callable[[str], None] | None = None) -> Iterator[None]:
+    """Write the games a stopped run finished to `--records`: a failed run (a cluster lost
+    mid-run) says so in its error; an interrupted one (Ctrl-C, SIGTERM) tells `told`, and its
+    interrupt goes on."""
     try:
         yield
-    except WordkitError as exc:
-        from wordkit.runner import GameRecord
-
-        # Hangman's chunks give (index, record) pairs
-        done = [d[-1] if isinstance(d, tuple) else d for d in getattr(exc, "partial", ())]
-        if path is None or not done or not isinstance(done[0], GameRecord):
+    except (WordkitError, KeyboardInterrupt) as exc:
+        done = _finished_games(exc)
+        if path is None or not done:
             raise  # nothing finished, or not games (a book's build)
+        if isinstance(exc, KeyboardInterrupt):
+            with contextlib.suppress(OSError):  # a closed terminal or pipe: the interrupt wins
+                write_records(path, done)
+                if told is not None and not is_stdout(path):
+                    told(f"The {len(done):,} games finished are kept in {path}.")
+            raise
         write_records(path, done)
         raise type(exc)(f"{exc}; the {len(done):,} games finished are kept in {path}") from exc
+
+
+def _finished_games(exc: BaseException) -> list[GameRecord]:
+    """The games a stopped run had finished, as its error carries them."""
+    from wordkit.runner import GameRecord
+
+    # Hangman's chunks give (index, record) pairs
+    done = [d[-1] if isinstance(d, tuple) else d for d in getattr(exc, "partial", ())]
+    return done if done and all(isinstance(d, GameRecord) for d in done) else []

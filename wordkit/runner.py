@@ -478,7 +478,8 @@ def run_chunks(
             results.extend(out)
             if progress:
                 progress(count(out))
-    except WordkitError as exc:  # a cluster lost mid-run: what finished goes with the error
-        exc.partial = results  # type: ignore[attr-defined]
+    except (WordkitError, KeyboardInterrupt) as exc:
+        # a cluster lost mid-run, or Ctrl-C: what finished goes with the error
+        exc.partial = results  # type: ignore[union-attr]
         raise
     return results

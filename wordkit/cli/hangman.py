@@ -308,7 +308,8 @@ def stats_hangman(
         return
     else:
         todo = session.games_to_play(sample=run.sample, secrets=run.secrets, hint=run.hint)
-        with terminal.progress_bar(todo) as bar, outputs.kept_on_failure(records):
+        kept = outputs.kept_on_failure(records, told=terminal.say_err)
+        with kept, terminal.progress_bar(todo) as bar:  # the bar gone before what was kept
             played = session.stats(
                 sample=run.sample, hint=run.hint, secrets=run.secrets, jobs=out.jobs,
                 cluster=options.cluster_of(out.cluster), progress=bar,

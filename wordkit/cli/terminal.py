@@ -100,6 +100,13 @@ _BAR: list[Any] = []
 """The progress bar on screen, if any: notices are written above it."""
 
 
+def say_err(text: str) -> None:
+    """One line on stderr, as typed errors are."""
+    import typer
+
+    typer.echo(text, err=True)
+
+
 def show_notice(text: str) -> None:
     """A slow step's notice on stderr, above the progress bar if one is on screen."""
     if _BAR:

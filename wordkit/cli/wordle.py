@@ -346,7 +346,8 @@ def stats_played(session: Session, mode: str, modes: StatsModes, records: str | 
         assert modes.tree_in is not None
         with terminal.progress_bar(len(session.game.answers)) as advance:
             return session.check_tree(modes.tree_in, progress=advance)
-    with terminal.progress_bar(session.stats_games()) as bar, outputs.kept_on_failure(records):
+    kept = outputs.kept_on_failure(records, told=terminal.say_err)
+    with kept, terminal.progress_bar(session.stats_games()) as bar:  # the bar gone first
         return session.stats(progress=bar)
 
 
