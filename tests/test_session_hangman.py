@@ -195,3 +195,15 @@ def test_paths_may_be_paths_and_an_unknown_table_is_named_at_once(tmp_path: Path
     table.write_text("word\ncat\ncot\ndog\n")
     session = Session(words=table, learn=True, history=str(tmp_path / "h.sqlite"))
     assert session.next_move("___").move
+
+
+def test_a_won_position_is_told_solved_as_in_wordle() -> None:
+    """A mask showing the whole word: no move, the word as `solved` (both games alike)."""
+    found = Session(words=WORDS).next_move("apple")
+    assert (found.move, found.solved, found.lines()) == (None, "apple", ["Solved: APPLE"])
+    shape = found.as_dict()
+    assert shape["move"] is None and shape["solved"] == "apple" and shape["kind"] is None
+    cli = runner.invoke(app, ["solve", "hangman", "--words", WORDS, "--mask", "apple", "--json"])
+    assert cli.exit_code == 0 and json.loads(cli.stdout) == shape
+    with pytest.raises(GameStateError, match="already over \\(lost\\)"):
+        Session(words=WORDS).next_move("a__le", guessed="aelpnkgib", refuted="abale")

@@ -61,35 +61,43 @@ def joined(values: str | Sequence[str] | None) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
-    """The AI's next move in a position: the decision, the candidates and the likeliest ones."""
+    """The AI's next move in a position: the decision (None: the word is already solved), the
+    candidates and the likeliest ones."""
 
-    decision: Decision
+    decision: Decision | None
     candidates: int
     top: list[tuple[str, float]]
+    solved: str | None = None
+    """The word, when the position is already won (as `solve wordle` tells a solved game)."""
 
     @property
-    def move(self) -> str:
-        """The letter or word to play."""
-        return self.decision.move
+    def move(self) -> str | None:
+        """The letter or word to play (None: solved)."""
+        return None if self.decision is None else self.decision.move
 
     def as_dict(self) -> dict[str, Any]:
         """The move as `solve hangman --json` prints it."""
+        decision, extra = self.decision, {} if self.solved is None else {"solved": self.solved}
         return move_dict(
             game="hangman",
             move=self.move,
             candidates=self.candidates,
             top=[{"word": w, "probability": round(p, 4)} for w, p in self.top],
-            kind="letter" if len(self.move) == 1 else "word",
-            confidence=round(self.decision.confidence, 4),
-            label=self.decision.label,
+            kind=None if decision is None else "letter" if len(decision.move) == 1 else "word",
+            confidence=None if decision is None else round(decision.confidence, 4),
+            label=None if decision is None else decision.label,
+            **extra,
         )
 
     def lines(self) -> list[str]:
         """The move as `solve hangman` says it: the move, its confidence, the candidates."""
-        kind = "letter" if len(self.move) == 1 else "word"
+        if self.decision is None:
+            return [f"Solved: {(self.solved or '').upper()}"]
+        move = self.decision.move
+        kind = "letter" if len(move) == 1 else "word"
         confidence = f"confidence {percent(self.decision.confidence)}, {self.decision.label}"
         lines = [] if self.candidates else [NO_WORD_FITS]
-        lines += [f"next {kind}: {self.move.upper()}  ({confidence})"]
+        lines += [f"next {kind}: {move.upper()}  ({confidence})"]
         lines += [f"candidates: {self.candidates:,}"]
         return lines + (
             ["  " + ", ".join(f"{w} {percent(p)}" for w, p in self.top)] if self.top else []
@@ -480,9 +488,11 @@ class Session:
             words=list(dict.fromkeys(fold_word(w.strip()) for w in words.split(",") if w.strip())),
             rules=self.rules,
         )
-        if state.status != "playing":
-            raise GameStateError(f"the game is already over ({state.status})")
+        if state.status == "lost":
+            raise GameStateError("the game is already over (lost)")
         board = board_for(self.pool(), state)
+        if state.status == "won":  # the word shows whole: no move, as in a solved Wordle
+            return Suggestion(None, len(board.ids), top_candidates(board), solved=state.mask)
         return Suggestion(self.guesser(board), len(board.ids), top_candidates(board))
 
     def walkthrough(self, word: str) -> Walkthrough:
