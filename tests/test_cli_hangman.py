@@ -354,8 +354,13 @@ def test_interactive_markup_typed_is_shown_as_text() -> None:
 
 
 def test_interactive_unlimited_lives_and_advanced_variant() -> None:
-    out = solve_i("3", "", "y", args=("--category", "animal", "--lives", "unlimited"))
+    # One candidate (DOG) under unlimited lives: played as under a limit, its letters while
+    # the table is not favoured enough to name it, each with the mixture's confidence.
+    unlimited = ("--category", "animal", "--lives", "unlimited", "--no-learn")
+    out = solve_i("3", "", "_o_", "do_", "dog", args=unlimited)
     assert "lives left: unlimited" in out and out.rstrip().endswith("I win!")
+    limited = solve_i("3", "", "_o_", "do_", "dog", args=unlimited[:2] + ("--no-learn",))
+    assert re.findall(r"My guess: .*", out) == re.findall(r"My guess: .*", limited)
     out = solve_i("3", "c__", "Q", args=("--category", "animal", "--variant", "advanced"))
     assert out.rstrip().endswith("Bye.")
 
@@ -585,3 +590,37 @@ def test_interactive_advanced_answer_may_show_a_letter_in_one_new_place_only() -
     move = re.findall(r"My guess: ([A-Z]) ", out)[0].lower()
     out = solve_i("3", f"{move}{move}", "Q", args=("--variant", "advanced"))
     assert f"shows {move!r} in 2 new places; in the advanced variant a guess shows one" in out
+
+
+def test_the_letter_model_never_plays_the_letter_that_spells_a_refuted_word() -> None:
+    result = wk("solve", "hangman", "--mask", "hous_", "--refuted", "house", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["move"] not in ("e", "house")
+
+
+def test_an_advanced_game_won_by_naming_the_word_records_the_word(tmp_path: Path) -> None:
+    fruit = tmp_path / "fruit.txt"
+    fruit.write_text("apple\nbanana\nkiwi\npapaya\nlemon\nmelon\n")
+    db = str(tmp_path / "h.sqlite")
+    args = ["--words", str(fruit), "--history-db", db]
+    played = wk("solve", "hangman", "-i", "--variant", "advanced", *args, input="6\nn\n_a\ny\n")
+    assert played.exit_code == 0 and played.stdout.rstrip().endswith("I win!"), played.output
+    result = wk("stats", "hangman", "--from-history", *args, "--records", "-")
+    record = json.loads(result.stdout.splitlines()[0])
+    # the word, not the board padded to its width; the history keeps no feedback: null
+    assert (record["secret"], record["feedback"]) == ("papaya", None)
+
+
+def test_query_and_records_spell_an_advanced_board_alike(tmp_path: Path) -> None:
+    secrets, words = tmp_path / "z.txt", tmp_path / "w.txt"
+    secrets.write_text("zebra\n")
+    words.write_text("zebra\ncobra\nzebu\nhyena\nlemur\nokapi\n")
+    common = ["--words", str(words), "--variant", "advanced", "--seed", "1"]
+    query = wk("query", "hangman", "zebra", *common, "--json")
+    stats = wk(
+        "stats", "hangman", "--secrets", str(secrets), *common, "--prior", "weight",
+        "--records", "-",
+    )  # fmt: skip
+    steps = [s["feedback"] for s in json.loads(query.stdout)["steps"]]
+    assert steps == json.loads(stats.stdout.splitlines()[0])["feedback"]
+    assert steps[0] == "-e" + "-" * 18  # the advanced board padded with `-`, as the host shows

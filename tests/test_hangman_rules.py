@@ -234,3 +234,11 @@ def test_a_state_with_every_letter_guessed_and_places_hidden_is_refused() -> Non
     # advanced: a shown letter may have more places, so a letter is left to guess
     advanced = Rules(lives=None, variant="advanced", width=5)
     assert observed_state("ca_", letters=ALPHABET, rules=advanced).status == "playing"
+
+
+def test_a_full_mask_past_the_last_life_is_lost_not_won() -> None:
+    from wordkit.hangman.rules import Rules, observed_state
+
+    # six misses with five lives: the game ended before the word could show
+    assert observed_state("cat", letters="xyzwqv", rules=Rules(lives=5)).status == "lost"
+    assert observed_state("cat", letters="xyzw", rules=Rules(lives=5)).status == "won"

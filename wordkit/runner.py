@@ -59,7 +59,8 @@ class GameRecord:
             "solved": self.ended_solved,
             "guesses": self.guesses,
             "moves": list(self.moves),
-            "feedback": list(self.feedback),
+            # None: not kept (the history keeps the moves alone)
+            "feedback": list(self.feedback) if self.feedback or not self.moves else None,
             "wrong": self.wrong,
             "category": self.category,
         }

@@ -270,15 +270,16 @@ def shown_unguessed(shown: str, letters: Sequence[str], *, variant: Variant) -> 
 
 
 def status_of(state: State, *, solved: bool) -> Status:
-    """Won (solved, or nothing hidden under classic reveal), lost (no life left) or playing."""
+    """Lost (no life left: the game ended there, whatever shows after), won (solved, or
+    nothing hidden under classic reveal) or playing."""
+    if state.rules.lives is not None and state.wrong >= state.rules.lives:
+        return "lost"
     if solved or (
         state.rules.finish == "reveal"
         and state.rules.variant == "classic"
         and HIDDEN not in state.mask
     ):
         return "won"
-    if state.rules.lives is not None and state.wrong >= state.rules.lives:
-        return "lost"
     return "playing"
 
 

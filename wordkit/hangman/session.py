@@ -127,12 +127,13 @@ class Walkthrough:
         """Each turn as the output contract's step: the guess, the mask after it, the
         candidates before it, and the AI's confidence and label."""
         from wordkit.hangman.play import hit
+        from wordkit.hangman.rules import feedback
 
         return [
             step_dict(
                 n,
                 t.decision.move,
-                t.after.state.mask,
+                feedback(t.after.state),  # as the records spell it (advanced: `-` padding)
                 len(t.before.ids),
                 confidence=round(t.decision.confidence, 4),
                 label=t.decision.label,
@@ -680,7 +681,12 @@ class Session:
         return "right? (y/n)> " if len(move) > 1 else "mask (empty: not in it)> "
 
     def revealed(self, state: State) -> str:
-        """What a human host showed of the word by the end: the mask."""
+        """What a human host showed of the word by the end: the word a whole-word guess won
+        with (in the advanced variant the board is wider than it), else the mask."""
+        from wordkit.hangman.rules import HIDDEN
+
+        if state.status == "won" and state.words and state.mask.rstrip(HIDDEN) == state.words[-1]:
+            return state.words[-1]
         return state.mask
 
     def answered(self, state: State) -> str:

@@ -150,7 +150,7 @@ class BestGuesser:
         if n == 0:
             return model_move(board)
         if not book_rules(rules):
-            return self.lookahead(board)
+            return self.other_rules(board)
         if self.reads_book(board):
             book = self.book(board.pool, rules)
             move = None if book is None else book.get(state_key(board.state))
@@ -209,11 +209,8 @@ class BestGuesser:
             if posterior < self.mixture_below:
                 return mixture_decision(board, posterior)
         if len(board.ids) == 1:
-            word = board.pool.lexicon.enc.words[int(board.ids[0])]
             assert posterior is not None
-            if posterior >= self.name_above:
-                return Decision(word, posterior, WORD)
-            return self.candidate_letter(board, posterior)
+            return self.one_candidate(board, posterior)
         search, subset = self.candidates(board)
         lives = lives_left(board.state)
         move, finished = search.budgeted_move(subset, lives, self.budget)
@@ -229,6 +226,27 @@ class BestGuesser:
                     move = fewest_wrong_under_mixture(board, tied, posterior, unit)
         decision = self.decision(board, move, SEARCHED, posterior)
         return decision if finished else replace(decision, note=CUT_SHORT)
+
+    def one_candidate(self, board: Board, posterior: float) -> Decision:
+        """One candidate left: the word when the table is favoured enough, else its letter
+        likeliest outside the table (a sure hit in the table); the word once none is hidden
+        (finish=word: it must still be named)."""
+        if posterior >= self.name_above or not hidden_positions(board)[0].any():
+            return Decision(board.pool.lexicon.enc.words[int(board.ids[0])], posterior, WORD)
+        return self.candidate_letter(board, posterior)
+
+    def other_rules(self, board: Board) -> Decision:
+        """Rules no book is made for (advanced, finish=word, unlimited lives): `lookahead`'s
+        move, a single candidate named as under any rules, and the confidence the AI's own
+        chance of a hit under the mixture, as everywhere (the table's alone claimed 100% for
+        a word outside it)."""
+        if len(board.ids) == 1:
+            return self.one_candidate(board, self.posterior(board))
+        decision = self.lookahead(board)
+        words = board.pool.lexicon.enc.words
+        if len(decision.move) == 1 or decision.move in {words[int(i)] for i in board.ids}:
+            return self.decision(board, decision.move, decision.label)
+        return decision  # a word the letter model built, with the model's own chance
 
     def candidates(self, board: Board) -> tuple[WinSearch, Subset]:
         """The search of the board's word length and its candidates there, re-indexed on the

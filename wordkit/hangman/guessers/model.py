@@ -660,6 +660,15 @@ def blank_distributions(board: Board, model: LetterModel) -> tuple[list[int], li
         allowed[letter_code(ch)] = 0.0
     length = expected_length(board)
     blanks = [i for i, ch in enumerate(state.mask[:length]) if ch == HIDDEN]
+    if len(blanks) == 1 and state.rules.variant == "classic":
+        # One blank left: a letter that would spell a refuted word cannot be the one there.
+        for word in state.words:
+            if len(word) == length and all(
+                w == m
+                for i, (w, m) in enumerate(zip(word, state.mask, strict=True))
+                if i != blanks[0]
+            ):
+                allowed[letter_code(word[blanks[0]])] = 0.0
     dists = [position_distribution(model, state.mask, i, length, allowed) for i in blanks]
     if NGRAM_SHARE > 0 and blanks:
         codes = np.flatnonzero(allowed).astype(np.int64)
