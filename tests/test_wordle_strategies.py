@@ -257,3 +257,18 @@ def test_optimal_says_when_its_opener_is_not_proven_best(
     opener it took by default is not proven best, and its stats say so."""
     summary, _ = run_stats(game, strategy, Rules(), opener=opener)
     assert ("opener_note" in summary.extra) == noted
+
+
+@pytest.mark.parametrize("name", sorted(GUESSERS))
+@pytest.mark.parametrize("limit", [1, 3, 6])
+def test_the_last_guess_allowed_is_the_likeliest_answer(game, name: str, limit: int) -> None:
+    """Only an answer can still win on the last guess: every strategy plays the likeliest
+    left (the first in the list among equals), however many are left, and past the limit."""
+    remaining = np.arange(0, len(game.answers), 3)[:9]
+    for turn in (limit, limit + 1):
+        state = State(
+            game, Rules(max_guesses=limit), ((game.guesses[0], 0),) * (turn - 1), remaining
+        )
+        move = make_guesser(name)(state)
+        chance = game.prior[remaining]
+        assert move.word == game.answers[int(remaining[int(np.argmax(chance))])]

@@ -66,8 +66,12 @@ class PartitionGuesser:
     """Whether the decision depends on the turn number (else positions share it)."""
 
     def __call__(self, state: State) -> Decision:
-        """The opener, the last answer left, or the (memoised) pick for this position."""
+        """The likeliest answer on the last guess allowed, the opener, the last answer left,
+        or the (memoised) pick for this position."""
         game = state.game
+        limit = state.rules.max_guesses
+        if limit is not None and state.turn >= limit:
+            return last_guess(state)
         if not state.turns:
             return decision(game, state.check_move(self.first_guess(game)), float("nan"), "opener")
         if len(state.remaining) == 1:
@@ -114,6 +118,16 @@ def most_informative(state: State) -> Decision:
         bits = partitions.entropy(partitions.bucket_sizes(game, rows, rem))
     # Rounding makes float ties (equal partitions) compare equal.
     return best_decision(state, rows, [-np.round(bits, 9)], bits, "expected bits")
+
+
+def last_guess(state: State) -> Decision:
+    """On the last guess allowed only an answer can still win: the likeliest left (the first
+    in the list among equals), with its chance."""
+    game = state.game
+    rows = game.answer_rows[state.remaining]
+    chance = partitions.remaining_prior(game, state.remaining)
+    i = int(np.argmax(chance))
+    return decision(game, rows[i], float(chance[i]), "last guess")
 
 
 def answer_prior(state: State, rows: np.ndarray) -> np.ndarray:
