@@ -490,3 +490,21 @@ def test_an_interrupted_stats_run_keeps_the_games_it_finished(
     assert result.stderr.endswith(
         f"The {len(lines)} games finished are kept in {records}.\nInterrupted.\n"
     )
+
+
+@pytest.mark.parametrize("fmt", ["table", "json"])
+def test_a_sweep_with_its_records_on_stdout_shows_its_ranking_on_stderr(
+    fmt: str, tmp_path: Path
+) -> None:
+    words = tmp_path / "w.txt"
+    words.write_text("crane\nslate\ntrace\ncrate\nirate\nraise\narise\nstare\n")
+    code, out, err = cli(
+        "stats", "wordle", "--answers", str(words), "--openers", "crane,slate",
+        "--records", "-", "--format", fmt,
+    )  # fmt: skip
+    assert code == 0
+    assert [json.loads(line).get("opener") for line in out.splitlines()] == [None, "crane", "slate"]
+    if fmt == "json":
+        assert [r["opener"] for r in json.loads(err)["results"]] == ["crane", "slate"]
+    else:
+        assert "2 openers, entropy, best first" in err and "CRANE" in err

@@ -390,12 +390,14 @@ def show_openers(
             if records not in (None, "-"):
                 typer.echo(kept, err=True)
             raise
-    if records == "-" or render.emit_data(result, fmt):
-        return
+    from wordkit import outputs
     from wordkit.wordle.sweep import RANKING_COLUMNS
 
+    on_stderr = outputs.is_stdout(records)  # stdout carries the records alone
+    if render.emit_data(result, fmt, err=on_stderr):
+        return
     title, rows, note = result.ranking("≥" if render.encodable("≥") else ">=")
-    out = render.console()
+    out = render.console(err=on_stderr)
     out.print(render.table(title, RANKING_COLUMNS, rows))
     for line in ([note] if note else []) + [f"{result.seconds:.1f} s"]:
         say(out, line)
