@@ -108,3 +108,16 @@ def test_secrets_bad_input_messages(tmp_path: Path) -> None:
     for args, message in cases:
         result = wk(*args)
         assert (result.exit_code, result.output) == (1, message), args
+
+
+def test_guesses_with_no_word_of_the_length_are_refused_not_dropped(tmp_path: Path) -> None:
+    four = tmp_path / "four.txt"
+    four.write_text("abcd\nefgh\n")
+    answers = tmp_path / "answers.txt"
+    answers.write_text("crane\nslate\ntrace\n")
+    for lists in (["--answers", str(answers), "--length", "5"], ["--words", "wordle"]):
+        result = runner.invoke(app, ["solve", "wordle", *lists, "--guesses", str(four)])
+        assert (result.exit_code, result.output) == (
+            1,
+            f"Error: {four} has no 5-letter words to add as guesses\n",
+        )

@@ -373,6 +373,15 @@ def load_wordle(
     return make_wordle(allowed, answers, use_disk)
 
 
+def guesses_of_length(guesses: str, length: int) -> list[str]:
+    """The words of `length` letters of a `--guesses` list (a dictionary may hold others); a
+    list with none is refused, not dropped."""
+    found = tables.load_columns(guesses).distinct(length)
+    if not found:
+        raise GameStateError(f"{guesses} has no {length}-letter words to add as guesses")
+    return found
+
+
 def select_lists(
     answers: str | None = None,
     guesses: str | None = None,
@@ -398,7 +407,7 @@ def select_lists(
         words = "english"
     if words is not None:
         found, weights, length = table_words(words, length)
-        extra = tables.load_columns(guesses).distinct(length) if guesses else []
+        extra = guesses_of_length(guesses, length) if guesses else []
         return weighted_wordle(found, weights, extra)
     assert answers is not None
     if length is not None:
@@ -407,7 +416,7 @@ def select_lists(
         if not answer_words:
             raise GameStateError(f"{answers} has no {length}-letter words")
         if guesses:
-            guess_words = tables.load_columns(guesses).distinct(length)
+            guess_words = guesses_of_length(guesses, length)
         elif len(every.distinct()) > len(answer_words):  # a dictionary: its words are guesses
             guess_words = answer_words
         else:  # a list of one length: the same guesses as without --length
