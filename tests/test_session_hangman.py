@@ -207,3 +207,25 @@ def test_a_won_position_is_told_solved_as_in_wordle() -> None:
     assert cli.exit_code == 0 and json.loads(cli.stdout) == shape
     with pytest.raises(GameStateError, match="already over \\(lost\\)"):
         Session(words=WORDS).next_move("a__le", guessed="aelpnkgib", refuted="abale")
+
+
+def test_a_string_given_to_query_is_one_word_and_a_bad_value_a_typed_error() -> None:
+    from wordkit.errors import OptionTypeError
+    from wordkit.game import Refused
+
+    session = Session(words=WORDS, strategy="coverage")
+    assert [g.secret for g in session.query("apple")] == ["apple"]  # not five letters
+    played = list(session.query(["apple", None]))  # type: ignore[list-item]
+    assert isinstance(played[1], Refused) and isinstance(played[1].error, OptionTypeError)
+    calls = [
+        lambda: session.next_move(None),  # type: ignore[arg-type]
+        lambda: session.next_move("_____", guessed=None),  # type: ignore[arg-type]
+        lambda: session.walkthrough(None),  # type: ignore[arg-type]
+        lambda: session.stats(sample=True),
+        lambda: session.stats(jobs="2"),  # type: ignore[arg-type]
+        lambda: session.hosted("honest", length="3"),  # type: ignore[arg-type]
+        lambda: session.versus("lookahead", depth="2"),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(OptionTypeError, match="= must be "):
+            call()

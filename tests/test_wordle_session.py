@@ -245,3 +245,20 @@ def test_numpy_numbers_are_numbers() -> None:
     session = Session(seed=np.int64(3), max_guesses=np.int64(6), hard=np.bool_(True))
     assert (type(session.max_guesses), type(session.hard)) == (int, bool)
     assert json.dumps(next(session.query(["cigar"])).as_dict())  # plain values, JSON-ready
+
+
+def test_a_string_given_to_query_is_one_game_and_a_bad_value_a_typed_error() -> None:
+    from wordkit.errors import OptionTypeError
+    from wordkit.game import Refused
+    from wordkit.wordle import Session
+
+    session = Session(answers=SMALL, guesses=SMALL)
+    word = session.game.answers[0]
+    assert [g.record.secret for g in session.query(word)] == [word]  # not one per letter
+    played = list(session.query([word, None]))  # type: ignore[list-item]
+    assert isinstance(played[1], Refused) and isinstance(played[1].error, OptionTypeError)
+    for history in (None, [("crane", "BBBBB")], 5):
+        with pytest.raises(OptionTypeError, match="history= must be a string or a list"):
+            session.next_move(history)  # type: ignore[arg-type]
+        with pytest.raises(OptionTypeError, match="history= must be a string or a list"):
+            session.review(history)  # type: ignore[arg-type]

@@ -474,10 +474,12 @@ class Session:
     ) -> Suggestion:
         """The AI's move for a state as a player sees it: the mask (`_` hidden), the letters
         guessed, the whole words refuted (comma-separated)."""
-        from wordkit.game import fold_word
+        from wordkit.game import check_kinds, fold_word
         from wordkit.hangman.board import board_for, top_candidates
         from wordkit.hangman.rules import folded_positions, observed_state
 
+        options = {"mask": mask, "guessed": guessed, "refuted": refuted}
+        check_kinds(options, {"mask": "text", "guessed": "texts", "refuted": "texts"})
         typed = folded_positions("".join(guessed), "guessed letters")
         letters = [ch for ch in typed if ch != "," and not ch.isspace()]
         if self.rules.variant == "classic":  # a letter guessed twice is one guess
@@ -498,11 +500,13 @@ class Session:
 
     def walkthrough(self, word: str) -> Walkthrough:
         """How the AI solves `word` (in the table or not) against an honest host."""
+        from wordkit.game import check_kinds
         from wordkit.hangman.hosts import HonestHangman
         from wordkit.hangman.play import opening, play
         from wordkit.hangman.rules import check_word
         from wordkit.tables import folded
 
+        check_kinds({"word": word}, {"word": "text"})
         secret = folded(word)
         check_word(secret)
         pool = self.pool()
@@ -514,12 +518,15 @@ class Session:
         return Walkthrough(secret, in_table, self.strategy, turns, record)
 
     def query(self, words: Iterable[str]) -> Iterator[Walkthrough | Refused]:
-        """Each word's walkthrough, in order; a word that cannot be played is `Refused`."""
-        for word in words:
+        """Each word's walkthrough, in order (a string: one word); a word that cannot be
+        played is `Refused`."""
+        from wordkit.errors import OptionTypeError
+
+        for word in [words] if isinstance(words, str) else words:
             try:
                 yield self.walkthrough(word)
-            except (GameStateError, RangeError) as exc:
-                yield Refused((word,), exc)
+            except (GameStateError, RangeError, OptionTypeError) as exc:
+                yield Refused((str(word),), exc)
 
     @property
     def advanced(self) -> bool:
@@ -545,8 +552,18 @@ class Session:
         unless a prior is given; a sample is drawn by the weights, so there they are the
         prior."""
         from wordkit import tables
+        from wordkit.game import check_kinds
         from wordkit.hangman.play import check_run, hangman_stats
 
+        given = {"sample": sample, "hint": hint, "secrets": secrets, "jobs": jobs}
+        kinds = {"sample": "int?", "hint": "bool", "secrets": "path?", "jobs": "int"}
+        given = check_kinds(given | {"cluster": cluster}, kinds | {"cluster": "text?"})
+        sample, hint, secrets, jobs = (
+            given["sample"],
+            given["hint"],
+            given["secrets"],
+            given["jobs"],
+        )
         check_run(sample=sample, jobs=jobs)
         prior = self.stats_prior(sample)
         secret_table = tables.load_table(secrets) if secrets is not None else None
@@ -603,8 +620,11 @@ class Session:
     ) -> Versus:
         """One game per word length against an adversarial host (unlimited lives: the figure
         is the wrong guesses needed to win)."""
+        from wordkit.game import check_kinds
         from wordkit.hangman.play import versus_by_length
 
+        options = {"host": host, "difficulty": difficulty, "depth": depth}
+        check_kinds(options, {"host": "text", "difficulty": "text?", "depth": "int?"})
         difficulty, depth = adversary_knobs(host, difficulty, depth)
 
         by_length = versus_by_length(
@@ -626,9 +646,13 @@ class Session:
     ) -> Hosted:
         """A game the computer hosts (`mode`: honest, evil or lookahead) for a human to guess;
         an option given (`given`, by parameter name) that this host does not use is refused."""
+        from wordkit.game import check_kinds
         from wordkit.hangman.hosts import ANSWER_BUDGET, check_host, hangman_host
         from wordkit.hangman.play import opening
 
+        options = {"mode": mode, "length": length, "difficulty": difficulty, "depth": depth}
+        kinds = {"mode": "text", "length": "int?", "difficulty": "text?", "depth": "int?"}
+        length = check_kinds(options, kinds)["length"]
         difficulty, depth = adversary_knobs(mode, difficulty, depth)
         check_host(mode, difficulty=difficulty, depth=depth, length=length)
         if length is not None and self.advanced:

@@ -28,6 +28,7 @@ from wordkit import game, runner
 from wordkit.errors import (
     GameStateError,
     OptionConflictError,
+    OptionTypeError,
     RangeError,
     WordkitError,
     shortened,
@@ -558,6 +559,9 @@ class Session:
 
     def next_move(self, history: History = ()) -> Move:
         """The AI's next guess after `history`, and the answers left (`solve wordle`)."""
+        from wordkit.game import check_kinds
+
+        check_kinds({"history": history}, {"history": "texts"})
         state = self.position(history)
         boards = boards_of(state)
         decision = None if state.solved else self.guesser(state)
@@ -584,8 +588,10 @@ class Session:
     def review(self, history: History) -> list[Any]:
         """Every guess of `history` rated against the advisor: answers before and after,
         expected left (yours and the AI's guess), skill and luck (`solve wordle --review`)."""
+        from wordkit.game import check_kinds
         from wordkit.wordle.review import review
 
+        check_kinds({"history": history}, {"history": "texts"})
         if self.boards > 1:
             raise OptionConflictError("--review is for one board; drop --review or --boards")
         if not history:
@@ -604,7 +610,7 @@ class Session:
         """How the AI solves each answer (with N boards: each N answers, a string of N words
         or a sequence), then each of the session's `secrets`: one `Game` per game played, one
         `Refused` per game that could not be (a word not an answer...), in order."""
-        items: list[str | Sequence[str]] = list(words)
+        items: list[Any] = [words] if isinstance(words, str) else list(words)
         if self.secrets is not None and self.boards > 1:
             raise OptionConflictError(
                 "--secrets holds one answer a game, --boards needs one a board: give each "
@@ -616,6 +622,12 @@ class Session:
             raise GameStateError("no word to query: give one or more words, or - to read them")
         self.guesser  # noqa: B018 (an unknown opener fails before any game)
         for item in items:
+            if not isinstance(item, str) and not (
+                isinstance(item, Sequence) and all(isinstance(w, str) for w in item)
+            ):
+                shown = f"{item!r:.60}"
+                yield Refused((shown,), OptionTypeError(f"a game's words must be strings: {shown}"))
+                continue
             group = tuple(item.replace(",", " ").split()) if isinstance(item, str) else tuple(item)
             try:
                 secrets = self.checked_answers(group)
