@@ -555,15 +555,11 @@ class Session:
         from wordkit.game import check_kinds
         from wordkit.hangman.play import check_run, hangman_stats
 
-        given = {"sample": sample, "hint": hint, "secrets": secrets, "jobs": jobs}
+        options = {"sample": sample, "hint": hint, "secrets": secrets, "jobs": jobs}
         kinds = {"sample": "int?", "hint": "bool", "secrets": "path?", "jobs": "int"}
-        given = check_kinds(given | {"cluster": cluster}, kinds | {"cluster": "text?"})
-        sample, hint, secrets, jobs = (
-            given["sample"],
-            given["hint"],
-            given["secrets"],
-            given["jobs"],
-        )
+        checked = check_kinds(options | {"cluster": cluster}, kinds | {"cluster": "text?"})
+        sample, hint, jobs = checked["sample"], checked["hint"], checked["jobs"]
+        secrets = checked["secrets"]
         check_run(sample=sample, jobs=jobs)
         prior = self.stats_prior(sample)
         secret_table = tables.load_table(secrets) if secrets is not None else None
