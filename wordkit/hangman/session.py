@@ -183,25 +183,32 @@ class Versus:
     strategy: str
     by_length: dict[int, GameRecord]
 
-    def rows(self) -> list[dict[str, Any]]:
-        """One row per length: the wrong guesses and moves needed, and the word."""
+    def lengths(self) -> list[dict[str, Any]]:
+        """One entry per length: the wrong guesses and moves needed, and the word."""
         return [
             {"length": n, "wrong": r.wrong, "guesses": r.guesses, "won": r.won, "word": r.secret}
             for n, r in self.by_length.items()
         ]
 
+    def head(self) -> dict[str, Any]:
+        """The host, its level and the strategy."""
+        level = {"difficulty": self.difficulty} if self.host == "evil" else {"depth": self.depth}
+        return {"host": self.host, **level, "strategy": self.strategy}
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The CSV rows: one a length, each naming the host, its level and the strategy."""
+        return [self.head() | entry for entry in self.lengths()]
+
     def as_dict(self) -> dict[str, Any]:
         """The run as `stats hangman --host ... --json` prints it."""
-        level = {"difficulty": self.difficulty} if self.host == "evil" else {"depth": self.depth}
-        head = {"host": self.host, **level, "strategy": self.strategy}
-        return head | {"by_length": self.rows()}
+        return self.head() | {"by_length": self.lengths()}
 
     def table(self) -> tuple[str, tuple[str, ...], list[list[Any]]]:
         """The run as `stats hangman --host` shows it: a title, the columns, one row a length."""
         level = f"({self.difficulty})" if self.host == "evil" else f"(depth {self.depth})"
         title = f"{self.strategy} against the {self.host} {level} host: wrong guesses needed to win"
         columns = ("length", "wrong", "guesses", "word")
-        return title, columns, [[r[c] for c in columns] for r in self.rows()]
+        return title, columns, [[r[c] for c in columns] for r in self.lengths()]
 
 
 # Seven drawings, from an empty gallows to a whole figure; lives are scaled onto them.
