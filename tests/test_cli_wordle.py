@@ -797,3 +797,20 @@ def test_long_word_openers_are_ranked_in_bounded_memory() -> None:
     result = wk("stats", "wordle", "--length", "15", "--openers",
                 "unceremoniously,accomplishments", "--json")  # fmt: skip
     assert result.exit_code == 0, result.output
+
+
+def test_counts_read_as_numbers_and_words_typed_apart_are_one_guess() -> None:
+    from wordkit.game import plural
+
+    assert [plural(4730.2, "answer"), plural(24.83, "answer"), plural(1.0, "guess", "guesses")] == [
+        "4,730 answers",
+        "24.8 answers",
+        "1 guess",
+    ]
+    result = runner.invoke(
+        app, ["host", "wordle", *LISTS, "--seed", "1", "--max-guesses", "1", "--no-record"],
+        input="c r a n e\nQ\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert ", 1 guess. Type a word" in result.stdout and "has 9 letters" not in result.stdout
+    assert "guess 1>  C  R  A  N  E" in result.stdout

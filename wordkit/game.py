@@ -302,7 +302,10 @@ class Seed:
 
 def plural(count: float, noun: str, many: str | None = None) -> str:
     """`1 answer`, `2 answers`, `1.5 answers` (or `many`), with thousands separators."""
-    text = f"{count:,}" if isinstance(count, int) else f"{count:,.3g}"
+    if isinstance(count, int):
+        text = f"{count:,}"
+    else:  # three significant digits, never an exponent: 24.8, 4,730
+        text = f"{count:,.0f}" if abs(count) >= 100 else f"{count:.3g}"
     return f"{text} {noun}" if count == 1 else f"{text} {many or noun + 's'}"
 
 

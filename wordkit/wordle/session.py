@@ -357,7 +357,11 @@ class Hosted(game.Hosted):
         boards, rules = len(boards_of(self.start)), self.start.rules
         text = f"{multi.VARIANTS[boards]}, {boards} boards of " if boards > 1 else "Wordle, "
         text += f"{rules.length} letters, {self.mode} host"
-        text += f", {self.limit} guesses" if self.limit else ", as many guesses as you need"
+        text += (
+            f", {plural(self.limit, 'guess', 'guesses')}"
+            if self.limit
+            else (", as many guesses as you need")
+        )
         text += ", hard mode" if rules.hard else ""
         return text + ". Type a word; L lists, ? hints, G gives up, Q quits."
 
@@ -977,8 +981,9 @@ class Session:
         return lines
 
     def typed_move(self, state: Any, line: str) -> Decision:
-        """The guess a human typed, checked (a typed error: not a new allowed guess)."""
-        row = state.check_move(line, new=True)
+        """The guess a human typed, checked (a typed error: not a new allowed guess); letters
+        typed apart, as the board shows them (`c r a n e`), are one word."""
+        row = state.check_move("".join(line.split()), new=True)
         return Decision(state.game.guesses[row], row=row)
 
     def reported(self, state: Any, row: int, line: str) -> Any:

@@ -384,7 +384,8 @@ class Sweep:
         bounds = sum(not r.exact for r in self.results)
         why = "the best total found so far"
         why = f"the cutoff {self.spec.cutoff:,}" if self.spec.cutoff else why
-        note = f"{at_least}: a proven lower bound ({bounds:,} openers stopped once they could "
+        stopped = plural(bounds, "opener")
+        note = f"{at_least}: a proven lower bound ({stopped} stopped once they could "
         return title, rows, f"{note}not beat {why})" if bounds else ""
 
     def as_dict(self) -> dict[str, Any]:
