@@ -508,3 +508,27 @@ def test_a_sweep_with_its_records_on_stdout_shows_its_ranking_on_stderr(
         assert [r["opener"] for r in json.loads(err)["results"]] == ["crane", "slate"]
     else:
         assert "2 openers, entropy, best first" in err and "CRANE" in err
+
+
+@pytest.mark.parametrize(("total", "refused"), [(80, True), (81, False)])
+def test_an_exact_total_below_what_its_longest_game_allows_is_refused(
+    tmp_path: Path, total: int, refused: bool
+) -> None:
+    """Of 40 answers solved, one game at most takes one guess (the opener's own answer), the
+    longest 4, every other two or more: 81 at least."""
+    words = read_words(Path(SMALL))
+    game = make_wordle(words, words, use_disk=False)
+    head = json.dumps(records_header(game, SweepSpec(strategy="optimal")))
+    records = tmp_path / "sweep.jsonl"
+    records.write_text(f"{head}\n{json.dumps({**ROW, 'total': total})}\n", encoding="utf-8")
+    code, _, err = cli(
+        "stats", "wordle", *WORDLE, "--openers", "apple", "--strategy", "optimal",
+        "--records", str(records),
+    )  # fmt: skip
+    if refused:
+        assert (code, err) == (
+            1,
+            f"Error: {records}: line 2 holds figures no sweep gives (total 80, solved 40)\n",
+        )
+    else:
+        assert code == 0, err

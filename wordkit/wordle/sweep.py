@@ -909,10 +909,15 @@ def _result(data: Any, spec: SweepSpec, games: int | None) -> OpenerResult | str
         fits = bound and solved is None and deepest is None
     else:  # every game took at least one guess, the longest `deepest`
         limit = spec.max_guesses if spec.exact_search and spec.max_guesses else GUESS_LIMIT
+        least = n + max(deepest - 1, 0) if _whole(deepest, 0) else n
+        if spec.exact_search and n > 1 and _whole(deepest, 0):
+            # every game solved: only the opener's own answer in one guess, the longest in
+            # `deepest`, every other in two or more
+            least = max(least, 2 * n - 3 + deepest)
         fits = (
             _whole(solved, n if spec.exact_search else 0, n)
             and _whole(deepest, 1 if spec.exact_search else 0, limit)
-            and _whole(total, n + max(deepest - 1, 0), n * GUESS_LIMIT)
+            and _whole(total, least, n * GUESS_LIMIT)
             # a solved game took at most `deepest` guesses, an unsolved one at most the limit
             and total <= solved * deepest + (n - solved) * GUESS_LIMIT
         )
