@@ -326,7 +326,14 @@ def silent_server() -> Iterator[str]:
     server.close()
 
 
-@pytest.mark.parametrize("game", ["hangman", "wordle", "boards", "openers"])
+@pytest.mark.parametrize(
+    "game",
+    [
+        "hangman",
+        "wordle",
+        *(pytest.param(g, marks=pytest.mark.full) for g in ("boards", "openers")),
+    ],
+)  # the same client in every run; the fast tier tries two
 def test_a_wrong_or_unreachable_address_is_one_error_line_within_seconds(
     game: str, not_a_scheduler: str, silent_server: str
 ) -> None:

@@ -554,15 +554,19 @@ NFD_BARAO, NFC_BARAO = "bara\u0303o", "bar\u00e3o"
 @pytest.mark.parametrize(
     "args",
     [
-        ["query", "hangman", "{w}", "--words", "portuguese", "--json"],
-        ["solve", "hangman", "--mask", "__{w}", "--words", "portuguese", "--json"],
-        ["solve", "hangman", "--mask", "_____", "--guessed", "{w}", "--words", "portuguese"],
-        ["solve", "hangman", "--mask", "_____", "--refuted", "{w}", "--words", "portuguese"],
+        ["query", "hangman", "{w}", "--words", "{t}", "--json"],
+        ["solve", "hangman", "--mask", "__{w}", "--words", "{t}", "--json"],
+        ["solve", "hangman", "--mask", "_____", "--guessed", "{w}", "--words", "{t}"],
+        ["solve", "hangman", "--mask", "_____", "--refuted", "{w}", "--words", "{t}"],
     ],
 )
-def test_nfd_and_nfc_words_give_the_same_answer(args: list[str]) -> None:
+def test_nfd_and_nfc_words_give_the_same_answer(args: list[str], tmp_path: Path) -> None:
+    table = tmp_path / "pt.txt"  # Portuguese words, folded as the `portuguese` table has them
+    table.write_text("barao\ncancao\nmamao\nsabao\nbalao\npao\nmae\nirmao\ncaminhao\nmacarrao\n")
+
     def run(word: str) -> tuple[int, str]:
-        result = runner.invoke(app, [a.replace("{w}", word) for a in args])
+        typed = [a.replace("{w}", word).replace("{t}", str(table)) for a in args]
+        result = runner.invoke(app, typed)
         return result.exit_code, result.stdout + result.stderr
 
     assert run(NFD_BARAO) == run(NFC_BARAO)

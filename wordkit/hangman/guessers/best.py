@@ -237,11 +237,14 @@ class BestGuesser:
 
     def other_rules(self, board: Board) -> Decision:
         """Rules no book is made for (advanced, finish=word, unlimited lives): `lookahead`'s
-        move, a single candidate named as under any rules, and the confidence the AI's own
-        chance of a hit under the mixture, as everywhere (the table's alone claimed 100% for
-        a word outside it)."""
+        move, a single candidate named as under a life limit (at once under finish=word, where
+        only naming wins), and the confidence the AI's own chance of a hit under the mixture,
+        as everywhere (the table's alone claimed 100% for a word outside it)."""
         if len(board.ids) == 1:
-            return self.one_candidate(board, self.posterior(board))
+            posterior = self.posterior(board)
+            if board.state.rules.finish == "word":  # only naming wins: a letter is a move lost
+                return Decision(board.pool.lexicon.enc.words[int(board.ids[0])], posterior, WORD)
+            return self.one_candidate(board, posterior)
         decision = self.lookahead(board)
         words = board.pool.lexicon.enc.words
         if len(decision.move) == 1 or decision.move in {words[int(i)] for i in board.ids}:
