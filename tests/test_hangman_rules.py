@@ -242,3 +242,10 @@ def test_a_full_mask_past_the_last_life_is_lost_not_won() -> None:
     # six misses with five lives: the game ended before the word could show
     assert observed_state("cat", letters="xyzwqv", rules=Rules(lives=5)).status == "lost"
     assert observed_state("cat", letters="xyzw", rules=Rules(lives=5)).status == "won"
+
+
+def test_a_full_mask_with_every_letter_guessed_is_still_played_under_finish_word() -> None:
+    from wordkit.hangman.rules import ALPHABET, Rules, observed_state
+
+    rules = Rules(lives=None, finish="word")  # the word shows whole, and must still be named
+    assert observed_state("apple", letters=ALPHABET, rules=rules).status == "playing"

@@ -107,3 +107,15 @@ def test_review_reads_the_feedback_of_words_of_any_length(tmp_path):
     result = CliRunner().invoke(app, [*args, "--history", "banter=BGGGGG"])
     assert result.exit_code == 0, result.output
     assert "4 → 1 answer" in result.output or "4 -> 1 answer" in result.output
+
+
+def test_the_last_guess_allowed_is_rated_by_its_chance_of_winning(game):
+    """On the last guess only an answer can win: CHOMP (no answer) rates 0 there, however much
+    it would split, and an answer left rates 100 (every one equally likely)."""
+    last = Rules(max_guesses=2)
+    before = replay_text(start(game, last), "hatch=BGGGG")
+    guesser = guesser_for(game, "entropy")
+    chomp = review(replay_text(before, "chomp=YYBBB"), guesser)[-1]
+    batch = review(replay_text(before, "batch=GGGGG"), guesser)[-1]
+    assert (chomp.skill, batch.skill) == (0, 100)
+    assert chomp.best_guess in ("batch", "catch", "match")  # the AI plays an answer too

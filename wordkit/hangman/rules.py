@@ -251,7 +251,8 @@ def observed_state(
     state = State(shown, rules, letters_t, words_t, misses + len(words_t))
     state = replace(state, status=status_of(state, solved=False))
     hidden = shown.count(HIDDEN)
-    if state.status == "playing" and rules.variant == "classic" and set(letters_t) >= set(ALPHABET):
+    full = set(letters_t) >= set(ALPHABET)
+    if state.status == "playing" and rules.variant == "classic" and hidden and full:
         raise GameStateError(
             f"every letter a-z has been guessed, yet the mask still hides {hidden} "
             f"place{'s' * (hidden > 1)}: no word fits those answers"

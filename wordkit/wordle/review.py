@@ -91,6 +91,12 @@ def skill_of(state: State, row: int) -> tuple[int, float, float]:
     best = float(guess_bits(game, state.legal_rows, rem).max())
     if len(rem) == 1:
         return (100 if game.answer_rows[rem[0]] == row else 0), bits, best
+    limit = state.rules.max_guesses
+    if limit is not None and state.turn >= limit:
+        # The last guess allowed: only winning counts, the guess's chance against the best's.
+        chance = partitions.remaining_prior(game, rem)
+        mine = chance[game.answer_rows[rem] == row].sum()
+        return round(100 * float(mine) / float(chance.max())), bits, best
     if best <= 0:
         return 100, bits, best
     return round(100 * min(1.0, max(0.0, bits / best))), bits, best
