@@ -61,6 +61,18 @@ def test_solve_json_starts_with_the_same_keys() -> None:
         assert all(set(entry) == {"word", "probability"} for entry in data["top"])
 
 
+def test_a_solved_position_is_told_alike_in_both_games() -> None:
+    """No move, the word as `solved`, exit 0, and `Solved: WORD` in the text."""
+    hangman = ["solve", "hangman", "--mask", "apple", *HANGMAN]
+    wordle = ["solve", "wordle", *WORDLE, "--history", "apple=GGGGG"]
+    for args in (hangman, wordle):
+        data = runner.invoke(app, [*args, "--json"])
+        text = runner.invoke(app, args)
+        assert (data.exit_code, text.exit_code, text.stdout) == (0, 0, "Solved: APPLE\n")
+        shape = json.loads(data.stdout)
+        assert (shape["move"], shape["solved"]) == (None, "apple")
+
+
 def test_records_have_the_same_keys_in_both_games() -> None:
     hangman = lines("stats", "hangman", *HANGMAN, "--records", "-")
     wordle = lines("stats", "wordle", *WORDLE, "--records", "-")
