@@ -227,11 +227,11 @@ class BestGuesser:
         decision = self.decision(board, move, SEARCHED, posterior)
         return decision if finished else replace(decision, note=CUT_SHORT)
 
-    def one_candidate(self, board: Board, posterior: float) -> Decision:
-        """One candidate left: the word when the table is favoured enough, else its letter
-        likeliest outside the table (a sure hit in the table); the word once none is hidden
-        (finish=word: it must still be named)."""
-        if posterior >= self.name_above or not hidden_positions(board)[0].any():
+    def one_candidate(self, board: Board, posterior: float, *, name: bool = False) -> Decision:
+        """One candidate left: the word when the table is favoured enough (or `name`), else its
+        letter likeliest outside the table (a sure hit in the table); the word once none is
+        hidden (finish=word: it must still be named)."""
+        if name or posterior >= self.name_above or not hidden_positions(board)[0].any():
             return Decision(board.pool.lexicon.enc.words[int(board.ids[0])], posterior, WORD)
         return self.candidate_letter(board, posterior)
 
@@ -240,11 +240,9 @@ class BestGuesser:
         move, a single candidate named as under a life limit (at once under finish=word, where
         only naming wins), and the confidence the AI's own chance of a hit under the mixture,
         as everywhere (the table's alone claimed 100% for a word outside it)."""
-        if len(board.ids) == 1:
-            posterior = self.posterior(board)
-            if board.state.rules.finish == "word":  # only naming wins: a letter is a move lost
-                return Decision(board.pool.lexicon.enc.words[int(board.ids[0])], posterior, WORD)
-            return self.one_candidate(board, posterior)
+        if len(board.ids) == 1:  # under finish=word only naming wins: a letter is a move lost
+            name = board.state.rules.finish == "word"
+            return self.one_candidate(board, self.posterior(board), name=name)
         decision = self.lookahead(board)
         words = board.pool.lexicon.enc.words
         if len(decision.move) == 1 or decision.move in {words[int(i)] for i in board.ids}:
