@@ -91,9 +91,7 @@ def skill_of(state: State, row: int) -> tuple[int, float, float]:
     best = float(guess_bits(game, state.legal_rows, rem).max())
     if len(rem) == 1:
         return (100 if game.answer_rows[rem[0]] == row else 0), bits, best
-    limit = state.rules.max_guesses
-    if limit is not None and state.turn >= limit:
-        # The last guess allowed: only winning counts, the guess's chance against the best's.
+    if state.last_chance:  # only winning counts: the guess's chance against the best's
         chance = partitions.remaining_prior(game, rem)
         mine = chance[game.answer_rows[rem] == row].sum()
         return round(100 * float(mine) / float(chance.max())), bits, best

@@ -252,6 +252,11 @@ class State(Position):
     previous: State | None = None
 
     @property
+    def last_chance(self) -> bool:
+        """Whether the next guess is the last allowed (or past it): only an answer can win."""
+        return self.rules.max_guesses is not None and self.turn >= self.rules.max_guesses
+
+    @property
     def solved(self) -> bool:
         """Whether the last guess was all green."""
         return bool(self.turns) and self.turns[-1][1] == self.game.win

@@ -357,11 +357,8 @@ class Hosted(game.Hosted):
         boards, rules = len(boards_of(self.start)), self.start.rules
         text = f"{multi.VARIANTS[boards]}, {boards} boards of " if boards > 1 else "Wordle, "
         text += f"{rules.length} letters, {self.mode} host"
-        text += (
-            f", {plural(self.limit, 'guess', 'guesses')}"
-            if self.limit
-            else (", as many guesses as you need")
-        )
+        limit = plural(self.limit, "guess", "guesses") if self.limit else None
+        text += f", {limit or 'as many guesses as you need'}"
         text += ", hard mode" if rules.hard else ""
         return text + ". Type a word; L lists, ? hints, G gives up, Q quits."
 

@@ -69,8 +69,7 @@ class PartitionGuesser:
         """The likeliest answer on the last guess allowed, the opener, the last answer left,
         or the (memoised) pick for this position."""
         game = state.game
-        limit = state.rules.max_guesses
-        if limit is not None and state.turn >= limit:
+        if state.last_chance:
             return last_guess(state)
         if not state.turns:
             return decision(game, state.check_move(self.first_guess(game)), float("nan"), "opener")
