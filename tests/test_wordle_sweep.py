@@ -389,6 +389,26 @@ def test_split_buckets_go_out_in_chunks_of_one_opener_small_ones_together(
         assert per_opener[opener] == sorted(p for p, _ in buckets)
 
 
+def test_one_opener_in_one_process_tells_each_bucket_smallest_first(
+    small: Wordle, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One opener on one worker is split too, so that its progress moves: `on_part` hears
+    (opener, 0, buckets) when it starts, then each bucket back; with no cutoff the buckets go
+    smallest first (the work is the same in any order), and the total is the unsplit one."""
+    sent = recorded_chunks(monkeypatch)
+    opener = choose_openers(small, "top:1", EXACT)[0]
+    heard: list[tuple[str, int, int]] = []
+    got = sweep_module.sweep(small, [opener], EXACT, on_part=lambda *a: heard.append(a))
+    search = TreeSearch(small)
+    buckets = search.buckets(small.check_guess(opener), small.all_answers())
+    assert heard == [(opener, k, len(buckets)) for k in range(len(buckets) + 1)]
+    sizes = [len(b) for chunk in sent for _, _, b, *_ in chunk]
+    assert sizes == sorted(sizes)
+    whole = sweep_module._exact(search, small.check_guess(opener), None)
+    assert got.results[0].total == whole["total"]
+    assert got.results[0].max_guesses == whole["max_guesses"]
+
+
 @pytest.fixture(scope="module")
 def wider() -> Wordle:
     """160 built-in answers and 500 more guesses: buckets whose shares of guesses differ."""

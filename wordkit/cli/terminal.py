@@ -426,6 +426,12 @@ def play_hosted(hosted: Any, guesser: HumanGuesser, watch: Any, kept: Any) -> An
     return None if kept is None else hosted.keep(record, kept)
 
 
+def bar_note(text: str) -> None:
+    """Show `text` after the progress bar's counts (nothing without a bar)."""
+    if _BAR:
+        _BAR[-1].set_postfix_str(text)
+
+
 @contextlib.contextmanager
 def progress_sized_later(unit: str) -> Iterator[tuple[Any, Any]]:
     """A tqdm bar on stderr (only when it is a terminal) for work whose size is known only

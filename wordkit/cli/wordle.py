@@ -378,13 +378,19 @@ def show_versus(versus: Versus, fmt: str) -> None:
 def show_openers(
     session: Session, openers: str, cutoff: str | None, *, records: str | None, fmt: str
 ) -> None:
-    """Rank the openers, a bar showing on a terminal, then show the ranking (not when stdout
-    holds the records)."""
+    """Rank the openers, a bar showing on a terminal (with the buckets done of an opener split
+    over the workers), then show the ranking (not when stdout holds the records)."""
+    from wordkit.game import plural
+
+    def on_part(opener: str, done: int, buckets: int) -> None:
+        terminal.bar_note(f"{opener.upper()}: {done:,} of {plural(buckets, 'bucket')} done")
+
     with terminal.progress_sized_later("opener") as (started, advance):
         try:
             result = session.sweep(
-                openers, cutoff, records=records, progress=advance, started=started
-            )
+                openers, cutoff, records=records, progress=advance, started=started,
+                on_part=on_part,
+            )  # fmt: skip
         except KeyboardInterrupt:
             kept = f"Every opener finished is kept in {records}; run the same command to resume."
             if records not in (None, "-"):

@@ -855,10 +855,13 @@ class Session:
         records: str | None = None,
         progress: Callable[[int], None] | None = None,
         started: Callable[[int, int], None] | None = None,
+        on_part: Callable[[str, int, int], None] | None = None,
     ) -> Any:
         """Rank the openers `openers` names (`all`, `top:N`, a file, `w1,w2`) by the total
         guesses the strategy needs over every answer; `cutoff`: a total T, `none`, or None
-        (the best total so far); `records` keeps each result (and resumes from it)."""
+        (the best total so far); `records` keeps each result (and resumes from it).
+        `started(todo, resumed)`, `progress(1)` and `on_part(opener, done, buckets)` hear the
+        work ahead, each opener done and each bucket of an opener split over the workers."""
         from wordkit.wordle.sweep import SweepSpec, run_sweep
 
         self.check_sweep(openers, None)
@@ -869,7 +872,7 @@ class Session:
         )  # fmt: skip
         result = run_sweep(
             self.game, openers, spec, jobs=self.jobs, cluster=self.cluster, records=records,
-            progress=progress, started=started,
+            progress=progress, started=started, on_part=on_part,
         )  # fmt: skip
         result.options.update(jobs=self.jobs, cluster=self.cluster)
         return result

@@ -31,6 +31,8 @@ from wordkit.wordle.rules import MAX_GUESSES, Rules, UnknownWordError, WordLengt
 from wordkit.wordle.search import INF, TreeSearch
 
 OPTIMAL = "optimal"
+PartProgress = Callable[[str, int, int], None]
+"""Hears (opener, buckets done, its buckets) as a split opener's buckets come back."""
 MEMO_LIMIT = 400_000
 """A worker's guesser memo is dropped past this many positions between openers (memory stays
 bounded; the memo only speeds up later openers). The exact search bounds its own memo."""
@@ -432,13 +434,16 @@ def sweep(
     cluster: str | None = None,
     done: Sequence[OpenerResult] = (),
     on_result: Callable[[OpenerResult], None] | None = None,
+    on_part: PartProgress | None = None,
     per_shard: int = 1,
 ) -> Sweep:
     """Every opener evaluated (those in `done` are kept as they are), ranked best first.
 
     Shards (anagrams together, at least `per_shard` openers) go to `jobs` local processes,
     or to the Dask cluster at `cluster`; `on_result` hears each result as it arrives (the
-    records file, a progress bar).
+    records file, a progress bar). Fewer openers than workers (or one opener) are split into
+    their first-level buckets, and `on_part` hears each bucket done: one opener's search can
+    take hours on a large list, and a bar stuck at 0 of 1 tells nothing.
     """
     began = time.perf_counter()
     wanted = set(openers)
@@ -448,8 +453,10 @@ def sweep(
     best: list[int | None] = [min(exact, default=None)]
     pending = [o for o in openers if o not in results]
     workers = jobs if cluster is None else 2  # a cluster has two workers at least
-    if spec.exact_search and 0 < len(pending) < workers:
-        for result in split_openers(game, pending, spec, best[0], jobs=jobs, cluster=cluster):
+    if spec.exact_search and 0 < len(pending) < max(workers, 2):
+        split = split_openers(game, pending, spec, best[0], jobs=jobs, cluster=cluster,
+                              on_part=on_part)  # fmt: skip
+        for result in split:
             results[result.opener] = result
             if on_result is not None:
                 on_result(result)
@@ -484,8 +491,9 @@ def sweep(
 # A few openers over many workers: each opener's first-level buckets as tasks
 
 
-# A sweep of fewer openers than workers (one opener on a cluster) hands out each opener's
-# buckets instead: else a worker would sit idle. With as many openers as workers, whole
+# A sweep of fewer openers than workers (one opener on a cluster), or of one opener, hands
+# out each opener's buckets instead: else a worker would sit idle (and one opener's progress
+# would show nothing until its end). With as many openers as workers, whole
 # openers do better: a worker's memo serves the anagrams of its shard (six strong openers on
 # two workers: 1.66x one worker whole, 1.26x split).
 
@@ -523,8 +531,10 @@ def split_openers(
     *,
     jobs: int,
     cluster: str | None,
+    on_part: PartProgress | None = None,
 ) -> Iterator[OpenerResult]:
-    """Each opener's result once its buckets are done (or it is proven to reach the cutoff).
+    """Each opener's result once its buckets are done (or it is proven to reach the cutoff);
+    `on_part(opener, done, buckets)` hears each bucket back.
 
     The opener's total is n + Σ cost(bucket). With the cutoff c, a bucket sent out gets the
     budget c - n - Σ cost(done) - Σ floor(others not done) (`split_floor`, in this process),
@@ -563,8 +573,15 @@ def split_openers(
             yield opening.result(opener)
             continue
         openings[opener] = opening
+        if on_part is not None:
+            on_part(opener, 0, len(floors))
         # Opener by opener, each one's buckets largest first (as `evaluate` takes them): the
         # costs back from an opener's first buckets tighten the budgets of its last ones.
+        # With no cutoff there are no budgets, and one process does the same work in any
+        # order: smallest first, the progress shown moves at once (on a large list the
+        # largest can take hours each).
+        if cutoff is None and workers == 1:
+            buckets = buckets[::-1]
         for p, b in buckets:
             joinable = workers > 1 and len(b) >= JOIN_MIN
             tasks.append((opener, p, b, slots if joinable else -1))
@@ -643,6 +660,8 @@ def split_openers(
             opening.seconds += seconds
             opening.take(pattern, part, value, rank, deepest)
             done = len(opening.costs) == len(opening.floors)
+            if on_part is not None and not opening.told:
+                on_part(opener, len(opening.costs), len(opening.floors))
             if (done or (opening.proven_worse() and not opening.in_flight)) and not opening.told:
                 opening.told = True
                 yield opening.result(opener)
@@ -977,9 +996,11 @@ def run_sweep(
     records: str | None = None,
     progress: Callable[[int], None] | None = None,
     started: Callable[[int, int], None] | None = None,
+    on_part: PartProgress | None = None,
 ) -> Sweep:
     """The whole `stats wordle --openers` run: choose the openers, resume from `records` (and
-    append to it), sweep, rank. `started(todo, resumed)` hears the work ahead once known."""
+    append to it), sweep, rank. `started(todo, resumed)` hears the work ahead once known,
+    `progress(1)` each opener done, `on_part` each bucket of a split opener (see `sweep`)."""
     if cluster is not None:
         from wordkit.cluster import check_address
 
@@ -1012,8 +1033,9 @@ def run_sweep(
 
     try:
         return sweep(
-            game, openers, spec, jobs=jobs, cluster=cluster, done=done, on_result=on_result
-        )
+            game, openers, spec, jobs=jobs, cluster=cluster, done=done, on_result=on_result,
+            on_part=on_part,
+        )  # fmt: skip
     except ClusterError as exc:  # the cluster went away: what finished is on disk
         if writer is None or records == "-":
             raise
