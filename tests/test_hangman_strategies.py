@@ -148,6 +148,50 @@ def test_advanced_word_finish_games_end_in_a_win(name: str) -> None:
         assert record.won and decisions[-1].move == secret
 
 
+@pytest.mark.parametrize("variant", ["classic", "advanced"])
+@pytest.mark.parametrize("name", guesser_names())
+def test_a_word_outside_the_table_is_won_without_a_repeated_move(name: str, variant: str) -> None:
+    """Without a life limit (or with many lives) every strategy wins a word outside the table:
+    under finish=word it names the word once the mask shows it whole (a letter there was a
+    repeat: the game crashed), and two blanks no table word fits get one made-up word, then
+    letters (the 676 pairs, tried one by one, ran into the move limit)."""
+    pool = pool_of(["tiger", "zebra", "goose", "moose", "camel", "horse"])
+    guesser = make_guesser(name)
+    for lives, finish in ((None, "word"), (None, "reveal"), (40, "word")):
+        if variant == "advanced" and finish == "reveal":
+            continue
+        rules = Rules(lives=lives, variant=variant, finish=finish, width=8)
+        for secret in ("zzyzx", "qajaq"):
+            record, decisions = play_secret(secret, guesser, pool, rules=rules, seed=1)
+            assert record.won, (name, rules, secret, record.moves)
+            words = [m for m in record.moves if len(m) > 1]
+            assert len(set(words)) == len(words)  # the host refuses a repeat anyway
+            if variant == "classic":  # (advanced: a letter is guessed once per occurrence)
+                assert len(set(record.moves)) == len(record.moves)
+
+
+def test_a_mask_showing_the_whole_word_is_named_by_every_strategy() -> None:
+    pool = pool_of(["tiger", "zebra"])
+    rules = Rules(lives=None, finish="word")
+    state = observed_state("zzyzx", letters="abcdefghijklmnopqrstuvwxyz", rules=rules)
+    for name in guesser_names():
+        decision = make_guesser(name)(board_for(pool, state))
+        assert (decision.move, decision.confidence) == ("zzyzx", 1.0), name
+
+
+def test_the_model_names_an_advanced_prefix_at_its_lengths_chance() -> None:
+    """Advanced variant: the shown letters spell a word only if the length is right, so the
+    confidence is that length's share; once refuted, longer lengths are played."""
+    pool = pool_of(["herring", "salmon", "turbot", "plaice", "mullet", "haddock"])
+    rules = Rules(variant="advanced", lives=10, width=10)
+    state = observed_state("herrin", letters="aeeobrrinh", rules=rules)
+    decision = make_guesser("model")(board_for(pool, state))
+    assert decision.move == "herrin" and decision.confidence == pytest.approx(4 / 6)
+    refuted = observed_state("herrin", letters="aeeobrrinh", words=["herrin"], rules=rules)
+    decision = make_guesser("model")(board_for(pool, refuted))
+    assert len(decision.move) == 1 and decision.confidence > 0
+
+
 def test_model_plays_out_of_dictionary_words() -> None:
     words = ["running", "jumping", "singing", "walking", "talking", "reading"]
     pool = pool_of(words)

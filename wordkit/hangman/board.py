@@ -8,10 +8,12 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from wordkit.errors import GameStateError
 from wordkit.game import Decision
 from wordkit.hangman.lexicon import Floats, Pool
 from wordkit.hangman.rules import (
     ALPHABET,
+    HIDDEN,
     Ids,
     State,
     candidate_ids,
@@ -156,10 +158,22 @@ def lowest_bit(value: int) -> int:
     return (value & -value).bit_length() - 1
 
 
-def fallback_letter(state: State, order: str = FALLBACK_ORDER) -> str:
-    """The first letter of `order` that may still be guessed (a letter of last resort)."""
+def fallback(
+    state: State, *, order: str = FALLBACK_ORDER, label: Label = "fallback", confidence: float = 0.0
+) -> Decision:
+    """The move of last resort, always a legal one: a classic mask showing the whole word is
+    named (under finish=word only naming it wins; a letter there is a wasted move); else the
+    first letter of `order` that may still be guessed (at `confidence`); else, every letter
+    known, the word the mask shows up to its last letter (advanced variant)."""
+    classic = state.rules.variant == "classic"
+    shown = state.mask if classic else state.mask.rstrip(HIDDEN)
+    whole = bool(shown) and HIDDEN not in shown and shown not in state.words
+    if whole and classic:
+        return Decision(shown, 1.0, "word")
     closed = exhausted_letters(state)
     for ch in order:
         if ch not in closed:
-            return ch
-    return order[0]
+            return Decision(ch, confidence, label)
+    if whole:  # every occurrence of every letter shown: the word is what shows
+        return Decision(shown, 1.0, "word")
+    raise GameStateError("no move is left: every letter is known and the word shown was refuted")

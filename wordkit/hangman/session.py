@@ -4,7 +4,7 @@ Every check, default and option conflict of the game lives here, so the command 
 parses, calls one method and renders, and Python users get the same behaviour:
 
     >>> from wordkit.hangman import Session
-    >>> Session(words="categories", strategy="coverage").next_move("a__le", guessed="aeli").move
+    >>> Session(words="categories").next_move("a__le", guessed="aeli").move
     'p'
 """
 

@@ -6,7 +6,8 @@ and renders): the lists, the guess limit of each mode, the budget, the jobs, the
 is the general case of one board: `boards=N`, the same methods.
 
     >>> from wordkit.wordle import Session
-    >>> Session(answers="answers.txt", guesses="allowed.txt").next_move("roate=BBYGB").move
+    >>> Session().next_move("crane=BBYGB").move
+    'tings'
 
 Each method returns plain data objects with `as_dict()` (the JSON the command line prints).
 """

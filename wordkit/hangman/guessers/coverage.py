@@ -11,7 +11,7 @@ from wordkit.hangman.board import (
     Board,
     Decision,
     candidate_words,
-    fallback_letter,
+    fallback,
     hidden_positions,
     hit_chance,
     lowest_bit,
@@ -87,13 +87,23 @@ def covering_letter(board: Board) -> tuple[str | None, int]:
 
 
 def out_of_dictionary_decision(state: State) -> Decision:
-    """No candidate: construct a word for 1-2 blanks (classic), else the frequency fallback."""
+    """No candidate: construct a word for 1-2 blanks (classic), else the frequency fallback.
+
+    A refuted word of one blank rules out a letter, as a letter guess would; one of two
+    blanks rules out only a pair, so two blanks get one construction until a letter shows
+    more (else, with lives to spare, it would try the 676 pairs one by one)."""
     blanks = state.mask.count(HIDDEN)
-    if state.rules.variant == "classic" and 1 <= blanks <= MAX_CONSTRUCTION_BLANKS:
+    tried = blanks > 1 and any(shows(state.mask, word) for word in state.words)
+    if state.rules.variant == "classic" and 1 <= blanks <= MAX_CONSTRUCTION_BLANKS and not tried:
         word = constructed_word(state)
         if word is not None:
             return Decision(word, CONFIDENCE_CONSTRUCTION[blanks], "construction")
-    return Decision(fallback_letter(state), CONFIDENCE_FALLBACK, "fallback")
+    return fallback(state, confidence=CONFIDENCE_FALLBACK)
+
+
+def shows(mask: str, word: str) -> bool:
+    """Whether `word` fits the places `mask` shows (classic)."""
+    return len(word) == len(mask) and all(m in (HIDDEN, w) for m, w in zip(mask, word, strict=True))
 
 
 def blank_scores(state: State, pos: int) -> list[tuple[float, str]]:

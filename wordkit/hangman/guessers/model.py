@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from wordkit import cache
 from wordkit.errors import ModelFileError, WordkitWarning
-from wordkit.hangman.board import Board, Decision, fallback_letter
+from wordkit.hangman.board import Board, Decision, fallback
 from wordkit.hangman.lexicon import Floats, Pool, pool_words
 from wordkit.hangman.rules import ALPHABET, HIDDEN, Ids, State, exhausted_letters, letter_code
 
@@ -686,11 +686,41 @@ def expected_length(board: Board) -> int:
     state = board.state
     if state.rules.variant == "classic":
         return len(state.mask)
+    lengths, counts = fitting_lengths(board)
+    return int(lengths[np.argmax(counts)]) if len(lengths) else advanced_least(state)
+
+
+def advanced_least(state: State) -> int:
+    """Advanced variant: the fewest letters the word can have (up to its last shown one)."""
     shown = [i for i, ch in enumerate(state.mask) if ch != HIDDEN]
-    least = (max(shown) + 1) if shown else 1
+    return (max(shown) + 1) if shown else 1
+
+
+def fitting_lengths(board: Board) -> tuple[Ids, Ids]:
+    """Advanced variant: the lengths the word may have, with how many of the pool's words have
+    each: from its last shown letter to the board's width, less a length whose letters all
+    show and spell a refuted word."""
+    state = board.state
+    least = advanced_least(state)
     lengths = board.pool.lexicon.enc.lengths[board.pool.ids]
-    fitting = lengths[(lengths >= least) & (lengths <= len(state.mask))]
-    return int(np.bincount(fitting).argmax()) if len(fitting) else least
+    counts = np.bincount(lengths[(lengths >= least) & (lengths <= len(state.mask))])
+    refuted = set(state.words)
+    for length in range(least, len(counts)):
+        shown = state.mask[:length]
+        if HIDDEN not in shown and shown in refuted:
+            counts[length] = 0
+    kept = np.flatnonzero(counts)
+    return kept, counts[kept]
+
+
+def length_chance(board: Board, length: int) -> float:
+    """The share of the pool's words of a fitting length that have `length` letters (1 in the
+    classic variant, where the mask tells the length)."""
+    if board.state.rules.variant == "classic":
+        return 1.0
+    lengths, counts = fitting_lengths(board)
+    total = int(counts.sum())
+    return float(counts[lengths == length].sum()) / total if total else 0.0
 
 
 def best_fill(
@@ -731,7 +761,9 @@ def model_decision(board: Board) -> Decision:
     if not blanks:
         shown = state.mask[: expected_length(board)]
         if HIDDEN not in shown and shown not in state.words:
-            return Decision(shown, 1.0, "word")  # finish=word: every letter is shown
+            # Every letter of that length shows (classic: finish=word), so the word is that
+            # one if the length is right, which in the advanced variant is a guess.
+            return Decision(shown, length_chance(board, len(shown)), "word")
         return no_letter_left(board, model)
     appear = appear_probabilities(state, dists)
     code = int(np.argmax(appear))
@@ -775,11 +807,7 @@ def warn_if_longer(board: Board) -> None:
 def no_letter_left(board: Board, model: LetterModel) -> Decision:
     """Every letter is known: the word is what the mask shows up to its last letter (advanced
     variant), unless refuted; else the letter of last resort."""
-    state = board.state
-    shown = state.mask.rstrip(HIDDEN)
-    if shown and HIDDEN not in shown and shown not in state.words:
-        return Decision(shown, 1.0, "word")
-    return Decision(fallback_letter(state, model.letter_order()), 0.0, "letter model")
+    return fallback(board.state, order=model.letter_order(), label="letter model")
 
 
 _LENGTH_MASS: dict[tuple[int, int], tuple[weakref.ref[LetterModel], float]] = {}
