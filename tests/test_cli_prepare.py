@@ -172,3 +172,57 @@ def test_column_named_by_the_first_line_of_a_one_column_file(tmp_path: Path, nam
     assert (result.exit_code, result.stdout, result.stderr) == (
         0, "word,weight\nalice,1\nbob,1\n", ""
     )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "args", "message"),
+    [
+        (",,,\n,\n", [], "Error: standard input has no rows: every line is empty"),
+        (
+            "Word,word\ncat,dog\n",
+            [],
+            "Error: the columns 'Word' and 'word' are both the word column (letter case "
+            "aside): name the one to use with --column",
+        ),
+        (
+            "word,Weight,weight\ncat,1,2\n",
+            [],
+            "Error: the columns 'Weight' and 'weight' are both the weight column (letter case "
+            "aside): name the one to use with --weight-column",
+        ),
+        (
+            "city,Category,cc\nparis,big,FR\n",
+            ["--column", "city", "--category-column", "cc", "--keep", "Category"],
+            "Error: --keep Category: the output has its own category column, and a table "
+            "cannot hold both (letter case aside); rename the input's 'Category' column to keep it",
+        ),
+    ],
+)
+def test_blank_rows_and_columns_named_twice_are_one_line_errors(
+    text: str, args: list[str], message: str
+) -> None:
+    """An input of empty rows was an IndexError; two columns one letter case apart made
+    pandas hand back a frame for a column (an AttributeError), or one was silently used."""
+    result = invoke("prepare", "-", *args, input=text)
+    assert (result.exit_code, result.stderr.strip()) == (1, message)
+
+
+def test_a_word_header_reads_alike_from_a_pipe_and_from_its_csv_file(tmp_path: Path) -> None:
+    """The first line `word` of a one-column table is its header whether the table comes
+    through stdin or from its .csv file (through a pipe it was played as a secret)."""
+    path = tmp_path / "t.csv"
+    path.write_text("word\nbird\nfish\n")
+    piped = invoke("prepare", "-", "--format", "txt", input=path.read_text())
+    named = invoke("prepare", str(path), "--format", "txt")
+    assert piped.stdout == named.stdout == "bird\nfish\n"
+
+
+def test_a_table_with_a_column_named_twice_is_refused_where_it_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "t.csv"
+    path.write_text("Word,word\ncat,dog\n")
+    result = invoke("query", "hangman", "cat", "--words", str(path))
+    assert (result.exit_code, result.stderr.strip()) == (
+        1,
+        f"Error: {path}: the columns 'Word' and 'word' are both the word column (letter case "
+        "aside); rename or drop one",
+    )

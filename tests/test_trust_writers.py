@@ -337,6 +337,8 @@ DAMAGED = [
     ("row", {"total": 39}, "line 2 holds figures no sweep gives (total 39, solved 40)"),
     ("row", {"total": 40, "max_guesses": 4}, "line 2 holds figures no sweep gives (total 40, solved 40)"),
     ("row", {"total": True}, "line 2 holds figures no sweep gives (total True, solved 40)"),
+    # every game opens with the opener: one answer in 1 guess, the longest in 4, 38 in 2+
+    ("row", {"total": 80, "max_guesses": 4}, "line 2 holds figures no sweep gives (total 80, solved 40)"),
     ("row", {"max_guesses": 1}, "line 2 holds figures no sweep gives (total 100, solved 40)"),
     ("row", {"opener": "zzzzz"}, "'zzzzz' is not an allowed guess of these lists, so not a result of this sweep; give another --records file"),
     ("row", {"opener": ["apple"]}, "line 2 is not an opener's result"),
@@ -532,3 +534,40 @@ def test_an_exact_total_below_what_its_longest_game_allows_is_refused(
         )
     else:
         assert code == 0, err
+
+
+def test_plain_stats_never_replace_an_opener_sweeps_records(tmp_path: Path, header: str) -> None:
+    """A run's games written over a sweep's records lost the sweep (hours of work, maybe):
+    refused before any game, in both games, the file left as it was."""
+    records = tmp_path / "sweep.jsonl"
+    records.write_text(header + "\n" + json.dumps(ROW) + "\n", encoding="utf-8")
+    before = records.read_bytes()
+    message = (
+        f"Error: --records {records} holds an opener sweep's results (`stats wordle --openers` "
+        "resumes from it); give another file\n"
+    )
+    for args in (("wordle", *WORDLE), ("hangman", "--words", "categories", "--sample", "3")):
+        code, out, err = cli("stats", *args, "--records", str(records))
+        assert (code, out, err) == (1, "", message)
+    assert records.read_bytes() == before
+
+
+def test_an_output_under_dev_that_is_not_there_is_refused_before_the_work() -> None:
+    """/dev/fd/N with no such descriptor open was found only when the run was over."""
+    code, out, err = cli("stats", "wordle", *WORDLE, "--records", "/dev/fd/57")
+    assert (code, out) == (1, "")
+    assert err == "Error: --records /dev/fd/57: no such device or open stream; choose another path\n"
+
+
+def test_a_pipe_that_stops_reading_an_output_ends_it_quietly(tmp_path: Path) -> None:
+    """`-o >(head -1)`: the reader took what it wanted, as `| head -1` does on stdout: exit 0
+    and no error line (it was `Error: cannot write ...: Broken pipe`, exit 1)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["head", "-c", "10", str(fifo)], stdout=subprocess.PIPE)
+    done = subprocess.run(
+        [sys.executable, "-m", "wordkit", "prepare", "english", "-q", "-o", str(fifo)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert reader.communicate(timeout=60)[0] == b"word,weigh"
+    assert (done.returncode, done.stderr) == (0, "")

@@ -178,6 +178,8 @@ class Output:
         try:
             self._file.write(raw)
             self._file.flush()
+        except BrokenPipeError:  # a pipe (`-o >(head -1)`) read what it wanted: as on stdout,
+            raise  # a quiet end with exit 0, the CLI's to give
         except OSError as exc:
             raise self._failed(exc) from exc
 
@@ -186,6 +188,8 @@ class Output:
         if self._file is not None:
             try:
                 self._file.close()
+            except BrokenPipeError:
+                raise
             except OSError as exc:
                 raise self._failed(exc) from exc
             finally:
@@ -256,6 +260,12 @@ def check_options(params: Mapping[str, Any]) -> dict[str, Any]:
                 raise OutputPathError(f"{label} {shortened(dest)} is {what}; choose another path")
         if is_stdout(dest):
             changed[name] = STDOUT
+        elif dest and _kind(dest) == "special" and not os.path.exists(dest):
+            # /dev/fd/5 with no descriptor 5 open, or a typo (/dev/sdtout): told now, not
+            # once the run is over (and, as root, no stray file made in /dev)
+            raise OutputPathError(
+                f"{label} {shortened(dest)}: no such device or open stream; choose another path"
+            )
         elif not dest or _stream_for(dest) is None and _kind(dest) != "special":
             with _claimed(_target(dest), dest):  # not another run's, appending to it
                 pass
@@ -360,6 +370,26 @@ def _clash(a: str, b: str) -> bool:
     if STDOUT in (a, b) or "special" in (_kind(a), _kind(b)):
         return False
     return same_file(a, b)
+
+
+def check_not_a_sweep(path: str | None) -> None:
+    """Refuse to replace an opener sweep's records with a run's games: they are what resumes
+    the sweep (maybe hours of work), and one forgotten `--openers` would lose them."""
+    if path is None or not can_resume(path):
+        return
+    import json
+
+    try:
+        with open(path, "rb") as file:
+            first = file.readline(1 << 16)
+        header = json.loads(first)
+    except (OSError, ValueError):
+        return
+    if isinstance(header, dict) and set(header) == {"sweep"}:
+        raise OutputPathError(
+            f"--records {shortened(path)} holds an opener sweep's results (`stats wordle "
+            "--openers` resumes from it); give another file"
+        )
 
 
 def write_records(path: str | None, records: Sequence[GameRecord]) -> None:

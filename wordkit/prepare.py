@@ -68,8 +68,16 @@ def word_column(frame: pd.DataFrame, requested: str | None, *, name: str) -> str
 
 
 def named_column(frame: pd.DataFrame, name: str) -> str | None:
-    """The column called `name` in any letter case (`Weight` for `weight`), if there is one."""
-    return next((str(c) for c in frame.columns if str(c).lower() == name), None)
+    """The column called `name` in any letter case (`Weight` for `weight`), if there is one;
+    two such columns are refused (which one was meant?)."""
+    same = [str(c) for c in frame.columns if str(c).lower() == name]
+    if len(same) > 1:
+        option = "--column" if name == "word" else f"--{name}-column"
+        raise OptionConflictError(
+            f"the columns {same[0]!r} and {same[1]!r} are both the {name} column (letter case "
+            f"aside): name the one to use with {option}"
+        )
+    return same[0] if same else None
 
 
 def prepare(
@@ -85,6 +93,12 @@ def prepare(
             require_column(frame, extra, name=name)
     made = {"word": source, "weight": weight_column, "category": category_column}
     for extra in options.keep_columns:  # the output's own columns are made, never copied
+        own = extra.lower() if extra.lower() in made else None
+        if own is not None and extra != own:  # `Category` kept beside the made `category`
+            raise OptionConflictError(
+                f"--keep {extra}: the output has its own {own} column, and a table cannot hold "
+                f"both (letter case aside); rename the input's {extra!r} column to keep it"
+            )
         if made.get(extra, extra) not in (extra, None):
             raise OptionConflictError(
                 f"--keep {extra}: the output's {extra} column comes from the input's "

@@ -257,12 +257,15 @@ def _layout(
         if not text.strip():
             raise InputFileError(f"{name} has a header but no rows")
         first = text.partition("\n")[0]
-    fmt = fmt or _sniff(text)
+    named, fmt = fmt, fmt or _sniff(text)
     # A CSV saved where the decimal mark is a comma (Excel in most of Europe) uses semicolons;
     # a file named .csv may hold tabs, one named .tsv commas: the header says which.
     preferred = ("\t", ",", ";") if fmt == "tsv" else (",", ";", "\t")
     separator = separator or next((c for c in preferred if c in first), preferred[0])
-    if fmt != "txt" and (separator in first or first.strip().lower() == "word"):
+    titled = first.strip().lower() == "word"
+    # A first line `word` is a header unless the file's name says it is a list of words: so a
+    # table read through a pipe reads as it does from its .csv file.
+    if (fmt != "txt" and (separator in first or titled)) or (named is None and titled):
         return text, separator, fmt, None
     if header is not None and first.strip() == header:  # `--column name` over a list of names
         return text, separator, fmt, None
@@ -336,6 +339,8 @@ def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataF
         raise InputFileError(
             f"{name} is not a valid {fmt.upper()} file: line {began}: {exc}"
         ) from exc
+    if not rows:  # every line empty but for separators
+        raise InputFileError(f"{name} has no rows: every line is empty")
     header = [cell.strip() for cell in rows[0]]
     while header and not header[-1]:
         header.pop()
@@ -390,6 +395,13 @@ def resolve(source: str) -> str:
 
 def as_word_table(frame: pd.DataFrame, *, name: str) -> pd.DataFrame:
     """Check and normalise a raw frame into a word table (word, weight, optional category)."""
+    for known in KNOWN_COLUMNS:
+        same = [str(c) for c in frame.columns if str(c).lower() == known]
+        if len(same) > 1:
+            raise InputFileError(
+                f"{name}: the columns {same[0]!r} and {same[1]!r} are both the {known} column "
+                "(letter case aside); rename or drop one"
+            )
     frame = frame.rename(
         columns={c: c.lower() for c in frame.columns if c.lower() in KNOWN_COLUMNS}
     )

@@ -290,6 +290,7 @@ def stats_hangman(
     from wordkit import outputs
 
     fmt, records = out.chosen(), out.records
+    outputs.check_not_a_sweep(records)
     given = options.given_options(ctx)
     with thinking(f"loading {game.words}"):
         db = None if report.history_db is None else Path(report.history_db)

@@ -329,6 +329,9 @@ def stats_wordle(
                 versus = session.versus(modes.host or "evil")
             show_versus(versus, fmt)
         else:
+            from wordkit import outputs
+
+            outputs.check_not_a_sweep(records)
             played = stats_played(session, mode, modes, records)
             options.show_seed(session.seed.drawn)
             emit_played(session, played, fmt, records, modes.tree)

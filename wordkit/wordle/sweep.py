@@ -929,9 +929,9 @@ def _result(data: Any, spec: SweepSpec, games: int | None) -> OpenerResult | str
     else:  # every game took at least one guess, the longest `deepest`
         limit = spec.max_guesses if spec.exact_search and spec.max_guesses else GUESS_LIMIT
         least = n + max(deepest - 1, 0) if _whole(deepest, 0) else n
-        if spec.exact_search and n > 1 and _whole(deepest, 0):
-            # every game solved: only the opener's own answer in one guess, the longest in
-            # `deepest`, every other in two or more
+        if n > 1 and _whole(deepest, 1):
+            # every game opens with the opener: only its own answer takes one guess, the
+            # longest solved one `deepest`, every other two or more
             least = max(least, 2 * n - 3 + deepest)
         fits = (
             _whole(solved, n if spec.exact_search else 0, n)
