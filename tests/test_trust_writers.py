@@ -556,7 +556,9 @@ def test_an_output_under_dev_that_is_not_there_is_refused_before_the_work() -> N
     """/dev/fd/N with no such descriptor open was found only when the run was over."""
     code, out, err = cli("stats", "wordle", *WORDLE, "--records", "/dev/fd/57")
     assert (code, out) == (1, "")
-    assert err == "Error: --records /dev/fd/57: no such device or open stream; choose another path\n"
+    assert (
+        err == "Error: --records /dev/fd/57: no such device or open stream; choose another path\n"
+    )
 
 
 def test_a_pipe_that_stops_reading_an_output_ends_it_quietly(tmp_path: Path) -> None:
