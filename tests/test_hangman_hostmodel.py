@@ -20,7 +20,7 @@ from wordkit.hangman.hostmodel import (
 )
 from wordkit.hangman.lexicon import parse_prior
 from wordkit.hangman.session import Session
-from wordkit.history import Played, record_game
+from wordkit.history import Played, record_game, table_key
 from wordkit.runner import GameRecord
 from wordkit.tables import Columns
 
@@ -172,3 +172,22 @@ def test_json_priors_are_checked() -> None:
     ]:
         with pytest.raises(WordkitError, match=re.escape(message)):
             parse_prior(bad)
+
+
+def test_a_host_never_draws_a_word_learned_from_play(tmp_path: Path) -> None:
+    """A learned word (maybe a typo a user once typed) is the AI's to consider, never a host's
+    secret; and a seed draws the same game whatever was learned since."""
+    db = tmp_path / "history.sqlite"
+    moves = tuple("abcdef")
+    record = GameRecord(secret="qwxzkj", won=False, moves=moves, feedback=("______",) * 6, wrong=6)
+    table = table_key("categories")
+    record_game(record, table=table, strategy="best", source="solve", known=False, path=db)
+    for seed in range(30):
+        learned = Session(words="categories", learn=True, history=db, seed=seed)
+        assert "qwxzkj" in learned.learned
+        plain = Session(words="categories", history=db, seed=seed)
+        secrets = {s.hosted("honest", length=6).host.secret for s in (learned, plain)}
+        assert len(secrets) == 1 and "qwxzkj" not in secrets
+        evil = learned.hosted("evil", length=6).host
+        words = learned.lexicon.enc.words
+        assert "qwxzkj" not in {words[i] for i in evil.pool.ids}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -90,6 +90,16 @@ class Pool:
     prior: Prior = "weight"
     hint: str | None = None
     """The prior and category hint it was made with (`pool_for`)."""
+
+
+def table_words(pool: Pool) -> Pool:
+    """The pool less the words learned from play: what a host draws its secrets from (a word
+    typed once, maybe a typo, is the AI's to consider, not a secret to set; and a seed draws
+    the same game whatever was learned since)."""
+    own = pool.lexicon.own
+    if own is None:
+        return pool
+    return replace(pool, ids=pool.ids[pool.ids < own])
 
 
 def holds_learned(pool: Pool, ids: Ids | None = None) -> bool:

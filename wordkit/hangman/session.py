@@ -651,6 +651,7 @@ class Session:
         an option given (`given`, by parameter name) that this host does not use is refused."""
         from wordkit.game import check_kinds
         from wordkit.hangman.hosts import ANSWER_BUDGET, check_host, hangman_host
+        from wordkit.hangman.lexicon import table_words
         from wordkit.hangman.play import opening
 
         options = {"mode": mode, "length": length, "difficulty": difficulty, "depth": depth}
@@ -665,8 +666,8 @@ class Session:
         why = f"{{flag}} does not apply to host hangman --mode {mode}: drop it"
         refuse_unused(given, HOST_USES | {"difficulty", "depth", "record", "learn"}, why)
         host = hangman_host(
-            mode, self.pool("uniform"), length=length, difficulty=difficulty, depth=depth,
-            seed=self.seed(), budget=ANSWER_BUDGET,
+            mode, table_words(self.pool("uniform")), length=length, difficulty=difficulty,
+            depth=depth, seed=self.seed(), budget=ANSWER_BUDGET,
         )  # fmt: skip
         level = {"evil": difficulty, "lookahead": depth}.get(mode)
         start = opening(host, self.rules, self.pool())
