@@ -30,6 +30,23 @@ def test_an_endless_line_on_stdin_is_refused_not_read_whole(game: str) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("args", "moves"),
+    [
+        (["host", "wordle", "--seed", "7", "--no-record"], "crane\nvapor\nvalor\n"),
+        (["host", "hangman", "--seed", "7", "--words", CATEGORIES, "--no-record"], "G\n"),
+        (["solve", "wordle", "-i", "--answers", SMALL], "Q\n"),
+    ],
+)
+def test_an_endless_line_in_a_game_is_refused_and_asked_again(args: list[str], moves: str) -> None:
+    """In a game a line too long is one refused line, not the end of the game (exit 1)."""
+    endless = b"a" * (LINE_LIMIT + 10) + b"\n"
+    result = invoke(*args, input=endless + moves.encode())
+    assert result.exit_code == 0, result.output
+    told = f"a line of standard input is longer than {LINE_LIMIT:,} bytes: is it text? Type it"
+    assert told in result.stdout
+
+
 def test_a_long_line_within_the_limit_is_read() -> None:
     result = invoke("query", "hangman", "-", "--json", input="apple\n")
     assert result.exit_code == 0

@@ -185,13 +185,20 @@ def ask(prompt: str) -> str | None:
 
     Bytes that are not valid in the terminal's encoding become U+FFFD, which every move's
     check then refuses with a message, instead of a UnicodeDecodeError."""
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    try:
-        line = read_line()
-    except KeyboardInterrupt:
-        sys.stdout.write("\n")
-        raise
+    from wordkit.errors import InputFileError
+
+    while True:
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        try:
+            line = read_line()
+            break
+        except KeyboardInterrupt:
+            sys.stdout.write("\n")
+            raise
+        except InputFileError as exc:  # one endless line: refused, the game goes on
+            skip_line()
+            sys.stdout.write(f"\n{exc} Type it again.\n")
     if not line:
         sys.stdout.write("\n")
         return None
@@ -219,6 +226,17 @@ def read_line() -> str:
             f"a line of standard input is longer than {LINE_LIMIT:,} bytes: is it text?"
         )
     return line.lstrip("\ufeff")  # the byte-order mark an editor puts before a file's first line
+
+
+def skip_line() -> None:
+    """Read past the rest of a line of standard input, a bounded piece at a time."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        while (text := sys.stdin.readline(LINE_LIMIT)) and not text.endswith("\n"):
+            pass
+        return
+    while (piece := bytes(stream.readline(LINE_LIMIT))) and not piece.endswith(b"\n"):
+        pass
 
 
 def _wide_stdin() -> bool:
