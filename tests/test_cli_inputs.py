@@ -508,3 +508,19 @@ def test_words_on_stdin_with_old_mac_line_endings_are_one_a_line() -> None:
         "cigar",
         "rebut",
     ]
+
+
+def test_a_human_host_of_several_boards_may_report_another_word() -> None:
+    """`WORD=P1/P2` when the human played another word than the AI's (the help says so)."""
+    result = invoke("solve", "wordle", "-i", "--boards", "2", input="sloth=bbbbb/bbbbb\nQ\n")
+    assert result.exit_code == 0, result.output
+    assert "1. SLOTH" in result.stdout and "not a feedback mark" not in result.stdout
+
+
+def test_an_ai_game_solved_past_the_guesses_allowed_is_told_lost(tmp_path: Path) -> None:
+    ight = tmp_path / "ight.txt"
+    ight.write_text("fight\nlight\nmight\nnight\nright\nsight\ntight\nwight\nbight\n")
+    lists = ["--answers", str(ight), "--guesses", str(ight)]
+    result = invoke("solve", "wordle", "-i", *lists, input="bgggg\n" * 6 + "ggggg\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.rstrip().endswith("past the 6 allowed: a lost game.")

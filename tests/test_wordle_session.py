@@ -12,6 +12,7 @@ from test_cli_wordle import LISTS, SMALL, marks, wk  # the same fixtures
 
 from wordkit.errors import GameStateError, OptionConflictError, RangeError
 from wordkit.history import recorded_games
+from wordkit.wordle import Session
 
 # --- Session from Python -----------------------------------------------------------------------
 
@@ -262,3 +263,33 @@ def test_a_string_given_to_query_is_one_game_and_a_bad_value_a_typed_error() -> 
             session.next_move(history)  # type: ignore[arg-type]
         with pytest.raises(OptionTypeError, match="history= must be a string or a list"):
             session.review(history)  # type: ignore[arg-type]
+
+
+def test_a_solved_board_takes_only_the_feedback_its_answer_gives() -> None:
+    """A board solved as CIGAR: REBUT's true feedback there (YBBBB) or `-` is accepted, all
+    green refused (it was the other way round)."""
+    boards = Session(boards=2)
+    history = "crane=GYYBB/BYBBY,cigar=GGGGG/BBBBY"
+    assert boards.next_move(f"{history},rebut=YBBBB/GGGGG").solved == ["cigar", "rebut"]
+    assert boards.next_move(f"{history},rebut=-/GGGGG").solved == ["cigar", "rebut"]
+    with pytest.raises(
+        GameStateError, match=r"board 1 is solved \(CIGAR, where REBUT gets YBBBB\)"
+    ):
+        boards.next_move(f"{history},rebut=GGGGG/GGGGG")
+
+
+def test_a_game_past_its_guesses_is_over() -> None:
+    with pytest.raises(GameStateError, match=r"^the game is already over \(lost\): the 6 guesses"):
+        Session().next_move(["crane=BBBBB"] * 6)
+    assert Session().next_move(["crane=BBBBB"] * 5).move  # the last guess is still asked for
+
+
+def test_n_boards_need_n_answers_in_every_mode(tmp_path: Path) -> None:
+    tiny = tmp_path / "tiny.txt"
+    tiny.write_text("abc\nabd\nabe\n")
+    session = Session(answers=str(tiny), boards=4)
+    for call in (session.ai_intro, lambda: session.next_move()):
+        with pytest.raises(
+            GameStateError, match="4 boards need 4 different answers; the list has 3"
+        ):
+            call()

@@ -161,23 +161,32 @@ def feedback_text(before: Boards, after: Boards, style: str = "letters") -> str:
     return "/".join(parts)
 
 
-def parse_patterns(state: Boards, text: str) -> list[Pattern]:
-    """The patterns typed for a guess, boards separated by `/`: one per unsolved board, or one
-    per board with `-` (or all green) for the boards already solved."""
+def parse_patterns(state: Boards, text: str, row: int) -> list[Pattern]:
+    """The patterns typed for guess `row`, boards separated by `/`: one per unsolved board, or
+    one per board with `-` (or the guess's true feedback on its answer) for the boards already
+    solved."""
     parts = [p.strip() for p in text.split("/")]
     todo = state.unsolved
-    n, length, win = len(state.boards), state.game.length, state.game.win
+    n, length = len(state.boards), state.game.length
+
+    def truth(i: int) -> Pattern:  # a solved board's answer is known: so is its feedback
+        return int(state.game.matrix[row, state.boards[i].remaining[0]])
+
     if len(parts) == n and len(todo) < n:
         wrong = [
             i + 1
             for i, part in enumerate(parts)
             if i not in todo
             and part not in (SOLVED_MARK, "")
-            and parse_feedback(part, length) != win
+            and parse_feedback(part, length) != truth(i)
         ]
         if wrong:
+            k = wrong[0] - 1
+            answer = state.game.answers[int(state.boards[k].remaining[0])].upper()
+            shown = pattern_str(truth(k), length, "letters")
             raise GameStateError(
-                f'"{text}": board {wrong[0]} is solved; give - for it, or leave it out'
+                f'"{text}": board {k + 1} is solved ({answer}, where '
+                f"{state.game.guesses[row].upper()} gets {shown}); give - for it, or leave it out"
             )
         parts = [parts[i] for i in todo]
     if len(parts) != len(todo):
@@ -210,7 +219,7 @@ def replay_text(state: Boards, history: str) -> Boards:
             )
         row = state.game.check_guess(word)
         try:
-            state = state.after(row, parse_patterns(state, marks))
+            state = state.after(row, parse_patterns(state, marks, row))
         except WordkitError as exc:
             raise type(exc)(f"history entry {n} ({word.strip().upper()}): {exc}") from None
     return state

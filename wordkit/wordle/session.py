@@ -510,6 +510,11 @@ class Session:
         """The opening position of a mode (one board's `State`, or N boards')."""
         if self.boards == 1:
             return start(self.game, self.rules(mode))
+        if self.boards > len(self.game.answers):  # the boards' answers differ
+            raise GameStateError(
+                f"{self.boards} boards need {self.boards} different answers; the list has "
+                f"{plural(len(self.game.answers), 'answer')}"
+            )
         return multi.start_boards(self.game, self.boards, self.rules(mode))
 
     def position(self, history: History = ()) -> Any:
@@ -565,6 +570,12 @@ class Session:
 
         check_kinds({"history": history}, {"history": "texts"})
         state = self.position(history)
+        limit = state.rules.max_guesses
+        if not state.solved and limit is not None and len(state.moves) >= limit:
+            raise GameStateError(
+                f"the game is already over (lost): the {plural(limit, 'guess', 'guesses')} "
+                "allowed were played"
+            )
         boards = boards_of(state)
         decision = None if state.solved else self.guesser(state)
         found = tuple(b.turns[-1][0] if b.solved else None for b in boards)
@@ -953,9 +964,11 @@ class Session:
 
     def ai_intro(self) -> str:
         """What a human hosting the AI's game is told first: what to think of, what to type."""
+        self.start("ai")  # a game that cannot be played is refused before it is explained
         length, n = self.game.length, self.boards
         words = f"a {length}-letter word" if n == 1 else f"{n} different {length}-letter words"
-        other = "; WORD=FEEDBACK if you played another word)" if n == 1 else "; / between boards)"
+        other = "; / between boards" if n > 1 else ""
+        other += "; WORD=FEEDBACK if you played another word)"
         return (
             f"Think of {words} from the answer list ({len(self.game.answers):,} words). After "
             f"each guess type its feedback (G/Y/B, 2/1/0 or squares{other}. L lists the answers "
@@ -967,7 +980,11 @@ class Session:
         if record is None or not record.solved:
             return "Bye."
         word = f": {record.secret.upper()}" if self.boards == 1 else ""
-        return f"Solved in {plural(record.guesses, 'guess', 'guesses')}{word}."
+        limit = self.limit("honest")  # the human hosts with no limit: a game past it is lost
+        past = (
+            f", past the {limit} allowed: a lost game" if limit and record.guesses > limit else ""
+        )
+        return f"Solved in {plural(record.guesses, 'guess', 'guesses')}{word}{past}."
 
     def listing(self, state: Any) -> list[str]:
         """What `L` shows: the answers still possible, likeliest first (per unsolved board)."""
@@ -993,7 +1010,10 @@ class Session:
         from wordkit.wordle.rules import parse_turn
 
         if self.boards > 1:
-            return state.after(row, multi.parse_patterns(state, line))
+            word, sep, marks = line.partition("=")
+            if sep:  # another word than the AI's
+                row, line = state.game.check_guess(word), marks
+            return state.after(row, multi.parse_patterns(state, line, row))
         return parse_turn(state, line, suggested=row)
 
     def check_host(self, mode: str, *, trainer: bool = False) -> str:
