@@ -476,7 +476,7 @@ def test_damaged_cache_files_are_ignored_and_rebuilt(
     good = wk("stats", "wordle", *LISTS, "--strategy", "optimal", "--json")
     assert good.exit_code == 0, good.output
     files = {p.name.split("-")[1]: p for p in tmp_path.iterdir()}
-    assert set(files) == {"matrix", "openers", "tree"}
+    assert set(files) == {"matrix", "tree"}  # (its opener, of few answers, is searched at once)
     damage = {
         "matrix": [b"", b"\x93NUMPY", (tmp_path / f"wordle-matrix-{key}.npy").read_bytes()[:-7]],
         "openers": [b"[]", b'{"entropy": []}', b'{"entropy": "zzzzz"}', b"{"],
@@ -702,8 +702,12 @@ def test_stats_sample_refusals(args: list[str], message: str) -> None:
     assert (result.exit_code, result.stderr) == (1, f"Error: {message}\n")
 
 
-@pytest.mark.parametrize(("opener", "noted"), [([], True), (["--opener", "baker"], False)])
+@pytest.mark.parametrize(
+    ("opener", "noted"),
+    [([], False), (["--hard"], True), (["--opener", "baker"], False)],
+)
 def test_stats_optimal_notes_only_a_default_opener(opener: list[str], noted: bool) -> None:
+    """Of few answers the default opener is searched exactly (in normal mode): proven best."""
     result = wk("stats", "wordle", *LISTS, "--strategy", "optimal", *opener, "--json")
     assert result.exit_code == 0, result.output
     assert ("opener_note" in json.loads(result.stdout)) == noted

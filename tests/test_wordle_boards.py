@@ -84,11 +84,16 @@ def test_typed_history_filters_each_board() -> None:
     state = replay_text(start_boards(GAME, 2), history)
     assert [GAME.answers[i] for i in state.boards[0].remaining] == left(["eagle"], "apple")
     assert [GAME.answers[i] for i in state.boards[1].remaining] == left(["eagle"], "chess")
-    # A solved board may be left out, or given as - or all green.
+    # A solved board may be left out, or given as - or as the guess's true feedback there.
     solved = replay_text(start_boards(GAME, 2), f"apple=GGGGG/{marks('apple', 'chess')}")
     assert solved.unsolved == [1]
-    for typed in (marks("stone", "chess"), f"-/{marks('stone', 'chess')}"):
-        after = solved.after(GAME.guess_index["stone"], parse_patterns(solved, typed))
+    stone = GAME.guess_index["stone"]
+    for typed in (
+        marks("stone", "chess"),
+        f"-/{marks('stone', 'chess')}",
+        f"{marks('stone', 'apple')}/{marks('stone', 'chess')}",
+    ):
+        after = solved.after(stone, parse_patterns(solved, typed, stone))
         assert len(after.boards[0].turns) == 1  # the solved board got no more guesses
         assert after.boards[0].turns[-1][0] == "apple"
 

@@ -293,3 +293,36 @@ def test_n_boards_need_n_answers_in_every_mode(tmp_path: Path) -> None:
             GameStateError, match="4 boards need 4 different answers; the list has 3"
         ):
             call()
+
+
+def test_optimal_searches_its_opener_on_few_answers(tmp_path: Path) -> None:
+    """On lists of few answers `optimal` opens with the best opener found by an exact search
+    over every allowed guess (it opened with SALET even against one answer), and its stats
+    then say nothing of an unproven opener; past its node budget it plays the usual one."""
+    from wordkit.wordle.play import OPENER_NOT_PROVEN
+    from wordkit.wordle.search import TreeSearch
+
+    one, two = tmp_path / "one.txt", tmp_path / "two.txt"
+    one.write_text("apple\n")
+    two.write_text("apple\nankle\n")
+    assert Session(answers=str(one), strategy="optimal").next_move().move == "apple"
+    assert Session(answers=str(two), strategy="optimal").next_move().move in {"apple", "ankle"}
+    session = Session(answers=SMALL, guesses=SMALL, strategy="optimal")
+    opener = session.next_move().move
+    game = session.game
+    search = TreeSearch(game)
+    assert search.total_with(opener) == search.best(game.all_answers())[0]
+    played = session.stats()
+    assert "opener_note" not in played.summary.extra
+    hard = Session(answers=SMALL, guesses=SMALL, strategy="optimal", hard=True).stats()
+    assert hard.summary.extra["opener_note"] == OPENER_NOT_PROVEN  # searched in normal mode
+
+
+def test_optimal_opener_search_gives_way_past_its_nodes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordkit.wordle.guessers import optimal
+
+    monkeypatch.setattr(optimal, "EXACT_OPENER_NODES", 1)
+    session = Session(answers=SMALL, guesses=SMALL, strategy="optimal")
+    assert optimal.exact_opener(session.game, 6) is None

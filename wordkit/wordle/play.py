@@ -148,6 +148,8 @@ def run_stats(
     records = games_played(
         game, guesser, rules, targets, jobs=jobs, cluster=cluster, progress=progress
     )
+    from wordkit.wordle.guessers.optimal import proven_opener
+
     extra: dict[str, Any] = {}
     optimum = known_optimum(game, rules.hard)
     if optimum is not None:
@@ -156,9 +158,11 @@ def run_stats(
         guesser.name == "optimal"
         and opener is None
         and (optimum is None or optimum.opener != guesser.opener)
+        and not proven_opener(guesser, game, hard=rules.hard)
     ):
         # The exact search plays the best tree after its opener; the opener itself is the
-        # proven best only where the optimum is known (a sweep finds it: --openers).
+        # proven best only where the optimum is known (a sweep finds it: --openers), or was
+        # searched exactly (few answers, normal mode).
         extra["opener_note"] = OPENER_NOT_PROVEN
     options = {"hard": rules.hard, "opener": guesser.opener, "guesses_allowed": rules.max_guesses}
     return summary_of(records, guesser.name, table, began, options, extra), records

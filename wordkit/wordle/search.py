@@ -187,6 +187,9 @@ class TreeSearch:
     wide: tuple[int, int] = (0, 0)
     max_guesses: int | None = MAX_GUESSES
     deadline: float | None = None
+    node_limit: int = 0
+    """Nodes searched after which SearchTimeout is raised (0: no limit): a bound on the work
+    that, unlike `deadline`, gives the same answer under any load."""
     # (subset bytes, legal-set key, min(depth, n)) → (value, exact?, best guess row or -1)
     memo: dict = field(default_factory=dict, repr=False)
     memo_limit: int = MEMO_LIMIT
@@ -332,6 +335,8 @@ class TreeSearch:
         bound computed (a wide position bounds thousands of guesses' buckets between nodes)."""
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise SearchTimeout(f"the exact search passed its deadline after {self.nodes} nodes")
+        if self.node_limit and self.nodes > self.node_limit:
+            raise SearchTimeout(f"the exact search passed its {self.node_limit} nodes")
 
     def remember(self, key: tuple, entry: tuple[int, bool, int]) -> None:
         """Memoise a position, forgetting the oldest half once the memo is full."""
