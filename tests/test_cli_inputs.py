@@ -365,7 +365,8 @@ def test_a_history_that_is_not_read_is_refused(tmp_path: Path) -> None:
     result = invoke(*args, "--no-learn")
     assert (result.exit_code, result.stderr) == (
         1,
-        "Error: --history-db goes with another mode (--host, --from-history or --learn): drop it\n",
+        "Error: --history-db goes with --learn or --from-history, which read the history: drop "
+        "it\n",
     )
     assert invoke(*args, "--learn").exit_code == 0
 

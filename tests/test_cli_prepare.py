@@ -178,6 +178,13 @@ def test_column_named_by_the_first_line_of_a_one_column_file(tmp_path: Path, nam
     ("text", "args", "message"),
     [
         (",,,\n,\n", [], "Error: standard input has no rows: every line is empty"),
+        ("# a comment\n", [], "Error: standard input has no rows to prepare"),
+        (
+            "city\nparis\n",
+            ["--column", "city", "--min-weight", "60"],
+            "Error: --min-weight filters by weight, and standard input has no weight column: "
+            "name the one to use with --weight-column",
+        ),
         (
             "Word,word\ncat,dog\n",
             [],

@@ -114,3 +114,15 @@ def test_seed_is_drawn_and_shown_only_when_something_random_needs_it() -> None:
         assert {k: v for k, v in first.items() if k != "seconds"} == {
             k: v for k, v in second.items() if k != "seconds"
         }
+
+
+def test_a_query_of_no_word_is_refused_alike_in_both_games() -> None:
+    import pytest
+
+    from wordkit.errors import GameStateError
+    from wordkit.hangman import Session as Hangman
+    from wordkit.wordle import Session as Wordle
+
+    for session in (Hangman(words="categories"), Wordle()):
+        with pytest.raises(GameStateError, match="^no word to query: give one or more words"):
+            list(session.query([]))

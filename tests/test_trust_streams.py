@@ -39,7 +39,7 @@ def run_closed(
 
 NO_INPUT = {
     "query wordle -": "Error: no word to query: give one or more words, or - to read them\n",
-    "query hangman -": "Error: no word to query: give WORD..., or - with words on stdin\n",
+    "query hangman -": "Error: no word to query: give one or more words, or - to read them\n",
     "prepare -": "Error: standard input is empty\n",
     "solve hangman": "Error: give the game state with --mask (e.g. --mask a__le --guessed aeli)\n",
 }

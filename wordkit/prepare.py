@@ -105,6 +105,11 @@ def prepare(
                 f"{made[extra]!r}; rename the input's {extra!r} column to keep it"
             )
     _check_lengths(options)
+    if options.min_weight is not None and weight_column is None:
+        raise OptionConflictError(
+            f"--min-weight filters by weight, and {name} has no weight column: name the one "
+            "to use with --weight-column"
+        )
 
     report = PrepareReport(rows_in=len(frame))
     words = frame[source].astype(str).str.strip()
@@ -167,6 +172,8 @@ def prepare(
         report.dropped[DUPLICATE] = report.passed_filters - report.kept
     if not report.kept:
         reasons = "; ".join(f"{count:,} {reason}" for reason, count in report.dropped.items())
+        if not reasons:  # comments and blank lines only
+            raise NothingKeptError(f"{name} has no rows to prepare")
         raise NothingKeptError(f"no row of {name} passed the filters ({reasons})")
     return table, report
 
@@ -212,6 +219,8 @@ def prepare_file(
     chosen = tables.check_format(fmt)
     path = tables.resolve(source)
     frame = tables.read_raw(path, encoding=encoding, header=options.column)
-    table, report = prepare(frame, options, name=source)
+    table, report = prepare(
+        frame, options, name="standard input" if source == tables.STDIN else source
+    )
     tables.write_table(table, output, fmt=chosen, inputs=(path,))
     return report

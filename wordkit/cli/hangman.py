@@ -207,7 +207,7 @@ def query_hangman(
     """
     secrets = terminal.typed_words(word)
     if not secrets:
-        raise GameStateError("no word to query: give WORD..., or - with words on stdin")
+        raise GameStateError("no word to query: give one or more words, or - to read them")
     with thinking(f"loading {game.words}"):
         session = game.session(seed=seed)
         session.lexicon  # noqa: B018

@@ -323,7 +323,7 @@ STATS_OPTIONS = (
 STATS_IGNORES = {
     "history": "--from-history reports the games recorded: drop {flag}",
     "versus": "--host plays one game a length: drop {flag}",
-    "games": "{flag} goes with another mode (--host, --from-history or --learn): drop it",
+    "games": "{flag} goes with --learn or --from-history, which read the history: drop it",
 }
 """What a mode says of an option it would ignore."""
 
@@ -529,7 +529,10 @@ class Session:
         played is `Refused`."""
         from wordkit.errors import OptionTypeError
 
-        for word in [words] if isinstance(words, str) else words:
+        items = [words] if isinstance(words, str) else list(words)
+        if not items:  # as Wordle's query says
+            raise GameStateError("no word to query: give one or more words, or - to read them")
+        for word in items:
             try:
                 yield self.walkthrough(word)
             except (GameStateError, RangeError, OptionTypeError) as exc:
@@ -794,6 +797,13 @@ class Session:
         ignored = [name for name in STATS_OPTIONS if name in given - uses]
         if ignored:
             flag = "--" + ignored[0].replace("_", "-")
+            owner = {"difficulty": "evil", "depth": "lookahead"}.get(ignored[0])
+            if owner is not None and mode != "history":  # a host's own knob: say whose
+                raise GameStateError(
+                    f"{flag} is for --host {owner}"
+                    + (f", not --host {host}" if host else "")
+                    + ": drop it"
+                )
             raise GameStateError(STATS_IGNORES[mode].format(flag=flag))
 
     def from_history(self, *, every_table: bool = False) -> Played:

@@ -308,7 +308,7 @@ class State(Position):
             raise NoAnswerLeftError(
                 f"no answer is consistent with the feedback: entry {n} "
                 f"({word.upper()} {pattern_str(pattern, game.length, 'letters')}) "
-                f"leaves no answer out of {len(self.remaining)} remaining"
+                f"leaves no answer out of {len(self.remaining):,} remaining"
             )
         return State(game, self.rules, (*self.turns, (word, pattern)), kept, self)
 

@@ -966,7 +966,10 @@ class Session:
         """What a human hosting the AI's game is told first: what to think of, what to type."""
         self.start("ai")  # a game that cannot be played is refused before it is explained
         length, n = self.game.length, self.boards
-        words = f"a {length}-letter word" if n == 1 else f"{n} different {length}-letter words"
+        article = "an" if str(length).startswith("8") or length in (11, 18) else "a"
+        words = (
+            f"{article} {length}-letter word" if n == 1 else f"{n} different {length}-letter words"
+        )
         other = "; / between boards" if n > 1 else ""
         other += "; WORD=FEEDBACK if you played another word)"
         return (
