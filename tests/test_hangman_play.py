@@ -133,3 +133,27 @@ def test_holdout_split_is_seeded_and_disjoint() -> None:
     again, _ = holdout_split(frame, share=0.2, seed=1)
     assert kept.equals(again) and not set(kept["word"]) & set(held["word"])
     assert 5 < len(held) < 40
+
+
+def test_games_against_a_host_are_told_one_by_one_and_kept_when_stopped() -> None:
+    """`stats hangman --host` showed nothing until every length was played, and Ctrl-C kept
+    none of the games finished: each game is now heard, and an interrupt carries them."""
+    from wordkit.hangman.lexicon import lexicon_from_table, pool_for
+    from wordkit.hangman.play import versus_by_length
+
+    words = ["at", "be", "cat", "dog", "bird", "fish", "horse", "zebra", "parrot"]
+    pool = pool_for(lexicon_from_table(pd.DataFrame({"word": words})), prior="uniform")
+    heard: list[int] = []
+    played = versus_by_length(pool, host="evil", guesser="coverage", progress=heard.append)
+    assert sorted(played) == [2, 3, 4, 5, 6] and heard == [1] * 5
+
+    def stop_after_two(count: int) -> None:
+        heard.append(count)
+        if len(heard) == 2:
+            raise KeyboardInterrupt
+
+    heard.clear()
+    with pytest.raises(KeyboardInterrupt) as stopped:
+        versus_by_length(pool, host="evil", guesser="coverage", progress=stop_after_two)
+    partial = stopped.value.partial  # type: ignore[attr-defined]
+    assert [r.secret for r in partial] == [played[2].secret, played[3].secret]

@@ -299,8 +299,9 @@ def stats_hangman(
     if report.from_history:
         played = session.from_history(every_table="words" not in given)
     elif host is not None:
-        with thinking(f"playing against the {host} host, one game per length"):
-            versus = session.versus(host, **asdict(opponent))
+        kept = outputs.kept_on_failure(records, told=terminal.say_err)
+        with kept, terminal.progress_bar(session.versus_games()) as bar:
+            versus = session.versus(host, **asdict(opponent), progress=bar)
         options.show_seed(session.drawn_seed)
         outputs.write_records(records, list(versus.by_length.values()))
         on_stderr = outputs.is_stdout(records)  # stdout carries the records alone

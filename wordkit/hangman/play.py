@@ -166,18 +166,33 @@ def versus_by_length(
     depth: int = 3,
     seed: int = 0,
     rules: Rules = UNLIMITED,
+    progress: Callable[[int], None] | None = None,
 ) -> dict[int, GameRecord]:
     """One game of `guesser` against an adversarial `host` per word length (default: every
-    length of the pool); the evil hosts are deterministic."""
+    length of the pool); the evil hosts are deterministic. `progress(1)` hears each game
+    done; an interrupt carries the games finished (`partial`), for `--records` to keep."""
     check_versus(host, difficulty=difficulty, depth=depth)
     player = make_guesser(guesser)
     if lengths is None:
-        lengths = sorted({int(n) for n in pool.lexicon.enc.lengths[pool.ids]})
+        lengths = pool_lengths(pool)
     played: dict[int, GameRecord] = {}
-    for n in lengths:
-        opponent = hangman_host(host, pool, length=n, difficulty=difficulty, depth=depth, seed=seed)
-        played[n] = play(player, opponent, opening(opponent, rules, pool))
+    try:
+        for n in lengths:
+            opponent = hangman_host(
+                host, pool, length=n, difficulty=difficulty, depth=depth, seed=seed
+            )
+            played[n] = play(player, opponent, opening(opponent, rules, pool))
+            if progress is not None:
+                progress(1)
+    except KeyboardInterrupt as exc:
+        exc.partial = list(played.values())  # type: ignore[attr-defined]
+        raise
     return played
+
+
+def pool_lengths(pool: Pool) -> list[int]:
+    """The word lengths of a pool, shortest first."""
+    return sorted({int(n) for n in pool.lexicon.enc.lengths[pool.ids]})
 
 
 def holdout_split(

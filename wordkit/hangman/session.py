@@ -10,7 +10,7 @@ parses, calls one method and renders, and Python users get the same behaviour:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -621,11 +621,22 @@ class Session:
             return build + len(self.lexicon.row_ids)  # every row is a game
         return len(tables.load_columns(secrets).words)
 
+    def versus_games(self) -> int:
+        """How many games `versus` plays (one a word length), for a progress bar."""
+        from wordkit.hangman.play import pool_lengths
+
+        return len(pool_lengths(self.pool("uniform")))
+
     def versus(
-        self, host: str, *, difficulty: str | None = None, depth: int | None = None
+        self,
+        host: str,
+        *,
+        difficulty: str | None = None,
+        depth: int | None = None,
+        progress: Callable[[int], None] | None = None,
     ) -> Versus:
         """One game per word length against an adversarial host (unlimited lives: the figure
-        is the wrong guesses needed to win)."""
+        is the wrong guesses needed to win); `progress(1)` hears each game done."""
         from wordkit.game import check_kinds
         from wordkit.hangman.play import versus_by_length
 
@@ -635,7 +646,7 @@ class Session:
 
         by_length = versus_by_length(
             self.pool("uniform"), host=host, guesser=self.strategy, difficulty=difficulty,
-            depth=depth, seed=self.seed(),
+            depth=depth, seed=self.seed(), progress=progress,
         )  # fmt: skip
         return Versus(host, difficulty, depth, self.strategy, by_length)
 
