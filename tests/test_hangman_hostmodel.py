@@ -22,7 +22,7 @@ from wordkit.hangman.lexicon import parse_prior
 from wordkit.hangman.session import Session
 from wordkit.history import Played, record_game, table_key
 from wordkit.runner import GameRecord
-from wordkit.tables import Columns
+from wordkit.tables import Columns, load_table
 
 COLUMNS = Columns(
     words=("lion", "tiger", "bread", "cheese", "apple"),
@@ -191,3 +191,16 @@ def test_a_host_never_draws_a_word_learned_from_play(tmp_path: Path) -> None:
         evil = learned.hosted("evil", length=6).host
         words = learned.lexicon.enc.words
         assert "qwxzkj" not in {words[i] for i in evil.pool.ids}
+
+
+def test_a_host_draws_under_the_prior_given() -> None:
+    """`host hangman --prior animals=1` was accepted and ignored (the host drew every word
+    alike); without a prior the draw is as before."""
+    drawn = {
+        Session(words="categories", prior="animals=1", seed=seed).hosted("honest").host.secret
+        for seed in range(20)
+    }
+    animals = set(load_table("categories").query("category == 'animals'")["word"])
+    assert drawn <= animals
+    plain = {Session(words="categories", seed=s).hosted("honest").host.secret for s in range(20)}
+    assert not plain <= animals

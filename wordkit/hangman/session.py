@@ -662,7 +662,9 @@ class Session:
         given: Iterable[str] = (),
     ) -> Hosted:
         """A game the computer hosts (`mode`: honest, evil or lookahead) for a human to guess;
-        an option given (`given`, by parameter name) that this host does not use is refused."""
+        an option given (`given`, by parameter name) that this host does not use is refused.
+        The honest host draws its secret from the table's own words, under the `prior` given
+        (else every word alike)."""
         from wordkit.game import check_kinds
         from wordkit.hangman.hosts import ANSWER_BUDGET, check_host, hangman_host
         from wordkit.hangman.lexicon import table_words
@@ -680,8 +682,8 @@ class Session:
         why = f"{{flag}} does not apply to host hangman --mode {mode}: drop it"
         refuse_unused(given, HOST_USES | {"difficulty", "depth", "record", "learn"}, why)
         host = hangman_host(
-            mode, table_words(self.pool("uniform")), length=length, difficulty=difficulty,
-            depth=depth, seed=self.seed(), budget=ANSWER_BUDGET,
+            mode, table_words(self.pool(self.given_prior or "uniform")), length=length,
+            difficulty=difficulty, depth=depth, seed=self.seed(), budget=ANSWER_BUDGET,
         )  # fmt: skip
         level = {"evil": difficulty, "lookahead": depth}.get(mode)
         start = opening(host, self.rules, self.pool())
