@@ -392,7 +392,7 @@ def test_json_asked_once_or_twice_gives_json(args: list[str]) -> None:
         (["query", "hangman", "\udce9t\udce9"],
          "'\ufffdt\ufffd' is not a word of 1-63 letters a-z"),
         (["query", "wordle", "cr\udce9ne"],
-         "'cr\ufffdne' is not an allowed word of these lists, so it cannot be the answer"),
+         "'cr\ufffdne' is not a word of letters a-z (bytes that are not UTF-8 show as \ufffd)"),
     ],
 )  # fmt: skip
 def test_a_command_line_byte_that_is_not_utf8_is_refused_without_a_warning(

@@ -48,7 +48,7 @@ def fold_word(text: str) -> str:
 
     # A byte of the command line that is not UTF-8 comes as a lone surrogate: it becomes
     # U+FFFD, as it does on stdin.
-    text = _SURROGATES.sub("\ufffd", unicodedata.normalize("NFC", text.strip()))
+    text = SURROGATES.sub("\ufffd", unicodedata.normalize("NFC", text.strip()))
     # A character Unidecode drops (U+FFFD for an undecodable byte) stays, to be refused by
     # name; a combining mark is an accent, folded away.
     return "".join(
@@ -56,7 +56,8 @@ def fold_word(text: str) -> str:
     ).lower()
 
 
-_SURROGATES = re.compile("[\ud800-\udfff]")
+SURROGATES = re.compile("[\ud800-\udfff]")
+"""Lone surrogates: how Python hands over a command line's bytes that are not UTF-8."""
 
 
 def decimal_number(text: str) -> float | None:

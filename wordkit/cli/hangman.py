@@ -376,7 +376,9 @@ def watcher(session: Session, trainer: bool) -> Any:
             advice = advice_for(before, decision.move, after=after.state, guide=guide)
             say(render.console(), render.trainer_line(advice, noun="word"))
         if not hit(before, after):
-            say(render.console(), f"No {decision.move.upper()}.")
+            # (advanced: a letter shown already may be there once more, or not)
+            more = " more" if len(decision.move) == 1 and decision.move in before.state.mask else ""
+            say(render.console(), f"No{more} {decision.move.upper()}.")
         say(render.console(), drawing(after.state))
 
     return watch
