@@ -126,3 +126,27 @@ def test_a_query_of_no_word_is_refused_alike_in_both_games() -> None:
     for session in (Hangman(words="categories"), Wordle()):
         with pytest.raises(GameStateError, match="^no word to query: give one or more words"):
             list(session.query([]))
+
+
+def test_stats_json_names_its_game_sample_and_seed_alike_in_both_games() -> None:
+    """Every run names its game, and its sample and seed (null: every word, nothing drawn;
+    Hangman said seed 0, Wordle nothing, an opener sweep no game)."""
+    small = str(FIXTURES / "wordle_small.txt")
+    hangman = str(FIXTURES / "cli_hangman.csv")
+    runs = {
+        "hangman": ["stats", "hangman", "--words", hangman, "--json"],
+        "wordle": ["stats", "wordle", "--answers", small, "--json"],
+    }
+    for game, args in runs.items():
+        whole = document(*args)
+        assert (whole["game"], whole["sample"], whole["seed"]) == (game, None, None)
+        drawn = document(*args, "--sample", "3", "--seed", "5")
+        assert (drawn["game"], drawn["sample"], drawn["seed"]) == (game, 3, 5)
+    sweep = document("stats", "wordle", "--answers", small, "--openers", "crane", "--json")
+    assert sweep["game"] == "wordle"
+
+
+def document(*args: str) -> dict:  # type: ignore[type-arg]
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)  # type: ignore[no-any-return]

@@ -403,7 +403,8 @@ def hangman_stats(
         "prior": prior,
         "hint": hint,
         "sample": sample,
-        "seed": seed,
+        # null when nothing random was drawn (as in Wordle's): a 0 read as a seed used
+        "seed": seed if sample is not None or rules.variant == "advanced" else None,
     }
     if rules.variant == "advanced":
         options["width"] = rules.width

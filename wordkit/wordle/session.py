@@ -266,7 +266,7 @@ class Played(runner.Played):
         strategy += ", hard" if opts.get("hard") else ""
         strategy += (
             f", {opts['sample']:,} answers drawn with seed {opts['seed']})"
-            if ("sample" in opts and "boards" not in opts)
+            if (opts.get("sample") is not None and "boards" not in opts)
             else ")"
         )
         if n := opts.get("boards"):
@@ -804,9 +804,9 @@ class Session:
             jobs=self.jobs, cluster=self.cluster, table=table, progress=progress,
             budget=self.budget,
         )  # fmt: skip
-        if self.sample is not None:
-            drawn = {"sample": self.sample, "seed": self.seed()}
-            summary = replace(summary, options=summary.options | drawn)
+        # Both games name the sample and its seed (null: every answer, nothing drawn)
+        drawn = {"sample": self.sample, "seed": None if self.sample is None else self.seed()}
+        summary = replace(summary, options=summary.options | drawn)
         return Played(summary, records)
 
     def drawn_answers(self, pool: Sequence[str]) -> list[str]:

@@ -394,6 +394,7 @@ class Sweep:
         """The sweep as one JSON object."""
         best = self.results[0] if self.results else None
         return {
+            "game": "wordle",  # as every stats summary names its game
             "strategy": self.spec.strategy,
             "hard": self.spec.hard,
             "guesses_allowed": self.spec.max_guesses,
