@@ -233,3 +233,15 @@ def test_a_table_with_a_column_named_twice_is_refused_where_it_is_read(tmp_path:
         f"Error: {path}: the columns 'Word' and 'word' are both the word column (letter case "
         "aside); rename or drop one",
     )
+
+
+def test_per_category_keeps_a_word_once_in_each_of_its_categories(tmp_path: Path) -> None:
+    """`categories` holds a word once per category (calf: an animal, a body part); merging
+    across categories lost 46 of its rows, --per-category keeps them."""
+    out = tmp_path / "cat.csv"
+    result = invoke("prepare", "categories", "-o", str(out), "--per-category")
+    assert (result.exit_code, result.stderr) == (0, "kept 2,532 of 2,532 rows\n")
+    rows = [line for line in out.read_text().splitlines() if line.startswith("calf,")]
+    assert [row.split(",")[2] for row in rows] == ["animals", "body-parts"]
+    merged = invoke("prepare", "categories", "-o", str(out))
+    assert "dropped 46: duplicate (merged)" in merged.stderr

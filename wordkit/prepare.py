@@ -43,6 +43,7 @@ class PrepareOptions:
     exact_ascii: bool = False
     keep_spaces: bool = False
     keep_hyphens: bool = False
+    per_category: bool = False  # duplicates merged within each category, not across
 
     def __post_init__(self) -> None:
         if self.min_weight is not None and not math.isfinite(self.min_weight):
@@ -166,7 +167,12 @@ def prepare(
             table[extra] = frame.loc[keep, extra]
     report.passed_filters = len(table)
 
-    table = merge_duplicates(table)
+    if options.per_category and category_column is None:
+        raise OptionConflictError(
+            f"--per-category merges duplicates within categories, and {name} has none: "
+            "name its category column with --category-column"
+        )
+    table = merge_duplicates(table, per_category=options.per_category)
     report.kept = len(table)
     if report.passed_filters > report.kept:
         report.dropped[DUPLICATE] = report.passed_filters - report.kept
@@ -178,11 +184,12 @@ def prepare(
     return table, report
 
 
-def merge_duplicates(table: pd.DataFrame) -> pd.DataFrame:
-    """One row per word: the row with the highest weight (the first such row on ties)."""
+def merge_duplicates(table: pd.DataFrame, *, per_category: bool = False) -> pd.DataFrame:
+    """One row per word (`per_category`: per word and category, so `calf` stays an animal and
+    a body part): the row with the highest weight (the first such row on ties)."""
     order = table.reset_index(drop=True)
     best = order.sort_values("weight", ascending=False, kind="stable")
-    merged = best.drop_duplicates("word", keep="first")
+    merged = best.drop_duplicates(["word", "category"] if per_category else "word", keep="first")
     return merged.sort_index().reset_index(drop=True)
 
 

@@ -252,7 +252,9 @@ class RunChoice:
     """Which games a stats run plays."""
 
     hint: Annotated[bool, opt(None, "Give each game its word's category.", "--hint")] = False
-    sample: Annotated[int | None, opt("N", "Play N secrets drawn with the prior.")] = None
+    sample: Annotated[int | None, opt("N",
+        "Play N secrets drawn under the prior, as a host draws them (a word may come again; "
+        "every word once: no --sample).")] = None
     secrets: Annotated[str | None, opt("NAME_OR_PATH",
         "Play these words against the --words table.")] = None
 

@@ -36,6 +36,9 @@ class Filters:
         "--keep-spaces")] = False
     keep_hyphens: Annotated[bool, opt(None, "Join hyphenated words instead of dropping them.",
         "--keep-hyphens")] = False
+    per_category: Annotated[bool, opt(None,
+        "Merge duplicates within each category only: a word in two categories keeps a row in "
+        "each (as `categories` does).", "--per-category")] = False
 
 
 Input = Annotated[str | None, typer.Argument(metavar="INPUT",
@@ -62,7 +65,8 @@ def prepare_command(
 
     Drops rows whose weight is missing or below --min-weight, names with spaces, hyphens
     or other non-letters, and words outside the length bounds; merges duplicates (keeping
-    the highest weight) and prints on stderr how many rows went for each reason.
+    the highest weight; --per-category: within each category) and prints on stderr how many
+    rows went for each reason.
 
     \b
     Example:

@@ -282,8 +282,8 @@ class StatsRun:
     secrets: Secrets = None
     max_guesses: BoardsMaxGuesses = None
     sample: Annotated[
-        int | None, opt("N", "Play N answers drawn with the seed (with --boards: N games, "
-                        "default 500); 1-100,000.")
+        int | None, opt("N", "Play N different answers drawn with the seed (with --boards: "
+                        "N games, default 500); 1-100,000.")
     ] = None
     seed: options.FreshSeed = None
 # fmt: on
