@@ -60,6 +60,16 @@ SURROGATES = re.compile("[\ud800-\udfff]")
 """Lone surrogates: how Python hands over a command line's bytes that are not UTF-8."""
 
 
+def not_a_word(typed: str, what: str = "a word of letters a-z") -> str:
+    """The message for text that is not `what`: the text as typed (cut to a line), and a hint
+    when bytes that were not UTF-8 turned into U+FFFD (a Latin-1 terminal or file)."""
+    from wordkit.errors import shortened
+
+    shown = SURROGATES.sub("\ufffd", typed)
+    hint = " (bytes that are not UTF-8 show as \ufffd)" if "\ufffd" in shown else ""
+    return f"{shortened(shown, 100)!r} is not {what}{hint}"
+
+
 def decimal_number(text: str) -> float | None:
     """A typed non-negative decimal (`0.5`, `.5`, `2`) in ASCII digits, else None: never
     'inf', 'nan', '1e999' or a Unicode digit, all of which float() would take."""

@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordkit.errors import GameStateError, RangeError, UnknownNameError
-from wordkit.game import fold_word, whole_number
+from wordkit.game import fold_word, not_a_word, whole_number
 
 Variant = Literal["classic", "advanced"]
 Finish = Literal["reveal", "word"]
@@ -161,7 +161,7 @@ def encode_words(words: Sequence[str]) -> Encoded:
 def check_word(word: str) -> None:
     """Raise InvalidMoveError unless `word` is 1-63 lowercase letters a-z."""
     if not word or len(word) > MAX_LENGTH or not word.isascii() or not word.isalpha():
-        raise InvalidMoveError(f"{word!r} is not a word of 1-{MAX_LENGTH} letters a-z")
+        raise InvalidMoveError(not_a_word(word, f"a word of 1-{MAX_LENGTH} letters a-z"))
     if not word.islower():
         raise InvalidMoveError(f"{word!r} must be lowercase")
 

@@ -20,8 +20,8 @@ from typing import NamedTuple
 import numpy as np
 
 from wordkit import tables
-from wordkit.errors import GameStateError, RangeError, WordkitWarning, shortened
-from wordkit.game import SURROGATES, plural
+from wordkit.errors import GameStateError, RangeError, WordkitWarning
+from wordkit.game import not_a_word, plural
 from wordkit.wordle.matrix import (
     Matrix,
     RowReader,
@@ -257,11 +257,7 @@ class Wordle:
         word = tables.folded(typed)
         if word and not (word.isascii() and word.isalpha() and word.islower()):
             # what was typed, not its transliteration ('日本語' folds to 'ri ben yu')
-            shown = SURROGATES.sub("\ufffd", typed)  # a command line's undecodable byte
-            undecoded = " (bytes that are not UTF-8 show as \ufffd)" if "\ufffd" in shown else ""
-            raise UnknownWordError(
-                f"{shortened(shown, 60)!r} is not a word of letters a-z{undecoded}"
-            )
+            raise UnknownWordError(not_a_word(typed))
         if len(word) != self.length:
             raise WordLengthError(
                 f"{word!r} has {len(word)} letters; this game uses {self.length}-letter words"
