@@ -390,7 +390,8 @@ def test_json_asked_once_or_twice_gives_json(args: list[str]) -> None:
     ("args", "message"),
     [
         (["query", "hangman", "\udce9t\udce9"],
-         "'\ufffdt\ufffd' is not a word of 1-63 letters a-z (bytes that are not UTF-8 show as \ufffd)"),
+         "'\ufffdt\ufffd' is not a word of 1-63 letters a-z (bytes that are not UTF-8 show as "
+         "\ufffd)"),
         (["query", "wordle", "cr\udce9ne"],
          "'cr\ufffdne' is not a word of letters a-z (bytes that are not UTF-8 show as \ufffd)"),
     ],
