@@ -526,3 +526,16 @@ def test_an_ai_game_solved_past_the_guesses_allowed_is_told_lost(tmp_path: Path)
     result = invoke("solve", "wordle", "-i", *lists, input="bgggg\n" * 6 + "ggggg\n")
     assert result.exit_code == 0, result.output
     assert result.stdout.rstrip().endswith("past the 6 allowed: a lost game.")
+
+
+def test_an_input_with_no_end_of_line_in_a_game_still_ends_it() -> None:
+    """A refused line is skipped to its end, but `< /dev/zero` has none: after a bounded skip
+    the game ends with the one-line error (it hung, reading for ever)."""
+    from wordkit.cli.terminal import SKIP_LIMIT
+
+    endless = b"\0" * (LINE_LIMIT * (SKIP_LIMIT + 2))
+    result = invoke("host", "wordle", "--seed", "1", "--no-record", input=endless)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: a line of standard input is longer than {LINE_LIMIT:,} bytes: is it text?\n"
+    )

@@ -245,3 +245,6 @@ def test_per_category_keeps_a_word_once_in_each_of_its_categories(tmp_path: Path
     assert [row.split(",")[2] for row in rows] == ["animals", "body-parts"]
     merged = invoke("prepare", "categories", "-o", str(out))
     assert "dropped 46: duplicate (merged)" in merged.stderr
+    listed = invoke("prepare", "categories", "--per-category", "--format", "txt")
+    assert (listed.exit_code, listed.stdout) == (1, "")
+    assert listed.stderr.startswith("Error: --per-category keeps a word once in each of its")

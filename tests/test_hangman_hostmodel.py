@@ -204,3 +204,21 @@ def test_a_host_draws_under_the_prior_given() -> None:
     assert drawn <= animals
     plain = {Session(words="categories", seed=s).hosted("honest").host.secret for s in range(20)}
     assert not plain <= animals
+
+
+def test_stats_never_play_a_word_learned_from_play(tmp_path: Path) -> None:
+    """The table's own rows are the games of a stats run, and an evil host's words: a learned
+    typo was played (2,533 games of 2,532 rows), and made a game of its own length."""
+    db = tmp_path / "history.sqlite"
+    typo = "qwxzkjqwxzkjqwxzkjq"
+    record = GameRecord(secret=typo, won=False, moves=tuple("abcdef"), wrong=6,
+                        feedback=("_" * len(typo),) * 6)  # fmt: skip
+    record_game(record, table=table_key("categories"), strategy="best", source="solve",
+                known=False, path=db)  # fmt: skip
+    learned = Session(words="categories", learn=True, history=db, strategy="coverage")
+    assert typo in learned.learned
+    played = learned.stats()
+    assert len(played.records) == learned.games_to_play() == 2532
+    assert typo not in {r.secret for r in played.records}
+    versus = learned.versus("evil")
+    assert len(typo) not in versus.by_length and learned.versus_games() == len(versus.by_length)

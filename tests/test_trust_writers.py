@@ -4,6 +4,7 @@ atomically), and a sweep's records file is resumed only when it can be trusted."
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
@@ -559,6 +560,15 @@ def test_an_output_under_dev_that_is_not_there_is_refused_before_the_work() -> N
     assert (
         err == "Error: --records /dev/fd/57: no such device or open stream; choose another path\n"
     )
+    # a new file in a folder under /dev (a tmpfs such as /dev/shm) is written as any file
+    if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
+        new = f"/dev/shm/wordkit-test-{os.getpid()}.jsonl"
+        try:
+            code, _, err = cli("stats", "wordle", *WORDLE, "--records", new)
+            assert (code, err) == (0, "") and os.path.getsize(new) > 0
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(new)
 
 
 def test_a_pipe_that_stops_reading_an_output_ends_it_quietly(tmp_path: Path) -> None:
@@ -573,3 +583,18 @@ def test_a_pipe_that_stops_reading_an_output_ends_it_quietly(tmp_path: Path) -> 
     )  # fmt: skip
     assert reader.communicate(timeout=60)[0] == b"word,weigh"
     assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_a_pipe_that_stops_reading_a_side_file_is_an_error(tmp_path: Path) -> None:
+    """--records is not the command's own output: a reader that stops early loses games, so
+    it is an error (it ended quietly, the summary unshown)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["head", "-c", "10", str(fifo)], stdout=subprocess.PIPE)
+    args = ["stats", "hangman", "--words", "categories", "--strategy", "coverage"]
+    done = subprocess.run(
+        [sys.executable, "-m", "wordkit", *args, "--records", str(fifo)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    reader.communicate(timeout=60)
+    assert (done.returncode, done.stderr) == (1, f"Error: cannot write {fifo}: Broken pipe\n")

@@ -106,6 +106,16 @@ def _kind(dest: str) -> str | None:
     return "file" if stat.S_ISREG(found.st_mode) else "special"
 
 
+def _no_such_stream(dest: str) -> bool:
+    """A path under /dev or /proc that names no open stream or device: /dev/fd/N with N not
+    open, a typo in /dev itself (/dev/sdtout). A new file in a folder there (/dev/shm: a
+    tmpfs) is a file like any other."""
+    if os.path.exists(dest):
+        return False
+    folder = os.path.dirname(os.path.abspath(dest))
+    return folder == "/dev" or folder.startswith(("/dev/fd", "/proc")) or not os.path.isdir(folder)
+
+
 def can_resume(dest: str) -> bool:
     """Whether `dest` is a regular file of its own, not stdout's or stderr's: one that can be
     read back to resume (a FIFO would block, a device never end; those are only written)."""
@@ -139,8 +149,11 @@ class Output:
     """A file being written where the user said (see the module's docstring): `first` goes in
     at once (atomically for a regular file), then `write` appends, each part flushed."""
 
-    def __init__(self, dest: str | None, first: str | bytes = "") -> None:
+    def __init__(self, dest: str | None, first: str | bytes = "", *, primary: bool = False):
         self.dest = STDOUT if dest is None else dest
+        # The command's own output (`prepare -o`): a pipe that stops reading it ends the run
+        # quietly, as `| head` on stdout does; a side file (--records, --tree) is an error.
+        self.primary = primary
         self._stream = sys.stdout if self.dest == STDOUT else _stream_for(self.dest)
         self._file: IO[bytes] | None = None
         self._path: Path | None = None
@@ -178,8 +191,10 @@ class Output:
         try:
             self._file.write(raw)
             self._file.flush()
-        except BrokenPipeError:  # a pipe (`-o >(head -1)`) read what it wanted: as on stdout,
-            raise  # a quiet end with exit 0, the CLI's to give
+        except BrokenPipeError as exc:  # `-o >(head -1)` read what it wanted: as on stdout,
+            if self.primary:  # a quiet end with exit 0, the CLI's to give
+                raise
+            raise self._failed(exc) from exc
         except OSError as exc:
             raise self._failed(exc) from exc
 
@@ -188,8 +203,10 @@ class Output:
         if self._file is not None:
             try:
                 self._file.close()
-            except BrokenPipeError:
-                raise
+            except BrokenPipeError as exc:
+                if self.primary:
+                    raise
+                raise self._failed(exc) from exc
             except OSError as exc:
                 raise self._failed(exc) from exc
             finally:
@@ -223,12 +240,12 @@ def _claimed(path: Path, dest: str) -> Iterator[None]:
     raise OutputPathError(f"{shortened(dest)} keeps being replaced by other runs")
 
 
-def write(data: str | bytes | Iterable[str], dest: str | None) -> None:
+def write(data: str | bytes | Iterable[str], dest: str | None, *, primary: bool = False) -> None:
     """Write `data` (text, its parts, or bytes) to `dest`: stdout for None or `-`, else
-    through the one writer (see the module's docstring)."""
+    through the one writer (see the module's docstring); `primary`: see `Output`."""
     if not isinstance(data, str | bytes):
         data = "".join(data)
-    Output(dest, data).close()
+    Output(dest, data, primary=primary).close()
 
 
 def check_options(params: Mapping[str, Any]) -> dict[str, Any]:
@@ -260,7 +277,7 @@ def check_options(params: Mapping[str, Any]) -> dict[str, Any]:
                 raise OutputPathError(f"{label} {shortened(dest)} is {what}; choose another path")
         if is_stdout(dest):
             changed[name] = STDOUT
-        elif dest and _kind(dest) == "special" and not os.path.exists(dest):
+        elif dest and _kind(dest) == "special" and _no_such_stream(dest):
             # /dev/fd/5 with no descriptor 5 open, or a typo (/dev/sdtout): told now, not
             # once the run is over (and, as root, no stray file made in /dev)
             raise OutputPathError(

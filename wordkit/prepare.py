@@ -224,6 +224,12 @@ def prepare_file(
 ) -> PrepareReport:
     """Clean a file, stdin (`-`) or built-in table into a word table written to `output`."""
     chosen = tables.check_format(fmt)
+    written = chosen or (tables.format_for(output) if output not in (None, tables.STDIN) else "csv")
+    if options.per_category and written == "txt":
+        raise OptionConflictError(
+            "--per-category keeps a word once in each of its categories, and a txt list holds "
+            "words only (each would come twice): write csv or tsv"
+        )
     path = tables.resolve(source)
     frame = tables.read_raw(path, encoding=encoding, header=options.column)
     table, report = prepare(

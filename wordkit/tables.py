@@ -661,7 +661,7 @@ def write_table(
         for source in inputs:
             if source != STDIN and outputs.same_file(source, dest):
                 raise OutputPathError(f"output {dest} is the input file; choose another path")
-    outputs.write(render(table, chosen), dest)
+    outputs.write(render(table, chosen), dest, primary=True)
     return chosen
 
 

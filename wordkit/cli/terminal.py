@@ -196,8 +196,9 @@ def ask(prompt: str) -> str | None:
         except KeyboardInterrupt:
             sys.stdout.write("\n")
             raise
-        except InputFileError as exc:  # one endless line: refused, the game goes on
-            skip_line()
+        except InputFileError as exc:  # one line too long: refused, the game goes on
+            if not skip_line():
+                raise  # no end of line in sight (`< /dev/zero`): not text at all
             sys.stdout.write(f"\n{exc} Type it again.\n")
     if not line:
         sys.stdout.write("\n")
@@ -228,15 +229,24 @@ def read_line() -> str:
     return line.lstrip("\ufeff")  # the byte-order mark an editor puts before a file's first line
 
 
-def skip_line() -> None:
-    """Read past the rest of a line of standard input, a bounded piece at a time."""
+SKIP_LIMIT = 16
+"""Pieces of `LINE_LIMIT` bytes read past a refused line before giving up on its end."""
+
+
+def skip_line() -> bool:
+    """Read past the rest of a line of standard input, a piece at a time: whether its end (or
+    the input's) came within `SKIP_LIMIT` pieces."""
     stream = getattr(sys.stdin, "buffer", None)
-    if stream is None:
-        while (text := sys.stdin.readline(LINE_LIMIT)) and not text.endswith("\n"):
-            pass
-        return
-    while (piece := bytes(stream.readline(LINE_LIMIT))) and not piece.endswith(b"\n"):
-        pass
+    for _ in range(SKIP_LIMIT):
+        if stream is None:
+            text = sys.stdin.readline(LINE_LIMIT)
+            ended = not text or text.endswith("\n")
+        else:
+            piece = bytes(stream.readline(LINE_LIMIT))
+            ended = not piece or piece.endswith(b"\n")
+        if ended:
+            return True
+    return False
 
 
 def _wide_stdin() -> bool:

@@ -30,6 +30,7 @@ from wordkit.hangman.lexicon import (
     book_pool,
     category_rows,
     lexicon_from_table,
+    own_rows,
     pool_for,
     row_probabilities,
 )
@@ -361,7 +362,10 @@ def hangman_stats(
     prepare = getattr(guesser, "prepare", None)
     if prepare is not None and secrets is None and not hint:
         prepare(pool, rules, jobs=jobs, progress=progress)  # the default AI's book, built once
-    rows = secret_rows(table if secrets is None else secrets, prior=prior, sample=sample, seed=seed)
+    source = table if secrets is None else secrets
+    if secrets is None and (own := own_rows(table)) is not None:
+        source = table.iloc[:own]  # words learned from play are the AI's, never secrets to play
+    rows = secret_rows(source, prior=prior, sample=sample, seed=seed)
     if hint:
         for category in sorted({c for _, c in rows if c is not None}):
             category_rows(lexicon, category)

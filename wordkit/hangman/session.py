@@ -593,8 +593,10 @@ class Session:
             raise OptionConflictError(
                 "--category plays the table's words of that category: drop --secrets or --category"
             )
+        from wordkit.hangman.lexicon import own_rows
+
         category_rows(self.lexicon, self.category)  # an unknown one raises, naming the known
-        table = self.table
+        table = self.table.iloc[: own_rows(self.table)]  # never a word learned from play
         return table[table["category"].astype(str) == self.category].reset_index(drop=True)
 
     def stats_prior(self, sample: int | None) -> str:
@@ -617,15 +619,16 @@ class Session:
             build = book_games(self.pool(self.stats_prior(sample)), self.rules)
         if sample is not None:
             return build + sample
-        if secrets is None:
-            return build + len(self.lexicon.row_ids)  # every row is a game
+        if secrets is None:  # every row of the table's own is a game
+            return build + len(self.lexicon.row_ids) - len(self.table.attrs.get("learned", ()))
         return len(tables.load_columns(secrets).words)
 
     def versus_games(self) -> int:
         """How many games `versus` plays (one a word length), for a progress bar."""
+        from wordkit.hangman.lexicon import table_words
         from wordkit.hangman.play import pool_lengths
 
-        return len(pool_lengths(self.pool("uniform")))
+        return len(pool_lengths(table_words(self.pool("uniform"))))
 
     def versus(
         self,
@@ -638,6 +641,7 @@ class Session:
         """One game per word length against an adversarial host (unlimited lives: the figure
         is the wrong guesses needed to win); `progress(1)` hears each game done."""
         from wordkit.game import check_kinds
+        from wordkit.hangman.lexicon import table_words
         from wordkit.hangman.play import versus_by_length
 
         options = {"host": host, "difficulty": difficulty, "depth": depth}
@@ -645,8 +649,8 @@ class Session:
         difficulty, depth = adversary_knobs(host, difficulty, depth)
 
         by_length = versus_by_length(
-            self.pool("uniform"), host=host, guesser=self.strategy, difficulty=difficulty,
-            depth=depth, seed=self.seed(), progress=progress,
+            table_words(self.pool("uniform")), host=host, guesser=self.strategy,
+            difficulty=difficulty, depth=depth, seed=self.seed(), progress=progress,
         )  # fmt: skip
         return Versus(host, difficulty, depth, self.strategy, by_length)
 
@@ -664,7 +668,7 @@ class Session:
         """A game the computer hosts (`mode`: honest, evil or lookahead) for a human to guess;
         an option given (`given`, by parameter name) that this host does not use is refused.
         The honest host draws its secret from the table's own words, under the `prior` given
-        (else every word alike)."""
+        (else their weights, as people pick common words more often): not the learned one."""
         from wordkit.game import check_kinds
         from wordkit.hangman.hosts import ANSWER_BUDGET, check_host, hangman_host
         from wordkit.hangman.lexicon import table_words
@@ -682,7 +686,7 @@ class Session:
         why = f"{{flag}} does not apply to host hangman --mode {mode}: drop it"
         refuse_unused(given, HOST_USES | {"difficulty", "depth", "record", "learn"}, why)
         host = hangman_host(
-            mode, table_words(self.pool(self.given_prior or "uniform")), length=length,
+            mode, table_words(self.pool(self.given_prior or "weight")), length=length,
             difficulty=difficulty, depth=depth, seed=self.seed(), budget=ANSWER_BUDGET,
         )  # fmt: skip
         level = {"evil": difficulty, "lookahead": depth}.get(mode)

@@ -449,7 +449,10 @@ def draw_secrets(game: Wordle, boards: int, rng: np.random.Generator) -> tuple[s
     """`boards` distinct answers drawn with `rng`."""
     pool = game.secrets
     if boards > len(pool):
-        raise GameStateError(f"{boards} boards need {boards} answers; the list has fewer")
+        raise GameStateError(
+            f"{boards} boards need {boards} different answers; the list has "
+            f"{plural(len(pool), 'answer')}"
+        )
     cols = rng.choice(len(pool), size=boards, replace=False)
     return tuple(pool[int(c)] for c in cols)
 

@@ -573,8 +573,8 @@ class Session:
         limit = state.rules.max_guesses
         if not state.solved and limit is not None and len(state.moves) >= limit:
             raise GameStateError(
-                f"the game is already over (lost): the {plural(limit, 'guess', 'guesses')} "
-                "allowed were played"
+                f"the game is already over (lost): {plural(len(state.moves), 'guess', 'guesses')} "
+                f"played, {limit} allowed"
             )
         boards = boards_of(state)
         decision = None if state.solved else self.guesser(state)

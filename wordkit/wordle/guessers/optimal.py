@@ -60,15 +60,29 @@ def exact_opener(game: Wordle, max_guesses: int | None) -> str | None:
     None."""
     if game.weighted or len(game.answers) > EXACT_OPENER_UPTO:
         return None
+    import json
+
+    from wordkit import cache
+
+    # Cached on disk with the other openers ("" when the search gave way): a look-alike family
+    # would search for its node budget again at every one-shot `solve`.
+    name, key = f"wordle-openers-{game.key}.json", f"optimal-exact-{max_guesses}"
+    known = (cache.read_cached_json(name, dict) or {}).get(key)
+    if known == "" or (isinstance(known, str) and known in game.guess_index):
+        return known or None
     search = TreeSearch(game, max_guesses=max_guesses, node_limit=EXACT_OPENER_NODES)
     try:
         try:
             _, row = search.best(game.all_answers())
         except DepthLimitError:  # no tree fits the limit: the least total, as `exact_choice`
             _, row = search.best(game.all_answers(), depth=UNLIMITED)
+        word = game.guesses[row]
     except SearchTimeout:
-        return None
-    return game.guesses[row]
+        word = ""
+    fresh = cache.read_cached_json(name, dict) or {}
+    fresh[key] = word
+    cache.write_cached(name, json.dumps(fresh, indent=1, sort_keys=True))
+    return word or None
 
 
 @dataclass(eq=False)
