@@ -539,3 +539,39 @@ def test_an_input_with_no_end_of_line_in_a_game_still_ends_it() -> None:
     assert result.stderr == (
         f"Error: a line of standard input is longer than {LINE_LIMIT:,} bytes: is it text?\n"
     )
+
+
+def test_a_tree_of_a_few_secrets_is_refused_as_one_of_a_sample(tmp_path: Path) -> None:
+    secrets = tmp_path / "two.txt"
+    secrets.write_text("cigar\nrebut\n")
+    tree = str(tmp_path / "t.json")
+    result = invoke("stats", "wordle", "--secrets", str(secrets), "--tree", tree)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: --tree writes the tree of every answer: drop --secrets\n",
+    )
+
+
+def test_a_tree_that_breaks_hard_mode_is_named_in_the_error(tmp_path: Path) -> None:
+    """Checking a tree in hard mode said only `hard mode: guess 2 (...)`, not which tree."""
+    from wordkit.wordle.rules import feedback, pattern_str
+
+    words = ["mango", "apple", "angle", "ankle"]
+    lists = tmp_path / "w.txt"
+    lists.write_text("\n".join(words) + "\n")
+
+    def line(*guesses: str) -> str:  # the path of the last word, as `--tree x.txt` writes
+        answer = guesses[-1]
+        turns = [f"{g} {pattern_str(feedback(g, answer), 5, 'letters')}{n}" for n, g in
+                 enumerate(guesses, 1)]  # fmt: skip
+        return " ".join(turns)
+
+    # after MANGO, ANGLE shows N and G: hard mode wants them in the next guess, APPLE lacks them
+    paths = [line("mango"), line("mango", "apple"), line("mango", "apple", "angle"),
+             line("mango", "apple", "ankle")]  # fmt: skip
+    tree = tmp_path / "t.txt"
+    tree.write_text("\n".join(paths) + "\n")
+    args = ["--answers", str(lists), "--guesses", str(lists), "--tree-in", str(tree)]
+    result = invoke("stats", "wordle", *args, "--hard")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: the tree in {tree} breaks hard mode: ")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
@@ -183,12 +184,17 @@ def test_the_model_names_an_advanced_prefix_at_its_lengths_chance() -> None:
     """Advanced variant: the shown letters spell a word only if the length is right, so the
     confidence is that length's share; once refuted, longer lengths are played."""
     pool = pool_of(["herring", "salmon", "turbot", "plaice", "mullet", "haddock"])
-    rules = Rules(variant="advanced", lives=10, width=10)
+    rules = Rules(variant="advanced", lives=10, width=10, finish="word")
     state = observed_state("herrin", letters="aeeobrrinh", rules=rules)
     decision = make_guesser("model")(board_for(pool, state))
     assert decision.move == "herrin" and decision.confidence == pytest.approx(4 / 6)
     refuted = observed_state("herrin", letters="aeeobrrinh", words=["herrin"], rules=rules)
     decision = make_guesser("model")(board_for(pool, refuted))
+    assert len(decision.move) == 1 and decision.confidence > 0
+    # under finish=reveal a word shown whole was won: 6 letters is no length it may have
+    revealed = replace(rules, finish="reveal")
+    state = observed_state("herrin", letters="aeeobrrinh", rules=revealed)
+    decision = make_guesser("model")(board_for(pool, state))
     assert len(decision.move) == 1 and decision.confidence > 0
 
 
@@ -452,3 +458,38 @@ def test_default_ai_never_repeats_a_guess_nor_plays_a_known_absent_letter(secret
     if secret in BOOK_WORDS:
         assert record.won or record.wrong == 6
     assert all(0.0 <= d.confidence <= 1.0 for d in decisions)
+
+
+def test_advanced_reveal_drops_a_word_the_mask_shows_whole() -> None:
+    """Under finish=reveal the game would be won had the secret been a word the mask shows
+    whole (JET after J, E, T): it is no candidate, and no one names it; under finish=word it
+    must still be named, so it stays."""
+    pool = pool_of(["jet", "jetty", "mountain", "mountainside"])
+    for finish, left in (("reveal", {"jetty"}), ("word", {"jet", "jetty"})):
+        rules = Rules(variant="advanced", lives=6, width=12, finish=finish)
+        state = observed_state("jet", letters="aeeirtj", rules=rules)
+        board = board_for(pool, state)
+        assert {pool.lexicon.enc.words[i] for i in board.ids} == left
+        if finish == "reveal":
+            for name in ("best", "entropy", "coverage"):
+                assert make_guesser(name)(board).move != "jet"
+
+
+def test_greedy_counts_only_letters_that_would_hit_in_the_advanced_variant() -> None:
+    """An L shown once in _LOO hits none of blood, floor, flood, sloop (none has a second):
+    greedy counted every word holding an L and played it, a certain miss."""
+    pool = pool_of(["blood", "floor", "flood", "sloop"])
+    state = observed_state("_loo", letters="aeoool", rules=Rules(variant="advanced", width=8))
+    decision = make_guesser("greedy")(board_for(pool, state))
+    assert decision.move != "l" and decision.confidence > 0
+
+
+def test_the_board_lists_every_miss_of_a_letter_guessed_again() -> None:
+    """Advanced variant: an A guessed past the places it has is a miss each time, and the
+    board's list of misses says so (it showed only the letters absent from the word)."""
+    from wordkit.hangman.session import drawing
+
+    rules = Rules(variant="advanced", lives=6, width=8)
+    state = observed_state("a_", letters="aae", rules=rules)
+    assert state.wrong == 2
+    assert "wrong: A E   lives left: 4" in drawing(state)

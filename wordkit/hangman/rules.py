@@ -452,7 +452,7 @@ def candidate_ids(enc: Encoded, ids: Ids, state: State) -> Ids:
     if state.rules.variant == "classic":
         keep = enc.lengths[ids] == len(state.mask)
     else:
-        keep = enc.lengths[ids] <= len(state.mask)
+        keep = (enc.lengths[ids] <= len(state.mask)) & unrevealed_lengths(enc, ids, state)
     ids = ids[keep]
     bits = revealed_bits(state.mask)
     exhausted = exhausted_letters(state)
@@ -489,6 +489,19 @@ def narrowed_ids(enc: Encoded, ids: Ids, before: State, after: State) -> Ids:
     ch = after.letters[-1]
     code = letter_code(ch)
     exhausted = ch in exhausted_letters(after)
-    return ids[
+    ids = ids[
         letter_constraint(enc, ids, code, revealed_bits(after.mask)[code], exhausted=exhausted)
     ]
+    if after.rules.variant == "advanced":
+        ids = ids[unrevealed_lengths(enc, ids, after)]
+    return ids
+
+
+def unrevealed_lengths(enc: Encoded, ids: Ids, state: State) -> npt.NDArray[np.bool_]:
+    """Advanced variant, finish=reveal, game on: whether each word still hides a place. A word
+    whose every letter the mask shows would have been won, so it is not the secret (under
+    finish=word it must still be named, so it stays)."""
+    if state.rules.finish != "reveal" or state.status != "playing":
+        return np.ones(len(ids), dtype=bool)
+    first_hidden = state.mask.find(HIDDEN)
+    return enc.lengths[ids] > (first_hidden if first_hidden >= 0 else len(state.mask))

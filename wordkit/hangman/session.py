@@ -201,7 +201,7 @@ class Versus:
 
     def as_dict(self) -> dict[str, Any]:
         """The run as `stats hangman --host ... --json` prints it."""
-        return self.head() | {"by_length": self.lengths()}
+        return {"game": "hangman"} | self.head() | {"by_length": self.lengths()}
 
     def table(self) -> tuple[str, tuple[str, ...], list[list[Any]]]:
         """The run as `stats hangman --host` shows it: a title, the columns, one row a length."""
@@ -227,7 +227,12 @@ def drawing(state: State) -> str:
     """The board a player sees: the gallows (with a life limit), the mask, the wrong guesses
     and the lives left."""
     lives = state.rules.lives
-    wrong = sorted(set(state.letters) - set(state.mask))
+    # A letter guessed more times than the mask shows it missed each time past those (in the
+    # advanced variant a guess reveals one place; in the classic one any guess shows them all)
+    misses = {ch: state.letters.count(ch) - state.mask.count(ch) for ch in set(state.letters)}
+    if state.rules.variant == "classic":
+        misses = {ch: int(ch not in state.mask) for ch in misses}
+    wrong = [ch for ch in sorted(misses) for _ in range(max(misses[ch], 0))]
     won = state.words[-1:] if state.status == "won" else ()  # the word that won is no miss
     wrong += [w for w in state.words if w not in won]
     lines = [f"  {' '.join(state.mask.upper())}"]

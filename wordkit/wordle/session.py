@@ -307,7 +307,7 @@ class Versus:
 
     def as_dict(self) -> dict[str, Any]:
         """The game as `stats wordle --host evil --format json` prints it."""
-        data = {"host": "evil", "strategy": self.strategy, "hard": self.hard}
+        data = {"game": "wordle", "host": "evil", "strategy": self.strategy, "hard": self.hard}
         if self.exact:
             data["opener"] = self.exact["opener"]
         data |= {"guesses": self.guesses, "won": self.won, "word": self.word}
@@ -747,8 +747,9 @@ class Session:
         if self.max_guesses is not None:
             raise OptionConflictError("--max-guesses goes with --boards N (2, 4, 8 or 16)")
         self.check_trees(tree, tree_in, host, openers)
-        if tree is not None and self.sample is not None:
-            raise OptionConflictError("--tree writes the tree of every answer: drop --sample")
+        if tree is not None and (self.sample is not None or self.secrets is not None):
+            flag = "--sample" if self.sample is not None else "--secrets"
+            raise OptionConflictError(f"--tree writes the tree of every answer: drop {flag}")
         if self.secrets is not None and (host or tree_in or openers):
             raise OptionConflictError(
                 "--secrets plays honest games: drop --host, --tree-in, --openers"

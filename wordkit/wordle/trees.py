@@ -29,7 +29,15 @@ from wordkit.errors import GameStateError, InputFileError, OutputPathError
 from wordkit.runner import GameRecord, Summary
 from wordkit.wordle.guessers.base import Decision, PartitionGuesser, decision
 from wordkit.wordle.lists import Wordle
-from wordkit.wordle.rules import Pattern, Rules, State, all_green, parse_feedback, pattern_str
+from wordkit.wordle.rules import (
+    HardModeError,
+    Pattern,
+    Rules,
+    State,
+    all_green,
+    parse_feedback,
+    pattern_str,
+)
 
 FORMATS = (".json", ".txt", ".dot", ".svg", ".png")
 RENDERED = (".svg", ".png")
@@ -375,9 +383,12 @@ def check_tree(
 
     tree = read_tree(path, game)
     guesser = TreeGuesser(root=tree.root)
-    summary, records = run_stats(
-        game, guesser, rules, jobs=jobs, table=f"tree {tree.source}", progress=progress
-    )
+    try:
+        summary, records = run_stats(
+            game, guesser, rules, jobs=jobs, table=f"tree {tree.source}", progress=progress
+        )
+    except HardModeError as exc:  # a guess hard mode refuses: name the tree it is in
+        raise HardModeError(f"the tree in {tree.source} breaks {exc}") from None
     lost = [r.secret for r in records if not r.ended_solved]
     if lost:
         shown = ", ".join(w.upper() for w in lost[:5]) + (" …" if len(lost) > 5 else "")

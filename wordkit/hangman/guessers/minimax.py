@@ -18,8 +18,15 @@ GUESSER_SEARCH = FamilySearch(depth=2, families=4, letters=6)
 
 
 def greedy_code(board: Board, codes: Ids) -> int:
-    """The letter code held by the most candidates (ties: alphabetical)."""
-    holding = (board.pool.lexicon.enc.positions[board.ids][:, codes] != 0).sum(axis=0)
+    """The letter code that would hit in the most candidates (ties: alphabetical): held by
+    them (classic), or held more times than the mask shows (advanced, one place a guess: an L
+    shown once in FLOOD is no hit in it any more)."""
+    enc = board.pool.lexicon.enc
+    if board.state.rules.variant != "advanced":
+        holding = (enc.positions[board.ids][:, codes] != 0).sum(axis=0)
+    else:
+        shown = np.array([board.state.mask.count(ALPHABET[int(c)]) for c in codes])
+        holding = (enc.counts[board.ids][:, codes] > shown).sum(axis=0)
     return int(codes[int(np.argmax(holding))])
 
 

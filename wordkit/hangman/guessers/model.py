@@ -699,15 +699,17 @@ def advanced_least(state: State) -> int:
 def fitting_lengths(board: Board) -> tuple[Ids, Ids]:
     """Advanced variant: the lengths the word may have, with how many of the pool's words have
     each: from its last shown letter to the board's width, less a length whose letters all
-    show and spell a refuted word."""
+    show and spell a refuted word (or any such length under finish=reveal: it was won)."""
     state = board.state
     least = advanced_least(state)
     lengths = board.pool.lexicon.enc.lengths[board.pool.ids]
     counts = np.bincount(lengths[(lengths >= least) & (lengths <= len(state.mask))])
     refuted = set(state.words)
+    # Under finish=reveal a word the mask shows whole would have been won: not its length.
+    won = state.rules.finish == "reveal" and state.status == "playing"
     for length in range(least, len(counts)):
         shown = state.mask[:length]
-        if HIDDEN not in shown and shown in refuted:
+        if HIDDEN not in shown and (won or shown in refuted):
             counts[length] = 0
     kept = np.flatnonzero(counts)
     return kept, counts[kept]
@@ -746,7 +748,9 @@ def best_fill(
 def appear_probabilities(state: State, dists: list[Floats]) -> Floats:
     """P(each letter fills at least one blank), the blanks taken as independent; -1 for the
     letters that may not be guessed."""
-    appear = 1.0 - np.prod([1.0 - d for d in dists], axis=0)
+    appear = np.zeros(len(ALPHABET))  # no blank: no letter fills one
+    if dists:
+        appear = 1.0 - np.prod([1.0 - d for d in dists], axis=0)
     for ch in exhausted_letters(state):
         appear[letter_code(ch)] = -1.0
     return appear
