@@ -673,7 +673,8 @@ class Session:
         """A game the computer hosts (`mode`: honest, evil or lookahead) for a human to guess;
         an option given (`given`, by parameter name) that this host does not use is refused.
         The honest host draws its secret from the table's own words, under the `prior` given
-        (else their weights, as people pick common words more often): not the learned one."""
+        (else their weights, as people pick common words more often; an adversary's length:
+        every word alike): never a learned word."""
         from wordkit.game import check_kinds
         from wordkit.hangman.hosts import ANSWER_BUDGET, check_host, hangman_host
         from wordkit.hangman.lexicon import table_words
@@ -690,8 +691,11 @@ class Session:
             )
         why = f"{{flag}} does not apply to host hangman --mode {mode}: drop it"
         refuse_unused(given, HOST_USES | {"difficulty", "depth", "record", "learn"}, why)
+        # The honest host picks as people do (common words more often); an adversary keeps
+        # any word alive alike, and draws only its length
+        draws = "weight" if mode == "honest" else "uniform"
         host = hangman_host(
-            mode, table_words(self.pool(self.given_prior or "weight")), length=length,
+            mode, table_words(self.pool(self.given_prior or draws)), length=length,
             difficulty=difficulty, depth=depth, seed=self.seed(), budget=ANSWER_BUDGET,
         )  # fmt: skip
         level = {"evil": difficulty, "lookahead": depth}.get(mode)
