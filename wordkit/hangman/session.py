@@ -624,8 +624,11 @@ class Session:
             build = book_games(self.pool(self.stats_prior(sample)), self.rules)
         if sample is not None:
             return build + sample
-        if secrets is None:  # every row of the table's own is a game
-            return build + len(self.lexicon.row_ids) - len(self.table.attrs.get("learned", ()))
+        if secrets is None:  # every row of the table's own is a game (as `hangman_stats` plays)
+            from wordkit.hangman.lexicon import own_rows
+
+            own = own_rows(self.table)
+            return build + (len(self.lexicon.row_ids) if own is None else own)
         return len(tables.load_columns(secrets).words)
 
     def versus_games(self) -> int:
