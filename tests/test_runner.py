@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import math
 import os
+import signal
 import stat
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -18,10 +21,12 @@ from wordkit.runner import (
     GameRecord,
     chunked,
     csv_value,
+    keep_finished,
     numeric_histogram,
     record_lines,
     run_chunks,
     stream_chunks,
+    until_stopped,
 )
 from wordkit.runner import summarize as summarize_records
 
@@ -145,6 +150,39 @@ def test_run_chunks_same_results_in_and_out_of_process(jobs: int) -> None:
     )
     assert sorted(out) == [(x, x * x + 7) for x in range(20)]
     assert sum(seen) == 20
+
+
+def _slow_play(chunk: list[int]) -> list[tuple[int, int]]:
+    """A chunk as the games' loops play one: item by item, keeping what it finished."""
+    done: list[tuple[int, int]] = []
+    with keep_finished(done):
+        for x in until_stopped(chunk):
+            time.sleep(0.02)
+            done.append((x, x * x + _SETUP["offset"]))
+    return done
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_interrupt_keeps_what_the_chunks_in_play_finished(jobs: int) -> None:
+    """Ctrl-C in the middle of chunks (none finished whole): every item they finished comes
+    with the interrupt, in one process or from the workers, each once and right."""
+    timer = threading.Timer(0.8, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    began = time.monotonic()
+    with pytest.raises(KeyboardInterrupt) as stopped:
+        run_chunks(
+            _slow_play,
+            chunked(list(range(400)), parts=2),
+            jobs=jobs,
+            setup=_setup,
+            setup_args=(3,),
+        )
+    timer.join()
+    partial = stopped.value.partial  # type: ignore[attr-defined]
+    assert time.monotonic() - began < 3
+    assert len(partial) >= 10 * jobs
+    assert len({x for x, _ in partial}) == len(partial)
+    assert all(y == x * x + 3 for x, y in partial)
 
 
 @pytest.mark.parametrize("ahead", [1, 2, 3])

@@ -6,8 +6,10 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import os
 import signal
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
@@ -278,15 +280,18 @@ def _block(signals: Iterable[int], *, how: str = "block") -> set[int]:
 
 def _worker_setup(setup: Callable[..., None], *args: Any) -> None:
     """In a worker: leave Ctrl-C to the parent (one message, no traceback per worker), let
-    SIGTERM and SIGHUP end it (the pool ends its workers with SIGTERM), die with the parent
-    if it is killed, then run the caller's setup. The worker was forked with the stop
+    STOP_CHUNK end the chunk in play and SIGTERM and SIGHUP end it or the worker
+    (`_stop_or_die`: the pool ends its workers with SIGTERM), die with the parent if it is
+    killed, then run the caller's setup. The worker was forked with the stop
     signals blocked; they are let in once its own handlers are set."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(STOP_CHUNK, _stop_chunk)
+    _STOP["parent"] = os.getppid()
     for signum in UNWOUND:
         # The parent's handler (inherited by the fork) goes; an ignored signal stays ignored
         # (`nohup`: a closed terminal must not end the workers either).
         if signal.getsignal(signum) != signal.SIG_IGN:
-            signal.signal(signum, signal.SIG_DFL)
+            signal.signal(signum, _stop_or_die)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     _die_with_parent()
@@ -342,6 +347,48 @@ def stream_chunks(
 
 
 WAIT_POLL = 0.005
+STOP_GRACE = 2.0
+"""Seconds an interrupted run waits for its workers to hand back the games they finished before
+it leaves them."""
+_STOP: dict[str, Any] = {}
+"""The flag an interrupted parent raises for its local workers (shared memory, made before
+they fork)."""
+
+
+STOP_CHUNK = signal.SIGUSR1
+"""What an interrupted parent sends its local workers: the chunk each is playing ends at once
+with what it finished (`keep_finished`); the game it was in is lost, not waited for (a
+Hangman game on a new word length can take half a minute)."""
+
+
+class StopChunk(Exception):
+    """Raised in a worker's chunk by STOP_CHUNK: the run was interrupted."""
+
+
+def stopping() -> bool:
+    """In a worker: whether the run was interrupted (a chunk not begun ends at once)."""
+    flag = _STOP.get("flag")
+    return flag is not None and bool(flag.value)
+
+
+def _stop_chunk(signum: int, frame: Any) -> None:
+    """STOP_CHUNK's handler in a worker: end the chunk in play, if one is."""
+    if _STOP.pop("in_chunk", False):
+        raise StopChunk
+
+
+def _stop_or_die(signum: int, frame: Any) -> None:
+    """SIGTERM or SIGHUP in a worker. Sent to the whole group (`timeout`, a closed terminal),
+    the parent got it too and unwinds: the chunk in play ends with what it finished, for the
+    parent to keep. Otherwise (the pool ending its idle workers, the parent gone) the worker
+    dies of it, as by default."""
+    if _STOP.get("in_chunk") and os.getppid() == _STOP.get("parent"):
+        _STOP.pop("in_chunk", None)
+        raise StopChunk
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+
+
 """Seconds between asking a source that said "nothing yet" again, while no result comes
 back (a sweep's free worker joining a bucket still open)."""
 
@@ -361,6 +408,7 @@ def _pool_chunks(
 
     context = multiprocessing.get_context("fork")
     done: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
+    _STOP["flag"] = context.RawValue("b", 0)
     # No signal lands while the workers fork and the pool starts its threads (an interrupt
     # there would leave a pool that cannot be stopped); one that came meanwhile lands once
     # the pool is in hand, in the `try` below, where the workers are stopped.
@@ -418,10 +466,11 @@ def _pool_chunks(
                     raise out
                 yield out
                 in_flight += refill()
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
             # Ctrl-C, or SIGTERM or SIGHUP sent to the whole group, which kills the workers
             # too: one may have died holding the pool's queue lock, and the pool's terminate
-            # would then wait for it forever.
+            # would then wait for it forever. Live workers first hand back what they finished.
+            exc.chunk_done = _finished_in_flight(done, in_flight, workers)  # type: ignore[attr-defined]
             _abandon(workers)
             raise
         except GeneratorExit:
@@ -430,6 +479,37 @@ def _pool_chunks(
             # died holding the lock cannot be told (the pool replaces a dead worker at once).
             _abandon(workers)
             raise
+
+
+def _finished_in_flight(done: Any, in_flight: int, pool: Any) -> list[Any]:
+    """The results of the chunks in flight, each ended early by its worker (STOP_CHUNK, and
+    `stopping` for a chunk not begun), for at most STOP_GRACE seconds; none once a worker is
+    gone (killed with the group), and none after another interrupt."""
+    import queue
+
+    _STOP["flag"].value = 1
+    for pid in _worker_pids(pool):
+        with contextlib.suppress(OSError):
+            os.kill(pid, STOP_CHUNK)
+    results: list[Any] = []
+    deadline = time.monotonic() + STOP_GRACE
+    started = _worker_pids(pool)
+    try:
+        while in_flight and time.monotonic() < deadline:
+            try:
+                ok, out = done.get(timeout=0.05)
+            except queue.Empty:
+                processes = list(getattr(pool, "_pool", ()))
+                if _worker_pids(pool) != started or any(p.exitcode is not None for p in processes):
+                    break
+                continue
+            in_flight -= 1
+            if ok:
+                results.extend(out)
+    except KeyboardInterrupt:
+        pass
+    _STOP.pop("flag", None)  # a later run in this process must not see it raised
+    return results
 
 
 def _worker_pids(pool: Any) -> set[int]:
@@ -480,7 +560,32 @@ def run_chunks(
             if progress:
                 progress(count(out))
     except (WordkitError, KeyboardInterrupt) as exc:
-        # a cluster lost mid-run, or Ctrl-C: what finished goes with the error
-        exc.partial = results  # type: ignore[union-attr]
+        # a cluster lost mid-run, or Ctrl-C: what finished goes with the error, with what the
+        # chunk interrupted in this process had finished (`keep_finished`)
+        exc.partial = results + list(getattr(exc, "chunk_done", ()))  # type: ignore[union-attr]
         raise
     return results
+
+
+def until_stopped(items: Iterable[T]) -> Iterator[T]:
+    """A chunk's items, ending early once the run is interrupted (`stopping`)."""
+    for item in items:
+        if stopping():
+            return
+        yield item
+
+
+@contextlib.contextmanager
+def keep_finished(done: list[Any]) -> Iterator[None]:
+    """Around a chunk's loop: an interrupt in this process carries the results in `done` so
+    far, for `run_chunks` to hand on with the chunks that finished whole."""
+    _STOP["in_chunk"] = True
+    try:
+        yield
+    except StopChunk:
+        pass  # the parent was interrupted: the chunk ends with what it finished
+    except KeyboardInterrupt as exc:
+        exc.chunk_done = done  # type: ignore[attr-defined]
+        raise
+    finally:
+        _STOP.pop("in_chunk", None)

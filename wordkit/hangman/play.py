@@ -35,7 +35,16 @@ from wordkit.hangman.lexicon import (
     row_probabilities,
 )
 from wordkit.hangman.rules import CLASSIC, Rules, State, feedback
-from wordkit.runner import GameRecord, Progress, Summary, chunked, run_chunks, summarize
+from wordkit.runner import (
+    GameRecord,
+    Progress,
+    Summary,
+    chunked,
+    keep_finished,
+    run_chunks,
+    summarize,
+    until_stopped,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -291,15 +300,17 @@ def play_chunk(chunk: list[Game]) -> list[tuple[int, GameRecord]]:
     pools: dict[str | None, Pool] = _WORK["pools"]
     memos: dict[str | None, Memo] = defaultdict(dict)
     done: list[tuple[int, GameRecord]] = []
-    for index, secret, hint in chunk:
-        if hint not in pools:
-            pools[hint] = pool_for(_WORK["lexicon"], prior=_WORK["prior"], hint=hint)
-        pool = pools[hint]
-        host = HonestHangman(pool, seed=_WORK["seed"], secret=secret)
-        record = play(guesser, host, opening(host, rules, pool), memo=memos[hint], category=hint)
-        done.append((index, record))
-        if _WORK.get("tick") is not None:
-            _WORK["tick"](1)
+    with keep_finished(done):
+        for index, secret, hint in until_stopped(chunk):
+            if hint not in pools:
+                pools[hint] = pool_for(_WORK["lexicon"], prior=_WORK["prior"], hint=hint)
+            pool = pools[hint]
+            host = HonestHangman(pool, seed=_WORK["seed"], secret=secret)
+            opened = opening(host, rules, pool)
+            record = play(guesser, host, opened, memo=memos[hint], category=hint)
+            done.append((index, record))
+            if _WORK.get("tick") is not None:
+                _WORK["tick"](1)
     return done
 
 

@@ -111,16 +111,20 @@ def _setup(game: Wordle, guesser: Any, rules: Rules, boards: int = 1) -> None:
 def _play_chunk(secrets: list[Any]) -> list[GameRecord]:
     """Each game of a chunk: an answer, or with several boards a tuple of answers."""
     game, guesser, rules, n = (_WORKER[k] for k in ("game", "guesser", "rules", "boards"))
-    if n == 1:
-        first: Any = start(game, rules)
-        return [
-            play(guesser, HonestWordle(game, secret=a), first, limit=GUESS_LIMIT) for a in secrets
-        ]
-    from wordkit.wordle.boards import PLAY_ON, HonestBoards, default_limit, start_boards
+    done: list[GameRecord] = []
+    with runner.keep_finished(done):
+        if n == 1:
+            first: Any = start(game, rules)
+            for a in runner.until_stopped(secrets):
+                done.append(play(guesser, HonestWordle(game, secret=a), first, limit=GUESS_LIMIT))
+            return done
+        from wordkit.wordle.boards import PLAY_ON, HonestBoards, default_limit, start_boards
 
-    first = start_boards(game, n, rules)
-    limit = (rules.max_guesses or default_limit(n)) + PLAY_ON
-    return [play(guesser, HonestBoards(game, n, secrets=s), first, limit=limit) for s in secrets]
+        first = start_boards(game, n, rules)
+        limit = (rules.max_guesses or default_limit(n)) + PLAY_ON
+        for s in runner.until_stopped(secrets):
+            done.append(play(guesser, HonestBoards(game, n, secrets=s), first, limit=limit))
+    return done
 
 
 def run_stats(
