@@ -624,3 +624,16 @@ def test_query_and_records_spell_an_advanced_board_alike(tmp_path: Path) -> None
     steps = [s["feedback"] for s in json.loads(query.stdout)["steps"]]
     assert steps == json.loads(stats.stdout.splitlines()[0])["feedback"]
     assert steps[0] == "-e" + "-" * 18  # the advanced board padded with `-`, as the host shows
+
+
+def test_query_a_word_outside_the_category_searched_is_outside_the_table() -> None:
+    """With --category the AI searches that category's words alone: a word of another is
+    played as unknown, and said so (it was reported in the table)."""
+    inside = json.loads(wk("query", "hangman", "lion", "--words", "categories", "--category",
+                           "animals", "--json").stdout)  # fmt: skip
+    assert inside["in_table"]
+    args = ["query", "hangman", "zurich", "--words", "categories", "--category", "animals"]
+    assert not json.loads(wk(*args, "--json").stdout)["in_table"]
+    assert wk(*args).stdout.splitlines()[0] == (
+        "'zurich' is not in the table's animals words: the AI plays it as an unknown word."
+    )

@@ -575,3 +575,36 @@ def test_a_tree_that_breaks_hard_mode_is_named_in_the_error(tmp_path: Path) -> N
     result = invoke("stats", "wordle", *args, "--hard")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"Error: the tree in {tree} breaks hard mode: ")
+
+
+@pytest.mark.parametrize("columns", ["0", "20"])
+def test_a_tiny_or_zero_width_still_prints_whole_figures(
+    columns: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """COLUMNS=0 had rich print nothing (exit 0); off a terminal a narrow COLUMNS cut tables."""
+    monkeypatch.setenv("COLUMNS", columns)
+    result = invoke("query", "hangman", "apple", "--words", "categories")
+    assert result.exit_code == 0
+    assert "correct?" in result.stdout and "…" not in result.stdout
+    assert result.stdout.rstrip().endswith("(best)")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["stats", "hangman", "--words", "{blank}"],
+        ["stats", "hangman", "--words", "{blank}", "--sample", "3", "--seed", "1"],
+        ["solve", "hangman", "--words", "{blank}", "--mask", "_____"],
+        ["query", "hangman", "apple", "--words", "{blank}"],
+        ["solve", "wordle", "--answers", "{blank}"],
+    ],
+)
+def test_a_word_list_of_blank_lines_and_comments_is_refused(
+    args: list[str], tmp_path: Path
+) -> None:
+    """It crashed Hangman's stats (no game to average) or played on an empty dictionary."""
+    blank = tmp_path / "blank.txt"
+    blank.write_text("\n\n# nothing here\n", encoding="utf-8")
+    result = invoke(*[a.format(blank=blank) for a in args])
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: {blank} has no words: only blank lines and # comments\n"

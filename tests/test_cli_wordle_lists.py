@@ -94,7 +94,7 @@ def test_secrets_bad_input_messages(tmp_path: Path) -> None:
         ),
         (
             ["stats", "wordle", *LISTS, "--secrets", str(empty)],
-            f"Error: {empty} has no words to play\n",
+            f"Error: {empty} has no words: only blank lines and # comments\n",
         ),
         (
             ["stats", "wordle", *LISTS, "--secrets", str(secrets), "--host", "evil"],

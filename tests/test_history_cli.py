@@ -141,6 +141,12 @@ def test_hosted_hangman_games_are_recorded(tmp_path: Path) -> None:
         ("host", str(one), True, "cat")
     }
     assert [g.strategy for g in games] == ["honest", "evil-hard", "honest"]
+    # the rules are kept with each game, as Wordle keeps its variant
+    assert [g.variant for g in games] == [
+        "classic, 6 lives, finish reveal",
+        "classic, 2 lives, finish reveal",
+        "classic, 6 lives, finish reveal",
+    ]
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", g.played) for g in games)
 
 

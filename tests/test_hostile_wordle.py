@@ -79,7 +79,7 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     (["solve", "wordle", "--length", str(10**22), "--history", "a=b"], None, 1, f"Error: --length must be between 2 and 15, not {10**22}\n"),
     (["solve", "wordle", "--length", "five", "--history", "a=b"], None, 1, usage("Invalid value for '--length': Input should be a valid integer, unable to parse string as an integer", "solve")),
     (["solve", "wordle", "--answers", "{tmp}/empty.txt", "--history", "a=b"], None, 1, "Error: {tmp}/empty.txt is empty\n"),
-    (["solve", "wordle", "--answers", "{tmp}/comments.txt", "--history", "a=b"], None, 1, "Error: the answer list is empty\n"),
+    (["solve", "wordle", "--answers", "{tmp}/comments.txt", "--history", "a=b"], None, 1, "Error: {tmp}/comments.txt has no words: only blank lines and # comments\n"),
     (["solve", "wordle", "--answers", "{tmp}/mixed.txt", "--history", "a=b"], None, 1, "Warning: {tmp}/mixed.txt holds words of several lengths: playing its 1 5-letter word, 1 left out (--length N plays another)\nError: 'a' has 1 letters; this game uses 5-letter words\n"),
     (["solve", "wordle", "--answers", "{tmp}/nope.txt", "--history", "a=b"], None, 1, "Error: '{tmp}/nope.txt' is neither a built-in table (categories, cities, english, portuguese, wordle, wordle-guesses) nor an existing file\n"),
     (["solve", "wordle", "--answers", "{tmp}/dir", "--history", "a=b"], None, 1, "Error: {tmp}/dir is a directory, not a file\n"),
@@ -87,7 +87,8 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     (["solve", "wordle", "--answers", "{tmp}/bom.txt", "--history", "apple=BBBBB"], None, 1, "Error: no answer is consistent with the feedback: entry 1 (APPLE BBBBB) leaves no answer out of 2 remaining\n"),
     (["solve", "wordle", "--answers", "{tmp}/one.txt", "--history", "apple=GGGGG"], None, 0, OK),
     (["solve", "wordle", "--answers", "{tmp}/one.txt", "--json", "--history", ""], None, 0, OK),
-    (["solve", "wordle", "--answers", "{small}", "--guesses", "{tmp}/mixed.txt", "--history", "crane=BBBBB"], None, 1, "Error: word lists mix lengths: 4 letters ('pear'), 5 letters ('apple')\n"),
+    (["solve", "wordle", "--answers", "{small}", "--guesses", "{tmp}/mixed.txt", "--history", "crane=BBBBB"], None, 0, ""),  # a dictionary of guesses: its 5-letter words
+    (["solve", "wordle", "--answers", "{tmp}/mixed.txt", "--guesses", "{small}"], None, 1, "Error: word lists mix lengths: 4 letters ('pear'), 5 letters ('apple')\n"),
     # query
     (["query", "wordle", *L], None, 1, usage("Missing argument 'WORD...'.", "query")),
     (["query", "wordle", "zebra", *L], None, 1, "Error: 'zebra' is not in the answer list; pass a list that has it with --answers\n"),

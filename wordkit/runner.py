@@ -280,18 +280,17 @@ def _block(signals: Iterable[int], *, how: str = "block") -> set[int]:
 
 def _worker_setup(setup: Callable[..., None], *args: Any) -> None:
     """In a worker: leave Ctrl-C to the parent (one message, no traceback per worker), let
-    STOP_CHUNK end the chunk in play and SIGTERM and SIGHUP end it or the worker
-    (`_stop_or_die`: the pool ends its workers with SIGTERM), die with the parent if it is
-    killed, then run the caller's setup. The worker was forked with the stop
-    signals blocked; they are let in once its own handlers are set."""
+    STOP_CHUNK end the chunk in play and SIGTERM and SIGHUP end the worker (the pool ends its
+    workers with SIGTERM; one sent to the whole group loses the games of the chunks in play),
+    die with the parent if it is killed, then run the caller's setup. The worker was forked
+    with the stop signals blocked; they are let in once its own handlers are set."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(STOP_CHUNK, _stop_chunk)
-    _STOP["parent"] = os.getppid()
     for signum in UNWOUND:
         # The parent's handler (inherited by the fork) goes; an ignored signal stays ignored
         # (`nohup`: a closed terminal must not end the workers either).
         if signal.getsignal(signum) != signal.SIG_IGN:
-            signal.signal(signum, _stop_or_die)
+            signal.signal(signum, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     _die_with_parent()
@@ -375,18 +374,6 @@ def _stop_chunk(signum: int, frame: Any) -> None:
     """STOP_CHUNK's handler in a worker: end the chunk in play, if one is."""
     if _STOP.pop("in_chunk", False):
         raise StopChunk
-
-
-def _stop_or_die(signum: int, frame: Any) -> None:
-    """SIGTERM or SIGHUP in a worker. Sent to the whole group (`timeout`, a closed terminal),
-    the parent got it too and unwinds: the chunk in play ends with what it finished, for the
-    parent to keep. Otherwise (the pool ending its idle workers, the parent gone) the worker
-    dies of it, as by default."""
-    if _STOP.get("in_chunk") and os.getppid() == _STOP.get("parent"):
-        _STOP.pop("in_chunk", None)
-        raise StopChunk
-    signal.signal(signum, signal.SIG_DFL)
-    os.kill(os.getpid(), signum)
 
 
 """Seconds between asking a source that said "nothing yet" again, while no result comes

@@ -528,6 +528,8 @@ def load_columns(source: str, *, encoding: str | None = None) -> Columns:
     if builtin is None:  # read once: a word list without pandas, else as a table
         text, name, fmt = source_text(source, encoding=encoding)
         plain = _word_list(text, name=name, fmt=fmt, source=source)
+        if plain is not None and not plain.words:  # a game needs words (`prepare` says so too)
+            raise InputFileError(f"{name} has no words: only blank lines and # comments")
         if plain is not None:
             return plain
         return columns_of(_word_table(parse_raw(text, name=name, fmt=fmt), source))

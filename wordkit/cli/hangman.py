@@ -227,7 +227,8 @@ def show_walkthrough(done: Walkthrough, *, first: bool = True, named: bool = Fal
     if not first:
         say(out, "")
     if not done.in_table:
-        say(out, f"{done.secret!r} is not in the table: the AI plays it as an unknown word.")
+        where = "the table" if done.category is None else f"the table's {done.category} words"
+        say(out, f"{done.secret!r} is not in {where}: the AI plays it as an unknown word.")
     from wordkit.hangman.session import WALKTHROUGH_COLUMNS
 
     out.print(render.table(None, WALKTHROUGH_COLUMNS, done.rows()))

@@ -25,6 +25,12 @@ KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 UNUSED_STYLE = "bold black on grey82"
 
 
+MIN_TERMINAL_WIDTH = 40
+"""The fewest columns output is laid out in on a terminal, whatever COLUMNS says."""
+PIPE_WIDTH = 80
+"""The fewest columns output is laid out in off a terminal."""
+
+
 def console(*, err: bool = False) -> Console:
     """A rich console on stdout (or stderr) that colours only real terminals; markup is off,
     so text a user typed (`[/]`, `[bold]`) is printed as typed, never interpreted. A closed
@@ -38,7 +44,13 @@ def console(*, err: bool = False) -> Console:
             raise BrokenPipeError
 
     stream = sys.stderr if err else sys.stdout
-    return PipedConsole(file=stream, highlight=False, soft_wrap=True, markup=False)
+    out = PipedConsole(file=stream, highlight=False, soft_wrap=True, markup=False)
+    # COLUMNS=0 (or a tiny terminal) would have rich print nothing, or tables of ellipses;
+    # a pipe gets at least rich's usual 80 columns, so scripts never read cut figures.
+    least = MIN_TERMINAL_WIDTH if out.is_terminal else PIPE_WIDTH
+    if out.width < least:
+        out.width = least
+    return out
 
 
 def tiles(word: str, pattern: int, tail: str = "") -> Text:

@@ -122,6 +122,8 @@ class Walkthrough:
     strategy: str
     turns: Log
     record: GameRecord
+    category: str | None = None
+    """The category hint the AI searched under (None: the whole table)."""
 
     def steps(self) -> list[dict[str, Any]]:
         """Each turn as the output contract's step: the guess, the mask after it, the
@@ -526,8 +528,11 @@ class Session:
         host = HonestHangman(pool, seed=self.seed(needed=self.advanced), secret=secret)
         turns = Log()
         record = play(self.guesser, host, opening(host, self.rules, pool), watch=turns)
-        in_table = secret in pool.lexicon.enc.words  # one look: no index of the table built
-        return Walkthrough(secret, in_table, self.strategy, turns, record)
+        words = pool.lexicon.enc.words
+        in_table = secret in words  # one look: no index of the table built
+        if in_table and pool.hint is not None:  # the AI searches the category's words alone
+            in_table = any(words[i] == secret for i in pool.ids.tolist())
+        return Walkthrough(secret, in_table, self.strategy, turns, record, pool.hint)
 
     def query(self, words: Iterable[str]) -> Iterator[Walkthrough | Refused]:
         """Each word's walkthrough, in order (a string: one word); a word that cannot be
@@ -542,6 +547,14 @@ class Session:
                 yield self.walkthrough(word)
             except (GameStateError, RangeError, OptionTypeError) as exc:
                 yield Refused((str(word),), exc)
+
+    @property
+    def variant(self) -> str:
+        """The rules' name in the game history: variant, lives, finish (as Wordle names its
+        length, host and guesses there)."""
+        rules = self.rules
+        lives = "unlimited lives" if rules.lives is None else plural(rules.lives, "life", "lives")
+        return f"{rules.variant}, {lives}, finish {rules.finish}"
 
     @property
     def advanced(self) -> bool:
@@ -793,7 +806,7 @@ class Session:
             known = self.fitted(record)
         record_game(
             replace(record, category=self.category), table=table_key(self.words),
-            strategy=strategy, source=source, known=known, path=path,
+            strategy=strategy, source=source, known=known, variant=self.variant, path=path,
         )  # fmt: skip
         return not known and WORD.fullmatch(record.secret) is not None  # a told word only
 
@@ -823,6 +836,9 @@ class Session:
             uses.add("difficulty" if host == "evil" else "depth")
         if self.host is not None or from_history:
             uses.add("history_db")  # --learn reads the history too (--no-learn does not)
+        if mode == "games" and "sample" not in given and not self.advanced and "seed" in given:
+            # the seed draws a sample or the advanced host's reveals, nothing else (as Wordle)
+            raise GameStateError("--seed means nothing when every word is played: drop it")
         ignored = [name for name in STATS_OPTIONS if name in given - uses]
         if ignored:
             flag = "--" + ignored[0].replace("_", "-")

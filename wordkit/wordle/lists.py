@@ -406,7 +406,7 @@ def select_lists(
         raise GameStateError("give --words TABLE or --answers FILE, not both")
     if words is None and answers is None:
         if length is None:
-            return builtin_wordle(read_words(guesses) if guesses else ())
+            return builtin_wordle(guesses_of_length(guesses, DEFAULT_LENGTH) if guesses else ())
         words = "english"
     if words is not None:
         found, weights, length = table_words(words, length)
@@ -440,15 +440,16 @@ def select_lists(
                 stacklevel=2,
             )
         return game
-    guess_words = tables.load_columns(guesses or "wordle-guesses").distinct()
-    if guesses is None:
-        # A user's own answer list brings its own length; keep guesses that match it.
-        wanted = len(answer_words[0]) if answer_words else 5
-        if any(len(w) != wanted for w in guess_words):
-            guess_words = answer_words
     if not answer_words:
         raise GameStateError("the answer list is empty")
-    word_length(answer_words)  # a mixed answer list is named before the guesses are
+    wanted = word_length(answer_words)  # a mixed answer list is named before the guesses are
+    if guesses is not None:  # a dictionary may hold other lengths: the answers' one is played
+        guess_words = guesses_of_length(guesses, wanted)
+    else:
+        guess_words = tables.load_columns("wordle-guesses").distinct()
+        # A user's own answer list brings its own length; keep guesses that match it.
+        if any(len(w) != wanted for w in guess_words):
+            guess_words = answer_words
     return make_wordle(guess_words, answer_words)
 
 
