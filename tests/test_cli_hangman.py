@@ -88,10 +88,7 @@ def test_solve_with_category_and_refuted_word() -> None:
 def test_state_no_word_fits_uses_the_letter_model() -> None:
     result = wk("solve", "hangman", *T, "--mask", "q____", "--guessed", "q")
     assert result.exit_code == 0, result.output
-    assert (
-        result.stdout.splitlines()[0]
-        == "No word of the table fits; guessing with the letter model."
-    )
+    assert result.stdout.splitlines()[0] == "No word of the table fits."
 
 
 @pytest.mark.parametrize(
@@ -637,3 +634,29 @@ def test_query_a_word_outside_the_category_searched_is_outside_the_table() -> No
     assert wk(*args).stdout.splitlines()[0] == (
         "'zurich' is not in the table's animals words: the AI plays it as an unknown word."
     )
+
+
+def test_a_word_the_mask_shows_whole_is_named_at_full_confidence() -> None:
+    """Under finish=word the word must still be named: a sure win, not the posterior's 97%."""
+    move = json.loads(
+        wk("solve", "hangman", "--mask", "apple", "--finish", "word", "--json").stdout
+    )
+    assert (move["move"], move["confidence"], move["label"]) == ("apple", 1.0, "word")
+
+
+def test_solve_json_names_its_strategy_as_wordle_does() -> None:
+    move = json.loads(wk("solve", "hangman", *T, "--mask", "_____", "--json").stdout)
+    assert move["strategy"] == "best"
+    other = wk("solve", "hangman", *T, "--mask", "_____", "--strategy", "coverage", "--json")
+    assert json.loads(other.stdout)["strategy"] == "coverage"
+
+
+def test_no_word_fits_names_how_the_letter_was_chosen() -> None:
+    """Only the label tells letter model from plain letter frequency (greedy strategies)."""
+    args = ["solve", "hangman", "--mask", "q_q_q_x", "--guessed", "qxuea"]
+    lines = wk(*args, "--strategy", "expected-size").stdout.splitlines()
+    assert lines[:2] == [
+        "No word of the table fits.",
+        "next letter: T  (confidence 0%, letter frequency)",
+    ]
+    assert wk(*args).stdout.splitlines()[1].endswith("letter model)")

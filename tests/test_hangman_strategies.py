@@ -74,7 +74,7 @@ def test_coverage_word_match_at_one_candidate() -> None:
 
 def test_coverage_fallback_at_zero_candidates() -> None:
     decision = decide("coverage", ["apple"], observed_state("_____", letters="ea"))
-    assert (decision.move, decision.confidence, decision.label) == ("t", 0.1, "fallback")
+    assert (decision.move, decision.confidence, decision.label) == ("t", 0.1, "letter frequency")
 
 
 def test_coverage_constructs_empathy_skipping_failed_words() -> None:

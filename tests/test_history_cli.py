@@ -411,3 +411,13 @@ def test_an_untold_secret_is_not_said_to_be_learned(tmp_path: Path) -> None:
     code, out, _ = wk("solve", "hangman", "--words", TINY, "-i", "--history-db",
                       str(tmp_path / "h.sqlite"), input="3\n" + "\n" * 12)  # fmt: skip
     assert code == 0 and "learned" not in out
+
+
+def test_a_history_in_a_missing_folder_is_refused_as_other_outputs(tmp_path: Path) -> None:
+    """-o, --records and --tree refuse a missing folder; the history made it silently."""
+    db = tmp_path / "nodir" / "h.sqlite"
+    code, _, err = wk("host", "hangman", "--words", TINY, "--seed", "1", "--history-db", str(db),
+                      input="c\n")  # fmt: skip
+    assert code == 1
+    assert err == (f"Error: cannot open the game history {db}: folder {db.parent} does not exist\n")
+    assert not db.parent.exists()

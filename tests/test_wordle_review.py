@@ -76,7 +76,9 @@ def test_cli_review_json_and_text(tmp_path):
     args = ["solve", "wordle", "--answers", str(words), "--guesses", str(guesses)]
     result = runner.invoke(app, [*args, "--history", HISTORY, "--review", "--json"])
     assert result.exit_code == 0, result.output
-    lines = [json.loads(line) for line in result.output.splitlines()]
+    data = json.loads(result.output)  # one object, as every `solve --json`
+    assert data["game"] == "wordle"
+    lines = data["review"]
     assert [d["skill"] for d in lines] == [65, 58, 100]
     assert [d["luck"] for d in lines] == [25, 33, 75]
     assert lines[0]["guess"] == "hatch" and lines[0]["best_guess"] == "chomp"

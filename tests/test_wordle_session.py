@@ -198,7 +198,7 @@ def test_trainer_hint_and_review_share_one_advisor() -> None:
     assert found
     review = wk("solve", "wordle", *LISTS, "--history", f"crane={marks('crane', secret)}",
                 "--review", "--json")  # fmt: skip
-    (row,) = [json.loads(line) for line in review.stdout.splitlines()]
+    (row,) = json.loads(review.stdout)["review"]
     assert f"{row['expected_left']:.1f}" == found.group(1)
     assert row["best_guess"].upper() == found.group(2)
     assert f"{row['best_expected_left']:.1f}" == found.group(3)

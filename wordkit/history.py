@@ -73,6 +73,15 @@ def default_history_path() -> Path:
     return where / "wordkit" / "history.sqlite"
 
 
+def _is_default(where: Path) -> bool:
+    """Whether `where` is the default history, whose folder wordkit makes (a folder a user
+    named must exist, as for every other file written)."""
+    try:
+        return where == default_history_path()
+    except HistoryError:
+        return False
+
+
 def history_path(path: Path | None) -> Path:
     """The history file at `path` (None: the default place); SQLite's `:memory:` is refused:
     a database that lives only in memory would keep no game."""
@@ -200,7 +209,11 @@ def connected(path: Path | None = None) -> Iterator[sqlite3.Connection]:
     where = history_path(path)
     _check_kind(where)
     try:
-        where.parent.mkdir(parents=True, exist_ok=True)
+        if path is None or _is_default(where):  # wordkit's own folder: made on first use
+            where.parent.mkdir(parents=True, exist_ok=True)
+        elif not where.parent.is_dir():
+            raise HistoryError(f"cannot open the game history {where}: folder "
+                               f"{where.parent} does not exist")  # fmt: skip
         conn = sqlite3.connect(where, timeout=BUSY_SECONDS, isolation_level=None)
     except (OSError, sqlite3.Error) as exc:
         raise HistoryError(f"cannot open the game history {where}: {exc}") from exc

@@ -167,14 +167,15 @@ def solve_wordle(
 
 def show_review(session: Session, history: Sequence[str], json: bool) -> None:
     """Every guess of the game rated: answers before and after, expected left (yours and the
-    advisor's guess), skill and luck; --json gives one JSON line per guess."""
+    advisor's guess), skill and luck; --json gives one object, `game` and `review` (a guess
+    each), as every `solve --json` is one object naming its game."""
     with terminal.notices_shown(), thinking():
         rows = session.review(history)
+    if json:
+        render.emit_json({"game": "wordle", "review": [row.as_dict() for row in rows]})
+        return
     for row in rows:
-        if json:
-            render.emit_json_line(row.as_dict())
-        else:
-            say(render.console(), render.tiles(row.guess, row.pattern(), row.line(render.arrow())))
+        say(render.console(), render.tiles(row.guess, row.pattern(), row.line(render.arrow())))
 
 
 def ai_mode(session: Session) -> None:

@@ -159,7 +159,11 @@ def lowest_bit(value: int) -> int:
 
 
 def fallback(
-    state: State, *, order: str = FALLBACK_ORDER, label: Label = "fallback", confidence: float = 0.0
+    state: State,
+    *,
+    order: str = FALLBACK_ORDER,
+    label: Label = "letter frequency",
+    confidence: float = 0.0,
 ) -> Decision:
     """The move of last resort, always a legal one: a classic mask showing the whole word is
     named (under finish=word only naming it wins; a letter there is a wasted move); else the

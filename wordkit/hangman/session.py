@@ -69,6 +69,8 @@ class Suggestion:
     top: list[tuple[str, float]]
     solved: str | None = None
     """The word, when the position is already won (as `solve wordle` tells a solved game)."""
+    strategy: str | None = None
+    """The strategy that chose the move (as `solve wordle --json` names its own)."""
 
     @property
     def move(self) -> str | None:
@@ -86,6 +88,7 @@ class Suggestion:
             kind=None if decision is None else "letter" if len(decision.move) == 1 else "word",
             confidence=None if decision is None else round(decision.confidence, 4),
             label=None if decision is None else decision.label,
+            strategy=self.strategy,
             **extra,
         )
 
@@ -284,7 +287,7 @@ class Hosted(game.Hosted):
         self.session.keep(record, source="host", strategy=self.strategy, path=path)
 
 
-NO_WORD_FITS = "No word of the table fits; guessing with the letter model."
+NO_WORD_FITS = "No word of the table fits."
 WALKTHROUGH_COLUMNS = ("turn", "mask", "candidates", "strategy", "guess", "correct?")
 LISTED = 100
 """Words `L` shows."""
@@ -509,8 +512,12 @@ class Session:
             raise GameStateError("the game is already over (lost)")
         board = board_for(self.pool(), state)
         if state.status == "won":  # the word shows whole: no move, as in a solved Wordle
-            return Suggestion(None, len(board.ids), top_candidates(board), solved=state.mask)
-        return Suggestion(self.guesser(board), len(board.ids), top_candidates(board))
+            return Suggestion(
+                None, len(board.ids), top_candidates(board), solved=state.mask,
+                strategy=self.strategy,
+            )  # fmt: skip
+        decision = self.guesser(board)
+        return Suggestion(decision, len(board.ids), top_candidates(board), strategy=self.strategy)
 
     def walkthrough(self, word: str) -> Walkthrough:
         """How the AI solves `word` (in the table or not) against an honest host."""

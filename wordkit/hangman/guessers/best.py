@@ -231,8 +231,11 @@ class BestGuesser:
         """One candidate left: the word when the table is favoured enough (or `name`), else its
         letter likeliest outside the table (a sure hit in the table); the word once none is
         hidden (finish=word: it must still be named)."""
-        if name or posterior >= self.name_above or not hidden_positions(board)[0].any():
-            return Decision(board.pool.lexicon.enc.words[int(board.ids[0])], posterior, WORD)
+        word = board.pool.lexicon.enc.words[int(board.ids[0])]
+        if not hidden_positions(board)[0].any():  # the mask shows it whole: naming it wins
+            return Decision(word, 1.0, WORD)
+        if name or posterior >= self.name_above:
+            return Decision(word, posterior, WORD)
         return self.candidate_letter(board, posterior)
 
     def other_rules(self, board: Board) -> Decision:
