@@ -248,3 +248,15 @@ def test_per_category_keeps_a_word_once_in_each_of_its_categories(tmp_path: Path
     listed = invoke("prepare", "categories", "--per-category", "--format", "txt")
     assert (listed.exit_code, listed.stdout) == (1, "")
     assert listed.stderr.startswith("Error: --per-category keeps a word once in each of its")
+
+
+def test_keep_an_empty_column_name_is_refused(tmp_path: Path) -> None:
+    """A blank header cell kept wrote a table that neither prepare nor the games could read."""
+    source = tmp_path / "g.csv"
+    source.write_text("word,,x\napple,foo,3\n", encoding="utf-8")
+    result = invoke("prepare", str(source), "--keep", "", "-o", str(tmp_path / "out.csv"))
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: --keep needs a column name, not an empty one\n",
+    )
+    assert not (tmp_path / "out.csv").exists()

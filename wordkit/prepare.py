@@ -10,7 +10,13 @@ import pandas as pd
 from unidecode import unidecode
 
 from wordkit import tables
-from wordkit.errors import NothingKeptError, OptionConflictError, RangeError, ValueFormatError
+from wordkit.errors import (
+    ColumnError,
+    NothingKeptError,
+    OptionConflictError,
+    RangeError,
+    ValueFormatError,
+)
 from wordkit.hangman.rules import MAX_LENGTH
 from wordkit.tables import require_column, weights_from
 
@@ -94,6 +100,8 @@ def prepare(
             require_column(frame, extra, name=name)
     made = {"word": source, "weight": weight_column, "category": category_column}
     for extra in options.keep_columns:  # the output's own columns are made, never copied
+        if not extra.strip():  # a header cell left blank: the table written could not be read
+            raise ColumnError("--keep needs a column name, not an empty one")
         own = extra.lower() if extra.lower() in made else None
         if own is not None and extra != own:  # `Category` kept beside the made `category`
             raise OptionConflictError(

@@ -163,6 +163,10 @@ class HonestHangman(PoolHost):
         """The opening state for the secret (drawn now unless given)."""
         if self.secret is None:
             ids = pool_word_ids(self.pool, length=self.length)
+            if rules.variant == "advanced":  # the mask holds `width` letters: no longer secret
+                ids = ids[self.pool.lexicon.enc.lengths[ids] <= rules.width]
+                if not len(ids):
+                    raise NoWordError(f"no word fits the advanced width of {rules.width} letters")
             self.secret = self.pool.lexicon.enc.words[drawn_word_id(self.pool, ids, seed=self.seed)]
         state = new_game(self.secret, rules)
         self.last = state

@@ -8,6 +8,7 @@ games that reach the same state share its board and decision through a per-state
 from __future__ import annotations
 
 import time
+import warnings
 import zlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable
@@ -16,8 +17,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from wordkit import runner
-from wordkit.errors import GameStateError, RangeError, UnknownNameError
-from wordkit.game import Undo, Watch
+from wordkit.errors import GameStateError, RangeError, UnknownNameError, WordkitWarning
+from wordkit.game import Undo, Watch, plural
 from wordkit.hangman import book as book_store
 from wordkit.hangman.board import Board, Decision, Guesser, board_for, next_board
 from wordkit.hangman.book import Book, book_name, book_rules
@@ -314,6 +315,22 @@ def play_chunk(chunk: list[Game]) -> list[tuple[int, GameRecord]]:
     return done
 
 
+def fitting_rows(table: pd.DataFrame, width: int) -> pd.DataFrame:
+    """The table's rows whose words an advanced game can hold (its mask is `width` letters),
+    the others left out with a warning (secrets named one by one are refused instead)."""
+    fits = table["word"].str.len() <= width
+    if not fits.all():
+        warnings.warn(
+            f"{plural(int((~fits).sum()), 'word')} longer than the advanced width of {width} "
+            "letters left out",
+            WordkitWarning,
+            stacklevel=3,
+        )
+        if not fits.any():
+            raise GameStateError(f"no word fits the advanced width of {width} letters")
+    return table[fits]
+
+
 def run_books(
     guesser: Guesser,
     lexicon: Lexicon,
@@ -376,6 +393,8 @@ def hangman_stats(
     source = table if secrets is None else secrets
     if secrets is None and (own := own_rows(table)) is not None:
         source = table.iloc[:own]  # words learned from play are the AI's, never secrets to play
+    if secrets is None and rules.variant == "advanced":
+        source = fitting_rows(source, rules.width)
     rows = secret_rows(source, prior=prior, sample=sample, seed=seed)
     if hint:
         for category in sorted({c for _, c in rows if c is not None}):
