@@ -175,7 +175,7 @@ CASES: list[tuple[list[str], int, str]] = [
             "magic",
         ],
         1,
-        "Error: unknown Hangman strategy 'magic' (choose from " + NAMES + ")\n",
+        "Error: unknown Hangman strategy 'magic'; choose from " + NAMES + "\n",
     ),
     (
         [
@@ -436,7 +436,7 @@ CASES: list[tuple[list[str], int, str]] = [
     (
         ["query", "hangman", "apple", "--words", F + "cli_hangman.csv", "--strategy", "nope"],
         1,
-        "Error: unknown Hangman strategy 'nope' (choose from " + NAMES + ")\n",
+        "Error: unknown Hangman strategy 'nope'; choose from " + NAMES + "\n",
     ),
     (["query", "hangman", "apple", "--words", F + "cli_hangman.csv", "--lives", "0"], 0, ""),
     (
@@ -541,7 +541,7 @@ CASES: list[tuple[list[str], int, str]] = [
     (
         ["stats", "hangman", "--words", F + "cli_hangman.csv", "--strategy", "nope"],
         1,
-        "Error: unknown Hangman strategy 'nope' (choose from " + NAMES + ")\n",
+        "Error: unknown Hangman strategy 'nope'; choose from " + NAMES + "\n",
     ),
     (
         ["stats", "hangman", "--words", F + "cli_hangman.csv", "--prior", "nonsense"],

@@ -30,7 +30,7 @@ def guesser_factory(name: str) -> GuesserFactory:
     where = GUESSERS.get(name)
     if where is None:
         raise UnknownNameError(
-            f"unknown Hangman strategy {name!r} (choose from {', '.join(GUESSERS)})"
+            f"unknown Hangman strategy {name!r}; choose from {', '.join(GUESSERS)}"
         )
     module, cls = where.split(":")
     factory: GuesserFactory = getattr(importlib.import_module(f"{__name__}.{module}"), cls)
