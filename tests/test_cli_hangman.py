@@ -104,8 +104,7 @@ def test_state_no_word_fits_uses_the_letter_model() -> None:
         ),
         (
             ["--mask", "_____", "--strategy", "magic"],
-            "Error: unknown Hangman strategy 'magic'; choose from "
-            + ", ".join(guesser_names()),
+            "Error: unknown Hangman strategy 'magic'; choose from " + ", ".join(guesser_names()),
         ),
         (
             ["--mask", "_____", "--category", "planets"],
