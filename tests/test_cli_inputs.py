@@ -329,13 +329,13 @@ def test_jobs_and_a_cluster_are_one_or_the_other(game: list[str]) -> None:
     )
 
 
-def test_a_word_too_long_for_a_game_is_named_with_its_row(tmp_path: Path) -> None:
+def test_a_word_too_long_for_a_game_is_named_with_its_line(tmp_path: Path) -> None:
     table = tmp_path / "long.txt"
     table.write_text("apple\n" + "a" * 64 + "\n")
     result = invoke("query", "hangman", "apple", "--words", str(table))
     assert (result.exit_code, result.stderr) == (
         1,
-        f"Error: {table}: row 2: '{'a' * 64}' is not a word of 1-63 letters a-z\n",
+        f"Error: {table}: line 2: '{'a' * 64}' is not a word of 1-63 letters a-z\n",
     )
 
 

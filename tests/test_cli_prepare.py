@@ -85,7 +85,7 @@ def test_input_is_never_modified(fixtures: Path, tmp_path: Path) -> None:
         ),
         (
             ["{places}", "--weight-column", "note"],
-            "Error: {places}: row 1: note 'spaced' is not a number",
+            "Error: {places}: line 2: note 'spaced' is not a number",
         ),
         (
             ["{places}", "--format", "xml"],

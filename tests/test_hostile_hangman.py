@@ -393,7 +393,7 @@ CASES: list[tuple[list[str], int, str]] = [
         1,
         "Error: "
         + F
-        + "hostile_ragged.csv: row 1: '1' is not a word of letters a-z (clean the list with `wordkit prepare` first)\n",
+        + "hostile_ragged.csv: line 2: '1' is not a word of letters a-z (clean the list with `wordkit prepare` first)\n",
     ),
     (
         ["solve", "hangman", "--words", F.rstrip("/"), "--mask", "___"],

@@ -122,7 +122,7 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     (["stats", "wordle", *L, "--opener", "CRANE", "--format", "csv"], None, 0, OK),
     (["stats", "wordle", *L, "--budget", "nan"], None, 1, f"{BUDGET} nan\n"),
     (["stats", "wordle", "--answers", "{tmp}/empty.txt"], None, 1, "Error: {tmp}/empty.txt is empty\n"),
-    (["stats", "wordle", "--answers", "{tmp}/digits.txt"], None, 1, "Error: {tmp}/digits.txt: row 1: '12345' is not a word of letters a-z (clean the list with `wordkit prepare` first)\n"),
+    (["stats", "wordle", "--answers", "{tmp}/digits.txt"], None, 1, "Error: {tmp}/digits.txt: line 1: '12345' is not a word of letters a-z (clean the list with `wordkit prepare` first)\n"),
     (["stats", "wordle", "--answers", "{tmp}/one.txt", "--json"], None, 0, OK),
     (["stats", "wordle", "--answers", "{tmp}/bom.txt", "--format", "csv"], None, 0, OK),
     (["stats", "wordle", "--length", "1"], None, 1, "Error: --length must be between 2 and 15, not 1\n"),

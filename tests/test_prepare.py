@@ -105,7 +105,7 @@ def test_missing_column_names_the_existing_ones(places: pd.DataFrame) -> None:
 
 
 def test_non_numeric_weight(places: pd.DataFrame) -> None:
-    with pytest.raises(ValueFormatError, match="row 1: note 'spaced' is not a number"):
+    with pytest.raises(ValueFormatError, match="line 2: note 'spaced' is not a number"):
         run(places, weight_column="note")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -13,7 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordkit import tables
-from wordkit.errors import InputFileError, OutputPathError, UnknownTableError, ValueFormatError
+from wordkit.errors import (
+    InputFileError,
+    OutputPathError,
+    UnknownTableError,
+    ValueFormatError,
+    WordkitError,
+)
 
 
 def test_plain_text_list_gets_unit_weights(fixtures: Path) -> None:
@@ -64,7 +71,7 @@ def test_unknown_table_lists_the_builtin_ones(
 def test_words_must_be_letters(tmp_path: Path) -> None:
     path = tmp_path / "bad.txt"
     path.write_text("fine\nnew york\n", encoding="utf-8")
-    with pytest.raises(ValueFormatError, match="row 2: 'new york' is not a word of letters a-z"):
+    with pytest.raises(ValueFormatError, match="line 2: 'new york' is not a word of letters a-z"):
         tables.load_table(str(path))
 
 
@@ -214,3 +221,24 @@ def test_a_locales_number_is_refused_with_the_way_to_write_it(tmp_path: Path, we
     assert str(caught.value).endswith(
         "is not a number (write numbers with a decimal point and no separators, e.g. 1234.5)"
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        # blank lines and comments count: the line is the one an editor shows
+        ("w.txt", "apple\n\n# fruit\nbad1\n", "line 4: 'bad1' is not a word"),
+        ("w.txt", "apple\r\n\r\nbad1\r\n", "line 3: 'bad1' is not a word"),
+        ("t.csv", "word,weight\napple,1\n\nmango,x\n", "line 4: weight 'x' is not a number"),
+        ("t.csv", "sep=;\nword;weight\napple;1\nmango;-1\n", "line 4: weight -1 is negative"),
+        ("t.csv", "word,weight\napple,1\nmango,\n", "line 3: the weight is blank"),
+        ("t.csv", 'word,note\n"a\nb",x\nbad1,y\n', "the quote opened on line 2 runs to line 3"),
+    ],
+)
+def test_errors_name_the_line_of_the_file(
+    tmp_path: Path, name: str, text: str, message: str
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(text.encode())
+    with pytest.raises(WordkitError, match=re.escape(message)):
+        tables.load_columns(str(path))

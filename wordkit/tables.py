@@ -39,6 +39,8 @@ MAX_INPUT_BYTES = 256 * 2**20
 """The largest input read: far above any word list, far below the machine's memory."""
 
 _WORD_RE = re.compile(r"^[a-z]+$")
+LINE = "line"
+"""The name of a parsed file's index: each row's line in the file, as editors number them."""
 _EXCEL_SEP = re.compile(r"^sep=(.)$", re.IGNORECASE)
 _LOCALE_NUMBER = re.compile(r"[0-9]+([,.' \u00a0\u202f][0-9]+)+")
 """A number written with a locale's decimal comma or digit groups (1,5  1.234,5  1 000)."""
@@ -233,7 +235,8 @@ def parse_raw(
 
     text, separator, fmt, lines = _layout(text, name=name, fmt=fmt, header=header)
     if lines is not None:
-        return pd.DataFrame({"word": lines})
+        numbers, words = zip(*lines, strict=True) if lines else ((), ())
+        return pd.DataFrame({"word": list(words)}, index=pd.Index(numbers, name=LINE))
     frame = _csv_frame(text, separator, name=name, fmt=fmt)
     if frame.empty:
         raise InputFileError(f"{name} has a header but no rows")
@@ -242,9 +245,10 @@ def parse_raw(
 
 def _layout(
     text: str, *, name: str, fmt: Format | None, header: str | None = None
-) -> tuple[str, str, Format, list[str] | None]:
+) -> tuple[str, str, Format, list[tuple[int, str]] | None]:
     """(the text without an Excel "sep=" line, its separator, its format, and for a list of
-    one word a line its lines: stripped, blanks and # comments dropped; else None)."""
+    one word a line its lines, each with its number in the file: stripped, blanks and #
+    comments dropped; else None). The "sep=" line is blanked, not cut: lines keep numbers."""
     if not text.strip():
         raise InputFileError(f"{name} is empty")
     if "\r" in text:  # Windows (CR LF) and old Mac (CR alone) line endings
@@ -253,11 +257,11 @@ def _layout(
     first, _, rest = text.partition("\n")
     excel = _EXCEL_SEP.match(first.strip())
     if excel:  # Excel's "sep=," line names the separator; it is not a row
-        separator, text = excel.group(1), rest
+        separator, text = excel.group(1), "\n" + rest
         if not text.strip():
             raise InputFileError(f"{name} has a header but no rows")
-        first = text.partition("\n")[0]
-    named, fmt = fmt, fmt or _sniff(text)
+        first = rest.partition("\n")[0]
+    named, fmt = fmt, fmt or _sniff(rest if excel else text)
     # A CSV saved where the decimal mark is a comma (Excel in most of Europe) uses semicolons;
     # a file named .csv may hold tabs, one named .tsv commas: the header says which.
     preferred = ("\t", ",", ";") if fmt == "tsv" else (",", ";", "\t")
@@ -277,8 +281,8 @@ def _layout(
             WordkitWarning,
             stacklevel=3,
         )
-    lines = [line.strip() for line in text.splitlines()]
-    return text, separator, fmt, [line for line in lines if line and not line.startswith("#")]
+    lines = enumerate((line.strip() for line in text.splitlines()), start=1)
+    return text, separator, fmt, [(n, line) for n, line in lines if line and line[0] != "#"]
 
 
 def word_list_columns(source: str, *, encoding: str | None = None) -> Columns | None:
@@ -303,14 +307,20 @@ def _word_list(text: str, *, name: str, fmt: Format | None, source: str) -> Colu
     _, _, _, lines = _layout(text, name=name, fmt=fmt)
     if lines is None:
         return None
-    words = [line.lower() for line in lines]
-    for row, word in enumerate(words):
+    words = [line.lower() for _, line in lines]
+    for (number, line), word in zip(lines, words, strict=True):
         if not _WORD_RE.match(word):
             raise ValueFormatError(
-                f"{source}: row {row + 1}: {shortened(lines[row], 60)!r} is not a word of "
+                f"{source}: line {number}: {shortened(line, 60)!r} is not a word of "
                 "letters a-z (clean the list with `wordkit prepare` first)"
             )
-    return Columns(tuple(words), np.ones(len(words)))
+    return Columns(tuple(words), np.ones(len(words)), lines=tuple(n for n, _ in lines))
+
+
+def place(index: pd.Index, row: int) -> str:
+    """Where row `row` (0-based) of a frame is: its line in the file it was read from, else
+    its row number (a frame made in Python)."""
+    return f"line {index[row]}" if index.name == LINE else f"row {row + 1}"
 
 
 def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataFrame:
@@ -322,7 +332,9 @@ def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataF
 
     csv.field_size_limit(MAX_INPUT_BYTES)  # a long cell of a column not read is no error
     reader = csv.reader(io.StringIO(text), delimiter=separator)
-    rows, began = [], 1
+    rows: list[list[str]] = []
+    numbers: list[int] = []  # each row's line in the file
+    began = 1
     try:
         for row in reader:
             if reader.line_num > began:
@@ -334,6 +346,7 @@ def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataF
                 )
             if any(row):
                 rows.append(row)
+                numbers.append(began)
             began = reader.line_num + 1
     except csv.Error as exc:
         raise InputFileError(
@@ -348,14 +361,15 @@ def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataF
         twice = next(c for c in header if header.count(c) > 1)
         raise InputFileError(f"{name}: column {twice!r} appears twice in the header")
     body = []
-    for number, row in enumerate(rows[1:], start=2):
+    for number, row in zip(numbers[1:], rows[1:], strict=True):
         extra = row[len(header) :]
         if any(cell.strip() for cell in extra):
             raise InputFileError(
                 f"{name}: line {number} has {len(row)} fields but the header has {len(header)}"
             )
         body.append(row[: len(header)] + [""] * (len(header) - len(row)))
-    return pd.DataFrame(body, columns=header, dtype=str)
+    index = pd.Index(numbers[1:], name=LINE)
+    return pd.DataFrame(body, columns=header, index=index, dtype=str)
 
 
 def read_raw(
@@ -413,7 +427,8 @@ def as_word_table(frame: pd.DataFrame, *, name: str) -> pd.DataFrame:
     if bad.any():
         row = int(np.flatnonzero(bad.to_numpy())[0])
         raise ValueFormatError(
-            f"{name}: row {row + 1}: {frame['word'].iloc[row]!r} is not a word of letters a-z "
+            f"{name}: {place(frame.index, row)}: {frame['word'].iloc[row]!r} is not a word of "
+            "letters a-z "
             "(clean the list with `wordkit prepare` first)"
         )
     table = frame.copy()
@@ -445,18 +460,22 @@ def weights_from(values: pd.Series, *, name: str, column: str) -> pd.Series:
             if (_LOCALE_NUMBER.fullmatch(value))
             else ""
         )
-        raise ValueFormatError(f"{name}: row {row + 1}: {column} {value!r} is not a number{hint}")
+        raise ValueFormatError(
+            f"{name}: {place(values.index, row)}: {column} {value!r} is not a number{hint}"
+        )
     infinite = np.isinf(numbers)
     if infinite.any():
         row = int(np.flatnonzero(infinite.to_numpy())[0])
         raise ValueFormatError(
-            f"{name}: row {row + 1}: {column} {text.iloc[row]!r} is not a finite number"
+            f"{name}: {place(values.index, row)}: {column} {text.iloc[row]!r} is not a finite "
+            "number"
         )
     negative = numbers < 0
     if negative.any():
         row = int(np.flatnonzero(negative.to_numpy())[0])
         raise ValueFormatError(
-            f"{name}: row {row + 1}: {column} {text.iloc[row]} is negative; weights must be >= 0"
+            f"{name}: {place(values.index, row)}: {column} {text.iloc[row]} is negative; "
+            "weights must be >= 0"
         )
     return numbers.astype(float)
 
@@ -473,7 +492,7 @@ def _word_table(frame: pd.DataFrame, source: str) -> pd.DataFrame:
     blank = table["weight"].isna()
     if blank.any():
         row = int(np.flatnonzero(blank.to_numpy())[0])
-        raise ValueFormatError(f"{source}: row {row + 1}: the weight is blank")
+        raise ValueFormatError(f"{source}: {place(frame.index, row)}: the weight is blank")
     return table
 
 
@@ -499,6 +518,8 @@ class Columns:
     source, or columns changed since): what is computed from them may be cached under it."""
     own_rows: int | None = None
     """Rows of the table itself, before the words learned from play (None: every row)."""
+    lines: tuple[int, ...] | None = None
+    """Each row's line in the file it was read from (None: not read from a user's file)."""
 
     def __len__(self) -> int:
         return len(self.words)
@@ -509,13 +530,15 @@ class Columns:
         return list(dict.fromkeys(words))
 
 
-def columns_of(table: pd.DataFrame) -> Columns:
-    """The columns of a word table (`load_table`'s result) as plain arrays."""
+def columns_of(table: pd.DataFrame, lines: pd.Index | None = None) -> Columns:
+    """The columns of a word table (`load_table`'s result) as plain arrays; `lines`: its
+    rows' lines in the file it was read from."""
     categories = tuple(str(c) for c in table["category"]) if "category" in table.columns else None
     return Columns(
         tuple(str(w) for w in table["word"]),
         table["weight"].to_numpy(dtype=np.float64, copy=True),
         categories,
+        lines=None if lines is None or lines.name != LINE else tuple(int(n) for n in lines),
     )
 
 
@@ -532,7 +555,8 @@ def load_columns(source: str, *, encoding: str | None = None) -> Columns:
             raise InputFileError(f"{name} has no words: only blank lines and # comments")
         if plain is not None:
             return plain
-        return columns_of(_word_table(parse_raw(text, name=name, fmt=fmt), source))
+        frame = parse_raw(text, name=name, fmt=fmt)
+        return columns_of(_word_table(frame, source), frame.index)
     key = cache.content_key(COLUMNS_VERSION, builtin)
     name = f"table-{key}.npz"
     found = read_columns(name, key)

@@ -463,12 +463,13 @@ class Session:
         read = tables.load_columns(self.words)
         try:
             return lexicon_from_columns(columns_with_words(read, self.learned))
-        except InvalidMoveError:  # a word no game can hold: named with its table and row
-            for row, word in enumerate(read.words, 1):
+        except InvalidMoveError:  # a word no game can hold: named with its table and line
+            for row, word in enumerate(read.words):
                 try:
                     check_word(word)
                 except InvalidMoveError as exc:
-                    raise type(exc)(f"{self.words}: row {row}: {exc}") from None
+                    where = f"row {row + 1}" if read.lines is None else f"line {read.lines[row]}"
+                    raise type(exc)(f"{self.words}: {where}: {exc}") from None
             raise
 
     def pool(self, prior: str | None = None) -> Pool:
