@@ -229,3 +229,16 @@ def test_a_string_given_to_query_is_one_word_and_a_bad_value_a_typed_error() -> 
     for call in calls:
         with pytest.raises(OptionTypeError, match="= must be "):
             call()
+
+
+def test_a_blank_category_is_no_category_to_choose(tmp_path: Path) -> None:
+    table = tmp_path / "c.csv"
+    table.write_text("word,category\napple,fruit\nmango,\nzebra,animal\n")
+    with pytest.raises(UnknownNameError, match=r"category 'nope' \(categories: animal, fruit\)$"):
+        Session(words=str(table), category="nope").pool()
+    with pytest.raises(UnknownNameError, match=r"^a category hint needs a name"):
+        Session(words=str(table), category="").pool()
+    blank = tmp_path / "b.csv"
+    blank.write_text("word,category\napple,\nmango,\n")
+    with pytest.raises(UnknownNameError, match="`category` column is blank"):
+        Session(words=str(blank), category="x").pool()

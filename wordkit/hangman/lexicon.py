@@ -463,12 +463,17 @@ def category_rows(lexicon: Lexicon, hint: str | None) -> Ids | None:
         return None
     if lexicon.row_categories is None:
         raise UnknownNameError("the table has no `category` column, so no category hint applies")
+    # A blank cell is a word with no category, never one named "": it is no hint to choose
     rows = np.flatnonzero(np.array(lexicon.row_categories, dtype=object) == hint)
-    if not len(rows):
-        known = sorted(set(lexicon.row_categories))
+    if not len(rows) or not hint.strip():
+        known = sorted({c for c in lexicon.row_categories if c.strip()})
+        if not known:
+            raise UnknownNameError("the table's `category` column is blank: no hint applies")
         listed = ", ".join(known[:CATEGORIES_LISTED]) + (
             ", ..." if len(known) > CATEGORIES_LISTED else ""
         )
+        if not hint.strip():
+            raise UnknownNameError(f"a category hint needs a name (categories: {listed})")
         raise UnknownNameError(f"no word has category {hint!r} (categories: {listed})")
     return rows.astype(np.int64)
 
