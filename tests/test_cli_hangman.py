@@ -113,7 +113,8 @@ def test_state_no_word_fits_uses_the_letter_model() -> None:
         ),
         (
             ["--mask", "_____", "--category", " "],
-            "Error: a category hint needs a name (categories: adjective, animal, body, food, shape)",
+            "Error: a category hint needs a name "
+            "(categories: adjective, animal, body, food, shape)",
         ),
         (["--mask", " "], "Error: the mask is empty: give one `_` per letter, e.g. --mask _____"),
         (
