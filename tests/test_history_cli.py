@@ -421,3 +421,19 @@ def test_a_history_in_a_missing_folder_is_refused_as_other_outputs(tmp_path: Pat
     assert code == 1
     assert err == (f"Error: cannot open the game history {db}: folder {db.parent} does not exist\n")
     assert not db.parent.exists()
+
+
+def test_l_in_a_hosted_game_lists_only_words_a_host_draws(tmp_path: Path) -> None:
+    """A learned word (maybe a typo) is the AI's to consider, never a host's secret: `L` in
+    `host hangman` does not list it."""
+    words = tmp_path / "at.txt"
+    words.write_text("bat\ncat\nhat\nmat\n", encoding="utf-8")
+    db = tmp_path / "h.sqlite"
+    solve = ["solve", "hangman", "-i", "--words", str(words), "--lives", "3", "--history-db"]
+    first, _ = ai_answers("dog", str(words), make_rules(lives=3), {})
+    code, out, _ = wk(*solve, str(db), input="3\n" + "\n".join(first) + "\ndog\n")
+    assert out.endswith("DOG was not in my dictionary: I have learned it.\n")
+    host = ["host", "hangman", "--words", str(words), "--history-db", str(db), "--seed", "1"]
+    code, out, _ = wk(*host, input="L\nQ\n")
+    assert code == 0
+    assert "guess> 4 words still possible: bat, cat, hat, mat\n" in out and "dog" not in out

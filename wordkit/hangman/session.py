@@ -788,10 +788,16 @@ class Session:
         return "I win!" if record.won else "You win: I am out of lives."
 
     def listing(self, position: Board | State) -> list[str]:
-        """What `L` shows: the words still possible, likeliest first."""
+        """What `L` shows a human guessing the host's word: the words still possible,
+        likeliest first; never one learned from play, as no host draws those."""
+        from dataclasses import replace
+
         from wordkit.hangman.board import Board, board_for, top_candidates
 
         board = position if isinstance(position, Board) else board_for(self.pool(), position)
+        own = board.pool.lexicon.own
+        if own is not None:
+            board = replace(board, ids=board.ids[board.ids < own])
         words = [w for w, _ in top_candidates(board, LISTED)]
         return listed(words, len(board.ids), "word")
 
