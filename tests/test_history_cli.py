@@ -411,6 +411,10 @@ def test_an_untold_secret_is_not_said_to_be_learned(tmp_path: Path) -> None:
     code, out, _ = wk("solve", "hangman", "--words", TINY, "-i", "--history-db",
                       str(tmp_path / "h.sqlite"), input="3\n" + "\n" * 12)  # fmt: skip
     assert code == 0 and "learned" not in out
+    # the report of the history says so, rather than listing its mask `___` as a word lost
+    code, out, _ = wk("stats", "hangman", "--words", TINY, "--from-history", "--history-db",
+                      str(tmp_path / "h.sqlite"))  # fmt: skip
+    assert code == 0 and out.endswith("lost: 1 word kept secret\n")
 
 
 def test_a_history_in_a_missing_folder_is_refused_as_other_outputs(tmp_path: Path) -> None:

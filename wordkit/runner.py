@@ -142,10 +142,18 @@ class Played:
 
     def closing(self, listed: int = 20) -> list[str]:
         """The lines after the tables: the games lost (the first `listed`), and the verdict."""
-        lost, more = self.summary.failures, len(self.summary.failures) - listed
-        tail = f" (and {more:,} more)" if more > 0 else ""
+        from wordkit.game import plural
+
+        # A Hangman secret the human host kept to themselves is recorded as its mask, `___`
+        lost = [w for w in self.summary.failures if w.strip("_")]
+        untold, more = len(self.summary.failures) - len(lost), len(lost) - listed
+        parts = []
+        if lost:
+            parts.append(", ".join(lost[:listed]) + (f" (and {more:,} more)" if more > 0 else ""))
+        if untold:
+            parts.append(f"{plural(untold, 'word')} kept secret")
         name = self.labels().get("lost", "lost")
-        lines = [f"{name}: {', '.join(lost[:listed])}{tail}"] if lost else []
+        lines = [f"{name}: {', '.join(parts)}"] if parts else []
         return lines + ([self.verdict] if self.verdict else [])
 
 
