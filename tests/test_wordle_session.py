@@ -329,3 +329,10 @@ def test_optimal_opener_search_gives_way_past_its_nodes(
     monkeypatch.setattr(optimal, "EXACT_OPENER_NODES", 1)
     session = Session(answers=SMALL, guesses=SMALL, strategy="optimal")
     assert optimal.exact_opener(session.game, 6) is None
+
+
+def test_the_history_names_a_variant_in_plain_english() -> None:
+    assert Session(max_guesses=1).variant("honest") == "5 letters, honest host, 1 guess"
+    assert Session(hard=True).variant("honest") == "5 letters, honest host, 6 guesses, hard mode"
+    assert Session(boards=2).variant("honest") == "5 letters, honest host, 7 guesses, 2 boards"
+    assert Session().variant("evil") == "5 letters, evil host, unlimited guesses"

@@ -1035,7 +1035,8 @@ class Session:
     def variant(self, mode: str) -> str:
         """The variant's name in the game history: length, host, guesses, hard, boards."""
         limit = self.limit(mode)
-        text = f"{self.game.length} letters, {mode} host, {limit or 'unlimited'} guesses"
+        guesses = "unlimited guesses" if not limit else plural(limit, "guess", "guesses")
+        text = f"{self.game.length} letters, {mode} host, {guesses}"
         text += ", hard mode" if self.hard else ""
         return text + (f", {self.boards} boards" if self.boards > 1 else "")
 
