@@ -495,7 +495,7 @@ CASES: list[tuple[list[str], int, str]] = [
     (
         ["stats", "hangman", "--words", F + "cli_hangman.csv", "--sample", "10000000000"],
         1,
-        "Error: --sample must be between 1 and 1,000,000, not 10000000000\n",
+        "Error: --sample must be between 1 and 1,000,000, not 10,000,000,000\n",
     ),
     (
         ["stats", "hangman", "--words", F + "cli_hangman.csv", "--sample", "-1"],
@@ -525,7 +525,7 @@ CASES: list[tuple[list[str], int, str]] = [
     (
         ["stats", "hangman", "--words", F + "cli_hangman.csv", "--jobs", "100000"],
         1,
-        "Error: --jobs must be between 1 and 64, not 100000\n",
+        "Error: --jobs must be between 1 and 64, not 100,000\n",
     ),
     (["stats", "hangman", "--words", F + "cli_hangman.csv", "--lives", "0", "--json"], 0, ""),
     (

@@ -110,7 +110,7 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     # stats
     (["stats", "wordle", *L, "--jobs", "0"], None, 1, "Error: --jobs must be between 1 and 64, not 0\n"),
     (["stats", "wordle", *L, "--jobs", "-3"], None, 1, "Error: --jobs must be between 1 and 64, not -3\n"),
-    (["stats", "wordle", *L, "--jobs", "1000000"], None, 1, "Error: --jobs must be between 1 and 64, not 1000000\n"),
+    (["stats", "wordle", *L, "--jobs", "1000000"], None, 1, "Error: --jobs must be between 1 and 64, not 1,000,000\n"),
     (["stats", "wordle", *L, "--jobs", "2.5"], None, 1, usage("Invalid value for '--jobs': Input should be a valid integer, unable to parse string as an integer", "stats")),
     (["stats", "wordle", *L, "--format", "xml"], None, 1, "Error: unknown format 'xml'; choose one of: table, json, csv\n"),
     (["stats", "wordle", *L, "--format", "json", "--format", "csv"], None, 1, usage("--format was given 2 times; give it once", "stats")),

@@ -346,8 +346,8 @@ def test_unicode_digits_are_refused_by_every_hand_parsed_option(text: str) -> No
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--sample", "99999999999999"], "--sample must be between 1 and 100,000"),
-        (["--sample", "100001"], "--sample must be between 1 and 100,000"),
+        (["--sample", "99999999999999"], "--sample must be between 1 and 1,000,000, not 99,999"),
+        (["--sample", "1000001"], "--sample must be between 1 and 1,000,000, not 1,000,001"),
         (["--seed", "-1"], "--seed must be between 0 and"),
     ],
 )
@@ -357,7 +357,7 @@ def test_boards_sample_and_seed_are_bounded(args: list[str], message: str) -> No
 
 def test_the_sample_bound_is_in_the_help() -> None:
     result = runner.invoke(app, ["stats", "wordle", "--help"])
-    assert "1-100,000" in result.stdout
+    assert "1-1,000,000" in result.stdout
 
 
 @pytest.mark.parametrize("suffix", [".svg", ".png"])

@@ -158,6 +158,22 @@ class Played:
 
 
 STATS_FORMATS = ("table", "json", "csv")
+MAX_SAMPLE = 1_000_000
+"""Most games a `--sample` may ask for, in either game (hours of play; more would exhaust
+memory)."""
+MAX_JOBS = 64
+"""Most worker processes a run starts (more only fight over the cores, and could exhaust the
+process table)."""
+
+
+def check_run(*, sample: int | None, jobs: int) -> None:
+    """Raise RangeError for a sample size or a number of workers out of range."""
+    from wordkit.errors import RangeError
+
+    if sample is not None and not 1 <= sample <= MAX_SAMPLE:
+        raise RangeError(f"--sample must be between 1 and {MAX_SAMPLE:,}, not {sample:,}")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise RangeError(f"--jobs must be between 1 and {MAX_JOBS}, not {jobs:,}")
 
 
 def stats_format(fmt: str | None, *, json: bool, jobs: int) -> str:

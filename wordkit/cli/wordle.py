@@ -284,7 +284,7 @@ class StatsRun:
     max_guesses: BoardsMaxGuesses = None
     sample: Annotated[
         int | None, opt("N", "Play N different answers drawn with the seed (with --boards: "
-                        "N games, default 500); 1-100,000.")
+                        "N games, default 500); 1-1,000,000.")
     ] = None
     seed: options.FreshSeed = None
 # fmt: on

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from wordkit import runner
-from wordkit.errors import GameStateError, RangeError, UnknownNameError, WordkitWarning
+from wordkit.errors import GameStateError, UnknownNameError, WordkitWarning
 from wordkit.game import Undo, Watch, plural
 from wordkit.hangman import book as book_store
 from wordkit.hangman.board import Board, Decision, Guesser, board_for, next_board
@@ -40,6 +40,7 @@ from wordkit.runner import (
     GameRecord,
     Progress,
     Summary,
+    check_run,
     chunked,
     keep_finished,
     run_chunks,
@@ -54,10 +55,6 @@ UNLIMITED = Rules(lives=None)
 """Rules for counting the wrong guesses a guesser needs to win: unlimited lives."""
 MOVE_LIMIT = 80
 """A game still running after this many moves is lost (guards unlimited lives)."""
-MAX_SAMPLE = 1_000_000
-"""Most games a `--sample` may ask for (hours of play; more would exhaust memory)."""
-MAX_JOBS = 64
-"""Most worker processes a stats run starts."""
 CLUSTER_CHUNKS = 100
 """A run on a Dask cluster is cut into this many chunks, so that many workers share it."""
 
@@ -346,14 +343,6 @@ def run_books(
         return {}
     pools = [pool if h is None else pool_for(lexicon, prior=prior, hint=h) for h in hints]
     return {book_name(book_pool(p), rules): reader(p, rules) for p in pools}
-
-
-def check_run(*, sample: int | None, jobs: int) -> None:
-    """Raise RangeError for a sample size or a number of workers out of range."""
-    if sample is not None and not 1 <= sample <= MAX_SAMPLE:
-        raise RangeError(f"--sample must be between 1 and {MAX_SAMPLE:,}, not {sample}")
-    if not 1 <= jobs <= MAX_JOBS:
-        raise RangeError(f"--jobs must be between 1 and {MAX_JOBS}, not {jobs}")
 
 
 def hangman_stats(

@@ -589,7 +589,8 @@ class Session:
         prior."""
         from wordkit import tables
         from wordkit.game import check_kinds
-        from wordkit.hangman.play import check_run, hangman_stats
+        from wordkit.hangman.play import hangman_stats
+        from wordkit.runner import check_run
 
         options = {"sample": sample, "hint": hint, "secrets": secrets, "jobs": jobs}
         kinds = {"sample": "int?", "hint": "bool", "secrets": "path?", "jobs": "int"}

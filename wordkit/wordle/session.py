@@ -49,7 +49,7 @@ from wordkit.game import (
     step_dict,
     whole_number,
 )  # fmt: skip
-from wordkit.runner import GameRecord
+from wordkit.runner import GameRecord, check_run
 from wordkit.wordle import boards as multi
 from wordkit.wordle import play as loop
 from wordkit.wordle.guessers import guesser_names, make_guesser
@@ -58,13 +58,8 @@ from wordkit.wordle.rules import Rules, State, pattern_str, start
 
 BUDGET_RANGE = (0.01, 86400.0)
 MAX_GUESSES_RANGE = (1, 100)
-MAX_JOBS = 64
-"""More workers than this only fight over the cores (and could exhaust the process table)."""
 SAMPLE = 500
 """Games a stats run of N boards plays by default."""
-MAX_SAMPLE = 100_000
-"""The most games --sample may ask for: every game's targets and record are kept in memory,
-so a typo of a few extra digits must be refused, not run until memory runs out."""
 TOP = 8
 """The likeliest answers a next move names, with their chances."""
 SHOW_AT_MOST = loop.SHOW_AT_MOST
@@ -466,10 +461,7 @@ class Session:
             raise RangeError(
                 f"--budget must be between {low_s:g} and {high_s:g} seconds, not {self.budget:g}"
             )
-        if not 1 <= self.jobs <= MAX_JOBS:
-            raise RangeError(f"--jobs must be between 1 and {MAX_JOBS}, not {self.jobs}")
-        if self.sample is not None and not 1 <= self.sample <= MAX_SAMPLE:
-            raise RangeError(f"--sample must be between 1 and {MAX_SAMPLE:,}, not {self.sample:,}")
+        check_run(sample=self.sample, jobs=self.jobs)
 
     # --- what every mode shares ---------------------------------------------------------
 
