@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wordkit import __version__
+from wordkit import __version__, runner
 from wordkit.cache import atomic_write, content_key
 from wordkit.runner import (
     GameRecord,
@@ -162,11 +162,24 @@ def _slow_play(chunk: list[int]) -> list[tuple[int, int]]:
     return done
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_an_interrupt_keeps_what_the_chunks_in_play_finished(jobs: int) -> None:
+@pytest.mark.parametrize(("jobs", "twice"), [(1, False), (2, False), (2, True)])
+def test_an_interrupt_keeps_what_the_chunks_in_play_finished(
+    jobs: int, twice: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Ctrl-C in the middle of chunks (none finished whole): every item they finished comes
-    with the interrupt, in one process or from the workers, each once and right."""
-    timer = threading.Timer(0.8, os.kill, (os.getpid(), signal.SIGINT))
+    with the interrupt, in one process or from the workers, each once and right; also when
+    the interrupt comes twice at once, as `timeout` sends it (to the command, then its group):
+    here the second comes as the workers are told to stop."""
+    kill = os.kill
+
+    def echoed(pid: int, signum: int) -> None:
+        kill(pid, signum)
+        if signum == runner.STOP_CHUNK:
+            signal.raise_signal(signal.SIGINT)
+
+    if twice:
+        monkeypatch.setattr(os, "kill", echoed)
+    timer = threading.Timer(0.8, kill, (os.getpid(), signal.SIGINT))
     timer.start()
     began = time.monotonic()
     with pytest.raises(KeyboardInterrupt) as stopped:

@@ -43,11 +43,16 @@ def _children(pid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the workers")
-@pytest.mark.parametrize("delay", [0.3, 0.6])
-def test_a_worker_killed_mid_run_is_one_error_line_not_a_wait_without_end(delay: float) -> None:
+@pytest.mark.parametrize(
+    ("delay", "signum"), [(0.3, signal.SIGKILL), (0.6, signal.SIGKILL), (0.6, signal.SIGTERM)]
+)
+def test_a_worker_killed_mid_run_is_one_error_line_not_a_wait_without_end(
+    delay: float, signum: int
+) -> None:
     """A local worker killed outright (SIGKILL, or the kernel out of memory) loses the task it
     held: the run stops with one `Error:` line and exit 1 instead of waiting for it, whether
-    the worker was busy or waiting for a task (holding the pool's queue lock)."""
+    the worker was busy or waiting for a task (holding the pool's queue lock). A SIGTERM for
+    that worker alone kills it too: its chunk cut short is not taken for a whole one."""
     command = [sys.executable, "-m", "wordkit", "stats", "hangman", "--words", "english"]
     process = subprocess.Popen(
         [*command, "--strategy", "coverage", "--jobs", "2"],
@@ -65,7 +70,7 @@ def test_a_worker_killed_mid_run_is_one_error_line_not_a_wait_without_end(delay:
         pytest.skip("the run started no worker in time")
     time.sleep(delay)
     with contextlib.suppress(ProcessLookupError):
-        os.kill(workers[0], signal.SIGKILL)
+        os.kill(workers[0], signum)
     try:
         _, err = process.communicate(timeout=60)
     except subprocess.TimeoutExpired:
@@ -183,3 +188,53 @@ def test_nohup_keeps_sighup_ignored_in_the_run_and_its_workers(jobs: str) -> Non
     os.killpg(process.pid, signal.SIGHUP)
     _, err = process.communicate(timeout=60)
     assert (process.returncode, err) == (0, "")
+
+
+_GROUP_RUN = """
+import signal, sys, time
+from wordkit.__main__ import _unwind
+from wordkit.errors import UNWOUND
+from wordkit.runner import chunked, keep_finished, run_chunks, until_stopped
+
+def play(chunk):
+    done = []
+    with keep_finished(done):
+        for x in until_stopped(chunk):
+            time.sleep(0.02)
+            done.append(x)
+    return done
+
+for signum in UNWOUND:
+    signal.signal(signum, _unwind)
+print("started", flush=True)
+try:
+    run_chunks(play, chunked(list(range(400)), parts=2), jobs=2, setup=print, setup_args=())
+except KeyboardInterrupt as exc:
+    print(type(exc).__name__, sorted(exc.partial), flush=True)
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_to_the_whole_group_keeps_what_the_workers_finished(signum: int) -> None:
+    """`timeout` signals the whole group: the workers, signalled too, end their chunks with
+    the items they finished and hand them back before they die (no chunk finished whole)."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", _GROUP_RUN],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert process.stdout is not None and process.stdout.readline() == "started\n"
+    time.sleep(1.0)
+    os.killpg(process.pid, signum)
+    try:
+        out, err = process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        raise
+    kind, _, listed = out.strip().partition(" ")
+    kept = json.loads(listed)
+    assert (kind, err) == ("Terminated", "")
+    assert len(kept) >= 40 and len(set(kept)) == len(kept)  # two workers, 0.02 s an item
+    assert {x < 200 for x in kept} == {True, False}  # from both chunks

@@ -304,17 +304,18 @@ def _block(signals: Iterable[int], *, how: str = "block") -> set[int]:
 
 def _worker_setup(setup: Callable[..., None], *args: Any) -> None:
     """In a worker: leave Ctrl-C to the parent (one message, no traceback per worker), let
-    STOP_CHUNK end the chunk in play and SIGTERM and SIGHUP end the worker (the pool ends its
-    workers with SIGTERM; one sent to the whole group loses the games of the chunks in play),
-    die with the parent if it is killed, then run the caller's setup. The worker was forked
-    with the stop signals blocked; they are let in once its own handlers are set."""
+    STOP_CHUNK end the chunk in play, and SIGTERM and SIGHUP end the chunk then the worker
+    (`_stop_then_die`), die with the parent if it is killed, then run the caller's setup. The
+    worker was forked with the stop signals blocked; they are let in once its own handlers
+    are set."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(STOP_CHUNK, _stop_chunk)
+    _STOP["parent"] = os.getppid()
     for signum in UNWOUND:
         # The parent's handler (inherited by the fork) goes; an ignored signal stays ignored
         # (`nohup`: a closed terminal must not end the workers either).
         if signal.getsignal(signum) != signal.SIG_IGN:
-            signal.signal(signum, signal.SIG_DFL)
+            signal.signal(signum, _stop_then_die)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     _die_with_parent()
@@ -370,6 +371,8 @@ def stream_chunks(
 
 
 WAIT_POLL = 0.005
+"""Seconds between asking a source that said "nothing yet" again, while no result comes
+back (a sweep's free worker joining a bucket still open)."""
 STOP_GRACE = 2.0
 """Seconds an interrupted run waits for its workers to hand back the games they finished before
 it leaves them."""
@@ -400,8 +403,37 @@ def _stop_chunk(signum: int, frame: Any) -> None:
         raise StopChunk
 
 
-"""Seconds between asking a source that said "nothing yet" again, while no result comes
-back (a sweep's free worker joining a bucket still open)."""
+ECHO = 0.5
+"""Seconds within which a second interrupt is the first one delivered again, not a second."""
+PARENT_WAIT = 1.0
+"""Seconds a signalled worker waits for its parent to say the run was interrupted."""
+WORKER_GRACE = 3
+"""Seconds a worker lives on after SIGTERM or SIGHUP in a chunk: time to hand back what it
+finished (the parent waits STOP_GRACE for it), never more."""
+
+
+def _stop_then_die(signum: int, frame: Any) -> None:
+    """SIGTERM or SIGHUP in a worker. Sent to the whole group (`timeout`, a closed terminal),
+    the parent got it too and raises the stop flag within moments to gather what its workers
+    finished: the chunk in play then ends with its finished games, a result being sent goes
+    on, and the worker dies WORKER_GRACE seconds later whatever it is doing then (SIGALRM's
+    default acts in the kernel, even inside compiled code). Otherwise (the parent gone, or a
+    signal for this worker alone) it dies, as by default: a chunk cut short is never handed
+    back as if whole. (The pool never ends its workers with SIGTERM here: see _pool_chunks.)"""
+    flag = _STOP.get("flag")
+    deadline = time.monotonic() + PARENT_WAIT
+    while flag is not None and flag.value == 0 and os.getppid() == _STOP.get("parent"):
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.01)
+    if flag is None or flag.value != 1 or os.getppid() != _STOP.get("parent"):
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        return
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    signal.alarm(WORKER_GRACE)
+    if _STOP.pop("in_chunk", False):
+        raise StopChunk
 
 
 def _pool_chunks(
@@ -477,6 +509,11 @@ def _pool_chunks(
                     raise out
                 yield out
                 in_flight += refill()
+            # Ended by their queue, not by the pool's terminate: a signal that lands in a
+            # worker just before it blocks is never handled there (SIGTERM's handler would
+            # not run, and terminate would wait on the worker without end)
+            workers.close()
+            workers.join()
         except KeyboardInterrupt as exc:
             # Ctrl-C, or SIGTERM or SIGHUP sent to the whole group, which kills the workers
             # too: one may have died holding the pool's queue lock, and the pool's terminate
@@ -484,41 +521,54 @@ def _pool_chunks(
             exc.chunk_done = _finished_in_flight(done, in_flight, workers)  # type: ignore[attr-defined]
             _abandon(workers)
             raise
-        except GeneratorExit:
-            # The caller stopped reading, most likely on an interrupt that landed in its own
-            # code, which a signal to the group may have sent to the workers too: whether one
-            # died holding the lock cannot be told (the pool replaces a dead worker at once).
+        except BaseException:
+            # The caller stopped reading (GeneratorExit), most likely on an interrupt that
+            # landed in its own code, which a signal to the group may have sent to the workers
+            # too: whether one died holding the lock cannot be told (the pool replaces a dead
+            # worker at once). Or a task failed: the others are not waited for either.
             _abandon(workers)
             raise
 
 
 def _finished_in_flight(done: Any, in_flight: int, pool: Any) -> list[Any]:
     """The results of the chunks in flight, each ended early by its worker (STOP_CHUNK, and
-    `stopping` for a chunk not begun), for at most STOP_GRACE seconds; none once a worker is
-    gone (killed with the group), and none after another interrupt."""
+    `stopping` for a chunk not begun), for at most STOP_GRACE seconds; none once every worker
+    is gone, and none after another interrupt (but for the same one sent twice)."""
     import queue
 
+    began = time.monotonic()
+    held: set[int] | None = _block(STOP_SIGNALS)  # workers told before another interrupt
     _STOP["flag"].value = 1
     for pid in _worker_pids(pool):
         with contextlib.suppress(OSError):
             os.kill(pid, STOP_CHUNK)
     results: list[Any] = []
-    deadline = time.monotonic() + STOP_GRACE
+    deadline = began + STOP_GRACE
     started = _worker_pids(pool)
-    try:
-        while in_flight and time.monotonic() < deadline:
+    while True:
+        try:
+            if held is not None:  # a signal held meanwhile lands here, in the `try`
+                _block(held, how="set")
+                held = None
+            if not in_flight or time.monotonic() >= deadline:
+                break
             try:
                 ok, out = done.get(timeout=0.05)
             except queue.Empty:
-                processes = list(getattr(pool, "_pool", ()))
-                if _worker_pids(pool) != started or any(p.exitcode is not None for p in processes):
+                # A worker idle when the group was signalled dies at once (it held no
+                # chunk); while one that was playing lives, its games may still come
+                processes = [p for p in getattr(pool, "_pool", ()) if p.pid in started]
+                if all(p.exitcode is not None for p in processes):
                     break
                 continue
             in_flight -= 1
             if ok:
                 results.extend(out)
-    except KeyboardInterrupt:
-        pass
+        except KeyboardInterrupt:
+            # `timeout` and a terminal signal the command and then its group: one interrupt,
+            # delivered twice. A second Ctrl-C later means: stop now.
+            if time.monotonic() - began > ECHO:
+                break
     _STOP.pop("flag", None)  # a later run in this process must not see it raised
     return results
 
