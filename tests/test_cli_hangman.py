@@ -655,12 +655,13 @@ def test_solve_json_names_its_strategy_as_wordle_does() -> None:
 
 
 def test_no_word_fits_names_how_the_letter_was_chosen() -> None:
-    """Only the label tells letter model from plain letter frequency (greedy strategies)."""
+    """Only the label tells letter model from plain letter frequency (greedy strategies); the
+    latter's confidence is the share of the table's 7-letter words holding T, not 0%."""
     args = ["solve", "hangman", "--mask", "q_q_q_x", "--guessed", "qxuea"]
     lines = wk(*args, "--strategy", "expected-size").stdout.splitlines()
     assert lines[:2] == [
         "No word of the table fits.",
-        "next letter: T  (confidence 0%, letter frequency)",
+        "next letter: T  (confidence 37%, letter frequency)",
     ]
     assert wk(*args).stdout.splitlines()[1].endswith("letter model)")
 

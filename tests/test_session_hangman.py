@@ -242,3 +242,16 @@ def test_a_blank_category_is_no_category_to_choose(tmp_path: Path) -> None:
     blank.write_text("word,category\napple,\nmango,\n")
     with pytest.raises(UnknownNameError, match="`category` column is blank"):
         Session(words=str(blank), category="x").pool()
+
+
+@pytest.mark.parametrize("strategy", ["minimax", "expected-size"])
+def test_a_letter_from_plain_frequency_has_the_tables_share_as_its_confidence(
+    tmp_path: Path, strategy: str
+) -> None:
+    """No word fits: E (the frequency order's first) is in 1 of the table's 4 three-letter
+    words, so it hits at 25% as far as the table tells, not 0%."""
+    table = tmp_path / "t.txt"
+    table.write_text("bat\ncat\ndog\neel\nhello\n")
+    move = Session(words=str(table), strategy=strategy).next_move("_z_", guessed="z")
+    assert (move.decision.move, move.decision.confidence) == ("e", 0.25)
+    assert move.decision.label == "letter frequency"

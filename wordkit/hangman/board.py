@@ -158,6 +158,23 @@ def lowest_bit(value: int) -> int:
     return (value & -value).bit_length() - 1
 
 
+def fallback_on(board: Board) -> Decision:
+    """`fallback` when no candidate is left, its letter's confidence the share of the
+    table's words of the mask's length (else of any length) that hold it: how often the
+    letter is in a word like the secret, as far as a strategy with no letter model knows."""
+    decision = fallback(board.state)
+    if decision.label != "letter frequency":
+        return decision
+    enc, ids = board.pool.lexicon.enc, board.pool.ids
+    classic = board.state.rules.variant == "classic"  # the advanced mask hides the length
+    same = ids[enc.lengths[ids] == len(board.state.mask)] if classic else ids
+    words = same if len(same) else ids
+    if not len(words):
+        return decision
+    held = enc.positions[words, ALPHABET.index(decision.move)] != 0
+    return Decision(decision.move, float(held.mean()), decision.label)
+
+
 def fallback(
     state: State,
     *,

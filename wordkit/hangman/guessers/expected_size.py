@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordkit.hangman.board import Board, Decision, fallback, hit_chance, open_codes
+from wordkit.hangman.board import Board, Decision, fallback_on, hit_chance, open_codes
 from wordkit.hangman.partitions import letter_expected_sizes
 from wordkit.hangman.rules import ALPHABET
 
@@ -25,7 +25,7 @@ class ExpectedSizeGuesser:
             return Decision(enc.words[int(board.ids[0])], 1.0, "word")
         codes = open_codes(board.state)
         if not len(board.ids) or not len(codes):
-            return fallback(board.state)
+            return fallback_on(board)
         sizes = letter_expected_sizes(enc, board.ids, codes)
         holding = (enc.positions[board.ids][:, codes] != 0).sum(axis=0)
         pick = int(np.lexsort((codes, -holding, np.round(sizes, 9)))[0])

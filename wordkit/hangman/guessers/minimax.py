@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordkit.hangman.board import Board, Decision, fallback, hit_chance, open_codes
+from wordkit.hangman.board import Board, Decision, fallback_on, hit_chance, open_codes
 from wordkit.hangman.partitions import largest_families
 from wordkit.hangman.rules import ALPHABET, Ids
 from wordkit.hangman.search import FamilySearch, closed_of, minimax_letter
@@ -54,7 +54,7 @@ def settled(board: Board, codes: Ids) -> Decision | None:
     if len(board.ids) == 1:
         return Decision(board.pool.lexicon.enc.words[int(board.ids[0])], 1.0, "word")
     if not len(board.ids) or not len(codes):
-        return fallback(board.state)
+        return fallback_on(board)
     return None
 
 
