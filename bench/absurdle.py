@@ -50,8 +50,11 @@ def main() -> None:
     # every allowed word a possible answer, the search did not finish in 20 minutes).
     builtin = select_lists()
     table = make_wordle(builtin.guesses, builtin.secrets)
-    runs = [("original", game, hard) for hard in (False, True)]
-    runs += [("built-in answers table", table, hard) for hard in (False, True)]
+    runs = [
+        ("original (`--answers answers.txt --guesses allowed.txt`)", game, hard)
+        for hard in (False, True)
+    ]
+    runs += [("built-in (`--answers wordle`)", table, hard) for hard in (False, True)]
     for lists, game, hard in runs:
         win = beat_absurdle(game, hard=hard)
         # The proof, timed alone: no plan of one guess fewer shrinks the answers to one.

@@ -458,7 +458,7 @@ def markdown(results: dict[str, Any]) -> str:
         for key, v in runs(cw):
             if not key.startswith("exact_optimum"):
                 lines.append(
-                    f"| {key} | {v['wins']}/{v['games']} | {pct(v['win_rate'])} "
+                    f"| {key} | {v['wins']}/{v['games']} | {pct(v['wins'] / v['games'])} "
                     f"| {v['mean_wrong']:.3f} | {v['seconds']} |"
                 )
         lines.append("")
@@ -473,21 +473,21 @@ def markdown(results: dict[str, Any]) -> str:
             )
             lines.append(
                 f"Exact optimum ({what}, each once): {opt['won']}/{opt['words']} "
-                f"= {pct(opt['win_rate'])} (lengths with losses: {per})"
+                f"= {pct(opt['won'] / opt['words'])} (lengths with losses: {per})"
             )
         lines.append("")
     cat = results.get("categories", {})
     if "best" in cat:
         lines += [
             "`categories`, every row once, 6 lives, classic (`python bench/hangman.py --only "
-            "categories`; one strategy: `wordkit stats hangman --words categories --strategy S`):",
+            "categories`; one strategy: `wordkit stats hangman --words categories --prior weight --strategy S`):",
             "",
             "| strategy | wins | win rate | wrong/game | s |",
             "|---|---|---|---|---|",
         ]
         for key, v in runs(cat):
             lines.append(
-                f"| {key} | {v['wins']}/{v['games']} | {pct(v['win_rate'])} "
+                f"| {key} | {v['wins']}/{v['games']} | {pct(v['wins'] / v['games'])} "
                 f"| {v['mean_wrong']:.3f} | {v['seconds']} |"
             )
         lines.append("")
@@ -507,7 +507,7 @@ def markdown(results: dict[str, Any]) -> str:
                 for n in lengths
             ]
             lines.append(
-                f"| {name} | {pct(v['win_rate'])} | " + " | ".join(cells) + f" | {v['seconds']} |"
+                f"| {name} | {pct(v['wins'] / v['games'])} | " + " | ".join(cells) + f" | {v['seconds']} |"
             )
         lines.append("")
     od = results.get("ood", {})
@@ -591,7 +591,7 @@ def held_out_rows(section: dict[str, Any], games: str = "held-out") -> list[str]
     """A held-out table's rows (wins, win rate, wrong guesses per game, seconds per strategy),
     then the timing line and a blank line."""
     rows = [
-        f"| {name} | {v['wins']}/{v['games']} = {pct(v['win_rate'])} "
+        f"| {name} | {v['wins']}/{v['games']} = {pct(v['wins'] / v['games'])} "
         f"| {v['mean_wrong']:.3f} | {v['seconds']} |"
         for name, v in runs(section)
     ]
