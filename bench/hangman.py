@@ -480,7 +480,8 @@ def markdown(results: dict[str, Any]) -> str:
     if "best" in cat:
         lines += [
             "`categories`, every row once, 6 lives, classic (`python bench/hangman.py --only "
-            "categories`; one strategy: `wordkit stats hangman --words categories --prior weight --strategy S`):",
+            "categories`; one strategy: "
+            "`wordkit stats hangman --words categories --prior weight --strategy S`):",
             "",
             "| strategy | wins | win rate | wrong/game | s |",
             "|---|---|---|---|---|",
@@ -507,7 +508,9 @@ def markdown(results: dict[str, Any]) -> str:
                 for n in lengths
             ]
             lines.append(
-                f"| {name} | {pct(v['wins'] / v['games'])} | " + " | ".join(cells) + f" | {v['seconds']} |"
+                f"| {name} | {pct(v['wins'] / v['games'])} | "
+                + " | ".join(cells)
+                + f" | {v['seconds']} |"
             )
         lines.append("")
     od = results.get("ood", {})
