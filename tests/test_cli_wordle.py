@@ -759,12 +759,45 @@ def test_options_a_command_would_ignore_are_refused(args: list[str], message: st
 
 
 def test_the_words_of_several_boards_may_be_one_argument() -> None:
-    apart, joined = (
+    apart, joined, recorded, read = (
         wk("query", "wordle", "--boards", "2", "cigar", "rebut", "--json"),
         wk("query", "wordle", "--boards", "2", "cigar,rebut", "--json"),
+        wk("query", "wordle", "--boards", "2", "cigar/rebut", "--json"),
+        wk("query", "wordle", "--boards", "2", "-", "--json", input="cigar/rebut\n"),
     )
-    assert apart.exit_code == joined.exit_code == 0
-    assert apart.stdout == joined.stdout
+    assert apart.exit_code == joined.exit_code == recorded.exit_code == read.exit_code == 0
+    assert apart.stdout == joined.stdout == recorded.stdout == read.stdout
+
+
+def test_a_secret_from_the_records_of_several_boards_plays_again() -> None:
+    played = wk("stats", "wordle", "--boards", "2", "--sample", "1", "--seed", "3",
+                "--records", "-")  # fmt: skip
+    secret = json.loads(played.stdout)["secret"]
+    again = wk("query", "wordle", "--boards", "2", secret, "--json")
+    assert again.exit_code == 0 and json.loads(again.stdout)["secret"] == secret.split("/")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "wordle", "--history", "crane=21000,x=1"],
+         "'x' has 1 letter; this game uses 5-letter words"),
+        (["solve", "wordle", "--history", "crane=2100"],
+         '"2100": feedback has 4 marks but words have 5 letters'),
+        (["solve", "wordle", "--history", "crane=2"],
+         '"2": feedback has 1 mark but words have 5 letters'),
+    ],
+)  # fmt: skip
+def test_counts_in_messages_agree_with_their_nouns(args: list[str], message: str) -> None:
+    result = wk(*args)
+    assert (result.exit_code, result.stderr) == (1, f"Error: {message}\n")
+
+
+def test_a_board_game_of_one_guess_is_headed_with_one_guess() -> None:
+    result = wk("stats", "wordle", "--boards", "2", "--max-guesses", "1", "--sample", "1",
+                "--seed", "1")  # fmt: skip
+    assert result.exit_code == 0
+    assert "Dordle (2 boards, 1 guess, seed 1)" in result.stdout
 
 
 def test_one_file_reached_two_ways_is_one_history_table(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

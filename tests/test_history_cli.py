@@ -353,7 +353,7 @@ def test_wordle_statistics_after_each_game(tmp_path: Path) -> None:
         "Your statistics (wordle_small.txt, 5 letters, honest host, 6 guesses):\n"
         "  played 4   win % 75   current streak 1   max streak 2\n"
         "Guess distribution:\n"
-        f"    1 {bar} 2\n    2 █ 0\n    3 {bar[:20]} 1\n    4 █ 0\n    5 █ 0\n    6 █ 0\n"
+        f"    1 {bar} 2\n    2  0\n    3 {bar[:20]} 1\n    4  0\n    5  0\n    6  0\n"
     )
 
 

@@ -203,10 +203,11 @@ def show_played(played: Played, fmt: str, records: str | None, *, to_stderr: boo
 
 def histogram(counts: Mapping[str, int], *, width: int = 40) -> list[str]:
     """A histogram as text bars, one line per key, in the order given."""
-    top = max(max(counts.values(), default=1), 1)  # all zero: bars of one block
+    top = max(max(counts.values(), default=1), 1)
     bar = "█" if encodable("█") else "#"
+    # A count of zero draws no bar; any other at least one block.
     return [
-        f"{key:>5} {bar * max(1, round(width * count / top))} {count:,}"
+        f"{key:>5} {bar * (count and max(1, round(width * count / top)))} {count:,}"
         for key, count in counts.items()
     ]
 

@@ -64,7 +64,7 @@ class ListsChoice:
         f"{LENGTH_RANGE[1]}) of the english table instead of the wordle tables.")] = None
     hard: Annotated[bool, opt(None, "Hard mode: reuse every hint revealed.", "--hard")] = False
     boards: Annotated[int, opt("N", "Play N boards at once: 2 Dordle, 4 Quordle, 8 Octordle, "
-        "16 Sedecordle (feedback per board: WORD=P1/P2/...).", "--boards")] = 1
+        "16 Sedecordle (one feedback a board in solve: WORD=P1/P2/...).", "--boards")] = 1
     table: Annotated[str | None, opt("NAME_OR_PATH", "Play a table's words of the game's length "
         "as guesses and answers, each answer's prior from its weight's rank: the 2,300 "
         "heaviest are likely, the rest less and less (default: the built-in wordle tables).",
@@ -227,11 +227,13 @@ def query_wordle(
 
 
 def game_items(words: list[str], boards: int) -> list[Any]:
-    """The games asked for: one word each (N words with N boards); `-` reads stdin, one game
-    a line."""
+    """The games asked for: one word each (N words with N boards, apart or joined by `,` or
+    `/` as records write them); `-` reads stdin, one game a line."""
     if boards == 1:
         return list(terminal.typed_words(words))
-    given = [part for w in words if w != "-" for part in w.replace(",", " ").split()]
+    given = [
+        part for w in words if w != "-" for part in w.replace(",", " ").replace("/", " ").split()
+    ]
     items: list[Any] = [given[i : i + boards] for i in range(0, len(given), boards)]
     return items + (terminal.typed_words(["-"]) if "-" in words else [])
 

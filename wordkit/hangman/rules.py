@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordkit.errors import GameStateError, RangeError, UnknownNameError
-from wordkit.game import fold_word, not_a_word, whole_number
+from wordkit.game import fold_word, not_a_word, plural, whole_number
 
 Variant = Literal["classic", "advanced"]
 Finish = Literal["reveal", "word"]
@@ -177,7 +177,7 @@ def new_game(secret: str, rules: Rules = Rules()) -> State:
     if rules.variant == "advanced":
         if len(secret) > rules.width:
             raise GameStateError(
-                f"{secret!r} has {len(secret)} letters, more than the width {rules.width}"
+                f"{secret!r} has {plural(len(secret), 'letter')}, more than the width {rules.width}"
             )
         return State(HIDDEN * rules.width, rules)
     return State(HIDDEN * len(secret), rules)
@@ -218,7 +218,9 @@ def observed_state(
     if not shown:
         raise GameStateError("the mask is empty: give one `_` per letter, e.g. --mask _____")
     if len(shown) > MAX_LENGTH:
-        raise RangeError(f"the mask has {len(shown)} letters; words have at most {MAX_LENGTH}")
+        raise RangeError(
+            f"the mask has {plural(len(shown), 'letter')}; words have at most {MAX_LENGTH}"
+        )
     for ch in shown:
         if ch != HIDDEN and ch not in ALPHABET:
             raise GameStateError(f"mask {mask!r} has a character that is not a letter or `_`")
@@ -230,11 +232,13 @@ def observed_state(
     for word in words_t:  # a whole word that cannot be the secret is not a guess made
         if rules.variant == "advanced" and len(word) > rules.width:
             raise GameStateError(
-                f"refuted word {word!r} has {len(word)} letters; the width is {rules.width}"
+                f"refuted word {word!r} has {plural(len(word), 'letter')}; "
+                f"the width is {rules.width}"
             )
         if rules.variant == "classic" and len(word) != len(shown):
             raise GameStateError(
-                f"refuted word {word!r} has {len(word)} letters; the mask has {len(shown)}"
+                f"refuted word {word!r} has {plural(len(word), 'letter')}; "
+                f"the mask has {len(shown)}"
             )
     if rules.variant == "classic" and HIDDEN not in shown and shown in words_t:
         raise GameStateError(f"the mask shows the whole word {shown!r}, which was refuted")
@@ -408,10 +412,13 @@ def check_listed_word(state: State, word: str, listed: Container[str]) -> None:
     if state.rules.variant == "advanced":
         if len(word) > len(state.mask):
             raise InvalidMoveError(
-                f"{word!r} has {len(word)} letters; the word has at most {len(state.mask)}"
+                f"{word!r} has {plural(len(word), 'letter')}; "
+                f"the word has at most {len(state.mask)}"
             )
     elif len(word) != len(state.mask):
-        raise InvalidMoveError(f"{word!r} has {len(word)} letters; the word has {len(state.mask)}")
+        raise InvalidMoveError(
+            f"{word!r} has {plural(len(word), 'letter')}; the word has {len(state.mask)}"
+        )
     if word not in listed:
         raise InvalidMoveError(f"{word!r} is not in the word list")
 

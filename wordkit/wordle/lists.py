@@ -260,7 +260,8 @@ class Wordle:
             raise UnknownWordError(not_a_word(typed))
         if len(word) != self.length:
             raise WordLengthError(
-                f"{word!r} has {len(word)} letters; this game uses {self.length}-letter words"
+                f"{word!r} has {plural(len(word), 'letter')}; "
+                f"this game uses {self.length}-letter words"
             )
         if word not in index:
             raise UnknownWordError(f"{word!r} {missing}")

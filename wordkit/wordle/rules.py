@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wordkit.errors import GameStateError, WordkitError
+from wordkit.game import plural
 
 if TYPE_CHECKING:
     from wordkit.wordle.lists import Wordle
@@ -60,7 +61,7 @@ def feedback(guess: Word, answer: Word) -> Pattern:
     """The feedback pattern for `guess` when the secret is `answer` (base 3, first = MSD)."""
     if len(guess) != len(answer):
         raise WordLengthError(
-            f"{guess!r} has {len(guess)} letters but {answer!r} has {len(answer)}"
+            f"{guess!r} has {plural(len(guess), 'letter')} but {answer!r} has {len(answer)}"
         )
     marks = [GREEN if g == a else GRAY for g, a in zip(guess, answer, strict=True)]
     # Letters of the answer not matched by a green are available for yellows, left to right.
@@ -130,7 +131,7 @@ def parse_feedback(text: str, length: int = 5) -> Pattern:
             )
     if len(chars) != length:
         raise WordLengthError(
-            f'"{text}": feedback has {len(chars)} marks but words have {length} letters'
+            f'"{text}": feedback has {plural(len(chars), "mark")} but words have {length} letters'
         )
     return marks_to_pattern([_MARKS[c.lower()] for c in chars])
 

@@ -265,7 +265,8 @@ class Played(runner.Played):
             else ")"
         )
         if n := opts.get("boards"):
-            strategy = f"{multi.VARIANTS[n]} ({n} boards, {opts['guesses_allowed']} guesses, "
+            allowed = plural(opts["guesses_allowed"], "guess", "guesses")
+            strategy = f"{multi.VARIANTS[n]} ({n} boards, {allowed}, "
             strategy += f"seed {opts['seed']}), opener {str(opts['opener']).upper()}"
         elif "history" in opts:
             strategy = f"{summary.strategy} ({summary.table})"
@@ -633,6 +634,9 @@ class Session:
                 shown = f"{item!r:.60}"
                 yield Refused((shown,), OptionTypeError(f"a game's words must be strings: {shown}"))
                 continue
+            # `cigar,rebut` as typed; with boards `cigar/rebut` too, as --records writes it
+            if isinstance(item, str) and self.boards > 1:
+                item = item.replace("/", " ")
             group = tuple(item.replace(",", " ").split()) if isinstance(item, str) else tuple(item)
             try:
                 secrets = self.checked_answers(group)

@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from wordkit import cache
 from wordkit.errors import ModelFileError, WordkitWarning
+from wordkit.game import plural
 from wordkit.hangman.board import Board, Decision, fallback
 from wordkit.hangman.lexicon import Floats, Pool, pool_words
 from wordkit.hangman.rules import ALPHABET, HIDDEN, Ids, State, exhausted_letters, letter_code
@@ -792,7 +793,8 @@ def warn_if_longer(board: Board) -> None:
     length = expected_length(board)
     if length > longest:
         warnings.warn(
-            f"the word has {length} letters, more than any word the letter model learned from "
+            f"the word has {plural(length, 'letter')}, more than any word the letter model learned "
+            f"from "
             f"(at most {longest}): its guesses past that are little better than letter "
             "frequencies",
             WordkitWarning,
