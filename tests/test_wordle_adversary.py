@@ -70,6 +70,19 @@ def test_matches_brute_force(hard):
     assert found[-2:] == [7, 4]
 
 
+def test_progress_tells_each_length_tried_and_what_is_proven():
+    game = small_games()[-1]
+    told: list[str] = []
+    win = beat_absurdle(game, progress=told.append)
+    n = len(game.answers)
+    assert told[0] == f"{n:,} answers: searching for a win in 1"
+    assert told[1] == f"{n:,} answers: no win in 1 guess; searching for a win in 2"
+    assert told[-1] == (
+        f"{n:,} answers: no win in {win.guesses - 1} guesses; searching for a win in {win.guesses}"
+    )
+    assert len(told) == win.guesses
+
+
 @pytest.mark.parametrize("hard", [False, True])
 def test_plan_wins_through_the_game_loop(hard):
     game = small_games()[0]

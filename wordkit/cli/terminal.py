@@ -49,13 +49,15 @@ def err_console() -> Console:
 
 
 @contextlib.contextmanager
-def thinking(what: str = "thinking") -> Iterator[None]:
-    """A spinner on stderr while the AI or a host thinks (only when stderr is a terminal)."""
+def thinking(what: str = "thinking") -> Iterator[Callable[[str], None]]:
+    """A spinner on stderr while the AI or a host thinks (only when stderr is a terminal);
+    what the context gives retells what it is doing."""
     if not stderr_is_terminal():
-        yield
+        yield lambda text: None
         return
-    with err_console().status(f"{what}…" if render.encodable("…", sys.stderr) else what):
-        yield
+    dots = "…" if render.encodable("…", sys.stderr) else ""
+    with err_console().status(f"{what}{dots}") as status:
+        yield lambda text: status.update(f"{text}{dots}")
 
 
 @contextlib.contextmanager

@@ -328,8 +328,8 @@ def stats_wordle(
             assert modes.openers is not None
             show_openers(session, modes.openers, modes.cutoff, records=records, fmt=fmt)
         elif mode == "versus":
-            with thinking():
-                versus = session.versus(modes.host or "evil")
+            with thinking() as retell:
+                versus = session.versus(modes.host or "evil", progress=retell)
             show_versus(versus, fmt)
         else:
             from wordkit import outputs

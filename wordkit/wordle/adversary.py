@@ -20,12 +20,14 @@ Iterative deepening on j makes the first plan found a shortest one.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import cast
 
 import numpy as np
 
 from wordkit.errors import GameStateError, UnknownNameError
+from wordkit.game import plural
 from wordkit.wordle import partitions
 from wordkit.wordle.guessers.base import Decision, decision
 from wordkit.wordle.hosts import Absurdle, mark_counts
@@ -174,9 +176,11 @@ def beat_absurdle(
     opener: str | None = None,
     max_guesses: int = MAX_PLAN,
     deadline: float | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> AbsurdleWin:
     """The fewest guesses that force a win against Absurdle (from `opener` if given), found by
-    iterative deepening, so every shorter plan is proven to fail."""
+    iterative deepening, so every shorter plan is proven to fail; `progress` hears each
+    number of guesses tried."""
     began = time.perf_counter()
     search = AbsurdleSearch(game, deadline=deadline)
     state = start(game, Rules(length=game.length, max_guesses=None, hard=hard))
@@ -191,6 +195,11 @@ def beat_absurdle(
             (row,),
         )
     for left in range(max_guesses - len(head)):
+        if progress is not None:
+            tried = len(head) + left  # guesses to leave one answer; the win takes one more
+            shown = f"{len(subset):,} answers: "
+            shown += f"no win in {plural(tried, 'guess', 'guesses')}; " if left else ""
+            progress(f"{shown}searching for a win in {tried + 1}")
         rest = search.shrinks(subset, legal, left)
         if rest is not None:
             break
@@ -247,10 +256,11 @@ def absurdle_win(
     hard: bool = False,
     opener: str | None = None,
     budget: float | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> AbsurdleWin:
     """The shortest win against a host named on the command line (it must be Absurdle),
     searched for at most `budget` seconds (None: however long it takes)."""
     if host not in ("evil", "absurdle"):
         raise UnknownNameError(f"unknown Wordle host {host!r} for stats; use evil (Absurdle)")
     deadline = None if budget is None else time.monotonic() + budget
-    return beat_absurdle(game, hard=hard, opener=opener, deadline=deadline)
+    return beat_absurdle(game, hard=hard, opener=opener, deadline=deadline, progress=progress)

@@ -841,14 +841,22 @@ class Session:
         summary = loop.summary_of(records, guesser.name, self.name, began, options)
         return Played(summary, records)
 
-    def versus(self, host: str = "evil") -> Versus:
+    def versus(
+        self, host: str = "evil", *, progress: Callable[[str], None] | None = None
+    ) -> Versus:
         """One game against Absurdle (the figure: guesses needed); with the `optimal`
-        strategy, the exact search's shortest win, proven shortest."""
+        strategy, the exact search's shortest win, proven shortest (`progress` hears each
+        length it tries)."""
         if self.strategy == "optimal":
             from wordkit.wordle.adversary import absurdle_win
 
             win = absurdle_win(
-                self.game, host, hard=self.hard, opener=self.opener, budget=self.budget
+                self.game,
+                host,
+                hard=self.hard,
+                opener=self.opener,
+                budget=self.budget,
+                progress=progress,
             )
             exact = {"opener": win.opener, "nodes": win.nodes, "seconds": win.seconds}
             length = self.game.length
