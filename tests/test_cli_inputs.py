@@ -154,6 +154,21 @@ def test_the_evil_host_records_alone_on_stdout() -> None:
     assert "host" in result.stderr
 
 
+@pytest.mark.parametrize("fmt", ["table", "json"])
+def test_the_game_against_absurdle_records_alone_on_stdout(fmt: str) -> None:
+    result = invoke("stats", "wordle", "--answers", "wordle", "--host", "evil",
+                    "--strategy", "minimax", "--records", "-", "--format", fmt)  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    (line,) = result.stdout.splitlines()
+    record = json.loads(line)
+    assert record["won"] and record["solved"] and record["moves"][-1] == record["secret"]
+    assert record["feedback"][-1] == "GGGGG" and len(record["feedback"]) == record["guesses"]
+    if fmt == "json":  # the game's own shape, on stderr
+        assert json.loads(result.stderr[result.stderr.index("{") :])["word"] == record["secret"]
+    else:
+        assert f"minimax vs Absurdle: solved in {record['guesses']} guesses" in result.stderr
+
+
 def test_stats_plays_the_words_of_a_category_with_the_hint() -> None:
     args = ["stats", "hangman", "--words", CATEGORIES, "--category", "animal", "--json"]
     result = invoke(*args)

@@ -401,7 +401,7 @@ def test_a_failing_dot_with_undecodable_stderr_is_one_error_line(
         (["--from-history", "--jobs", "2"], "--from-history reports the games recorded"),
         (["--from-history", "--seed", "2"], "--from-history reports the games recorded"),
         (["--host", "evil", "--jobs", "2"], "--host plays one game against Absurdle: drop --jobs"),
-        (["--host", "evil", "--records", "r.jsonl"], "--host plays one game against Absurdle"),
+        (["--host", "evil", "--sample", "5"], "--host plays one game against Absurdle"),
         (["--openers", "top:2", "--opener", "salet"], "--openers ranks openers"),
         (["--tree-in", "t.json", "--strategy", "minimax"], "--tree-in plays the tree it reads"),
         (["--tree-in", "t.json", "--budget", "3"], "--tree-in plays the tree it reads"),

@@ -328,9 +328,13 @@ def stats_wordle(
             assert modes.openers is not None
             show_openers(session, modes.openers, modes.cutoff, records=records, fmt=fmt)
         elif mode == "versus":
+            from wordkit import outputs
+
+            outputs.check_not_a_sweep(records)
             with thinking() as retell:
                 versus = session.versus(modes.host or "evil", progress=retell)
-            show_versus(versus, fmt)
+            outputs.write_records(records, [versus.record])
+            show_versus(versus, fmt, err=outputs.is_stdout(records))
         else:
             from wordkit import outputs
 
@@ -368,11 +372,12 @@ def emit_played(
     render.show_played(played, fmt, records, to_stderr=tree == "-")
 
 
-def show_versus(versus: Versus, fmt: str) -> None:
-    """A game against Absurdle as JSON, CSV (the turns) or tiles and a closing line."""
-    if render.emit_data(versus, fmt):
+def show_versus(versus: Versus, fmt: str, *, err: bool = False) -> None:
+    """A game against Absurdle as JSON, CSV (the turns) or tiles and a closing line (on
+    stderr when stdout carries the records)."""
+    if render.emit_data(versus, fmt, err=err):
         return
-    out = render.console()
+    out = render.console(err=err)
     for guess, pattern in versus.turns:
         say(out, render.tiles(guess, pattern))
     say(out, versus.verdict())

@@ -301,6 +301,16 @@ class Versus:
         """Guesses played."""
         return len(self.turns)
 
+    @property
+    def record(self) -> GameRecord:
+        """The game as a line of `--records` (Absurdle sets no limit: won is solved)."""
+        return GameRecord(
+            secret=self.word,
+            won=self.won,
+            moves=tuple(guess for guess, _ in self.turns),
+            feedback=tuple(pattern_str(p, self.length, "letters") for _, p in self.turns),
+        )
+
     def as_dict(self) -> dict[str, Any]:
         """The game as `stats wordle --host evil --format json` prints it."""
         data = {"game": "wordle", "host": "evil", "strategy": self.strategy, "hard": self.hard}
@@ -1069,7 +1079,8 @@ STATS_USES: dict[str, frozenset[str]] = {
     | {"boards", "opener", "jobs", "cluster", "records", "max_guesses", "sample", "seed"},
     "openers": LISTS_AND_FORMAT
     | {"strategy", "hard", "jobs", "cluster", "records", "openers", "cutoff"},
-    "versus": LISTS_AND_FORMAT | {"strategy", "opener", "hard", "budget", "host", "seed"},
+    "versus": LISTS_AND_FORMAT
+    | {"strategy", "opener", "hard", "budget", "host", "seed", "records"},
     "tree-check": LISTS_AND_FORMAT | {"hard", "jobs", "records", "tree_in"},
     "games": LISTS_AND_FORMAT
     | {"strategy", "opener", "hard", "jobs", "cluster", "budget", "records", "secrets", "tree"}
