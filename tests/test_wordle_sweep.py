@@ -155,6 +155,10 @@ def test_records_of_another_sweep_are_refused(small: Wordle, tmp_path: Path) -> 
         ("top:0", RangeError, "--openers top:N needs a whole number N ≥ 1, not '0'"),
         ("top:x", RangeError, "--openers top:N needs a whole number N ≥ 1, not 'x'"),
         ("missing.txt", InputFileError, "no openers file missing.txt"),
+        ("sal3t,crane", WordkitError, "opener 'sal3t' is not a word of letters a-z"),
+        ("crane,cr-ne", WordkitError, "opener 'cr-ne' is not a word of letters a-z"),
+        ("crane zzzzz", WordkitError, "opener 'zzzzz' is not in the list of allowed guesses"),
+        ("dir/missing", InputFileError, "no openers file dir/missing"),
     ],
 )
 def test_bad_openers(small: Wordle, which: str, error: type[Exception], message: str) -> None:
@@ -515,3 +519,29 @@ def test_a_bound_kept_from_another_opener_list_is_searched_again(tmp_path: Path)
     assert alone == [("bhang", 30, True), ("fills", 31, False)]
     assert ranking("--openers", "bhang,fills", "--records", records) == alone
     assert ranking("--openers", "bhang,fills", "--records", records) == alone  # resumed whole
+
+
+def _result(opener: str, total: int, exact: bool) -> OpenerResult:
+    return OpenerResult(opener=opener, total=total, exact=exact, games=10,
+                        solved=10 if exact else None, max_guesses=3 if exact else None,
+                        seconds=0.0)  # fmt: skip
+
+
+def test_a_bound_ranks_after_every_exact_total_whatever_its_value() -> None:
+    # Searched in this order with a running cutoff: SALET 7,889, CRANE 7,880, then ADIEU
+    # stopped at >= 7,881 (it is 8,322): its bound says nothing against SALET's total.
+    got = rank([_result("salet", 7889, True), _result("adieu", 7881, False),
+                _result("crane", 7880, True)])  # fmt: skip
+    assert [r.opener for r in got] == ["crane", "salet", "adieu"]
+
+
+def test_a_bound_is_unranked_and_never_the_best() -> None:
+    every_cut = json.loads(invoke("--openers", "top:3", "--strategy", "optimal", "--cutoff", "1",
+                                  "--json").stdout)  # fmt: skip
+    assert every_cut["best"] is None
+    assert [r["exact"] for r in every_cut["results"]] == [False, False, False]
+    csv_rows = invoke("--openers", "top:3", "--strategy", "optimal", "--cutoff", "1",
+                      "--format", "csv").stdout.splitlines()[1:]  # fmt: skip
+    assert [row.split(",")[0] for row in csv_rows] == ["", "", ""]
+    table = invoke("--openers", "top:3", "--strategy", "optimal", "--cutoff", "1").stdout
+    assert "3 openers stopped once unable to beat the cutoff 1; unranked" in table

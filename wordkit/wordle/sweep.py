@@ -21,7 +21,7 @@ import numpy as np
 
 from wordkit import __version__, outputs, runner
 from wordkit.errors import ClusterError, InputFileError, RangeError, WordkitError, shortened
-from wordkit.game import fold_word, plural, whole_number
+from wordkit.game import fold_word, not_a_word, plural, whole_number
 from wordkit.wordle import partitions
 from wordkit.wordle.guessers import make_guesser
 from wordkit.wordle.hosts import HonestWordle
@@ -88,11 +88,14 @@ class OpenerResult:
         """Mean guesses per game (a bound when not exact)."""
         return None if self.total is None else self.total / self.games
 
-    def sort_key(self) -> tuple[int, float, bool, str]:
-        """Best first: fewest games unsolved, least total, exact before bounds, by name."""
+    def sort_key(self) -> tuple[bool, int, float, str]:
+        """Best first: exact results (fewest games unsolved, then least total), then bounds
+        (least first), by name. A bound comes after every exact total, not by its value: it
+        could not beat the cutoff, but the opener may be far worse than it (ADIEU stopped at
+        >= 7,881 is 8,322), so it is ranked among no other."""
         unsolved = self.games - self.solved if self.solved is not None else 0
         total = float("inf") if self.total is None else self.total
-        return (unsolved, total, not self.exact, self.opener)
+        return (not self.exact, unsolved, total, self.opener)
 
     def as_dict(self) -> dict[str, Any]:
         """The row as JSON (a line of the records file, a row of --format json)."""
@@ -188,11 +191,15 @@ def _named_openers(text: str) -> list[str]:
         if not words:
             raise InputFileError(f"the openers file {text} holds no word")
         return words
-    words = [fold_word(w) for w in text.split(",") if w.strip()]
-    if not words or not all(w.isalpha() for w in words):
+    typed = text.replace(",", " ").split()
+    words = [fold_word(w) for w in typed]
+    if not words or (not all(w.isalpha() for w in words) and ("." in text or os.sep in text)):
         raise InputFileError(
             f"no openers file {text}; give --openers FILE, all, top:N or WORD,WORD,..."
         )
+    for shown, word in zip(typed, words, strict=True):
+        if not word.isalpha():  # no path: a list of words, one of them mistyped
+            raise UnknownWordError(f"opener {not_a_word(shown)}")
     return words
 
 
@@ -362,9 +369,9 @@ class Sweep:
     options: dict[str, Any] = field(default_factory=dict)
 
     def rows(self) -> list[dict[str, Any]]:
-        """The ranking as CSV rows, best first (an empty cell: not known)."""
+        """The ranking as CSV rows, best first (an empty cell: not known, a bound's rank too)."""
         return [
-            {"rank": n, "opener": r.opener, "total": r.total, "exact": r.exact,
+            {"rank": n if r.exact else "", "opener": r.opener, "total": r.total, "exact": r.exact,
              "mean": "" if r.mean is None else f"{r.mean:.6f}", "max": r.max_guesses,
              "solved": r.solved, "seconds": f"{r.seconds:.3f}"}
             for n, r in enumerate(self.results, 1)
@@ -380,19 +387,21 @@ class Sweep:
             mean = "" if r.mean is None else f"{bound}{r.mean:.4f}"
             most = "" if r.max_guesses is None else str(r.max_guesses)
             solved = "" if r.solved is None else f"{r.solved:,}/{r.games:,}"
-            rows.append((str(n), r.opener.upper(), total, mean, most, solved, f"{r.seconds:.2f}"))
+            place = str(n) if r.exact else ""  # a bound ranks among no other (sort_key)
+            rows.append((place, r.opener.upper(), total, mean, most, solved, f"{r.seconds:.2f}"))
         mode = ", hard mode" if self.spec.hard else ""
         title = f"{plural(len(self.results), 'opener')}, {self.spec.strategy}{mode}, best first"
         bounds = sum(not r.exact for r in self.results)
         why = "the best total found so far"
         why = f"the cutoff {self.spec.cutoff:,}" if self.spec.cutoff else why
         stopped = plural(bounds, "opener")
-        note = f"{at_least}: a proven lower bound ({stopped} stopped once they could "
-        return title, rows, f"{note}not beat {why})" if bounds else ""
+        note = f"{at_least}: a proven lower bound ({stopped} stopped once unable to beat {why}; "
+        return title, rows, f"{note}unranked)" if bounds else ""
 
     def as_dict(self) -> dict[str, Any]:
         """The sweep as one JSON object."""
-        best = self.results[0] if self.results else None
+        # The best proven: an exact total first (every bound is past the cutoff it missed)
+        best = self.results[0] if self.results and self.results[0].exact else None
         return {
             "game": "wordle",  # as every stats summary names its game
             "strategy": self.spec.strategy,
