@@ -141,6 +141,9 @@ def test_records_of_another_sweep_are_refused(small: Wordle, tmp_path: Path) -> 
     run_sweep(small, "top:2", EXACT, records=str(records))
     with pytest.raises(SweepRecordsError, match="holds a sweep with other --strategy"):
         run_sweep(small, "top:2", SweepSpec("entropy"), records=str(records))
+    for cutoff in (SweepSpec("optimal", cutoff=80), SweepSpec("optimal")):  # one option, named once
+        with pytest.raises(SweepRecordsError, match=r"holds a sweep with other --cutoff; resume"):
+            run_sweep(small, "top:2", cutoff, records=str(records))
     other = tmp_path / "games.jsonl"
     other.write_text(json.dumps({"secret": "apple"}) + "\n")
     with pytest.raises(SweepRecordsError, match="is not the records file of an opener sweep"):

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from wordkit.cli import app
 from wordkit.errors import GameStateError, InputFileError, OutputPathError
 from wordkit.wordle import trees
-from wordkit.wordle.lists import load_wordle
+from wordkit.wordle.lists import load_wordle, make_wordle
 from wordkit.wordle.play import run_stats
 from wordkit.wordle.rules import Rules
 from wordkit.wordle.search import TreeSearch
@@ -101,6 +101,9 @@ BAD = {
     "odd.txt": ("apple BBBBB1 baker\n", "pairs of guess and feedback"),
     "nowin.txt": ("apple BBBBB1 baker BBBBB2\n", "all green"),
     "array.json": ("[1, 2]", "the root is not an object"),
+    "null.json": ("null\n", "is not a decision tree: JSON trees are objects"),
+    "tree.dot": ("digraph wordle {\n  rankdir=LR;\n}\n", "is a Graphviz drawing: --tree-in reads"),
+    "named.dot": ("strict digraph {\n}\n", "is a Graphviz drawing"),
     "deep.json": ("[" * 100_000 + "]" * 100_000, "nested too deeply to be a decision tree"),
     "deeptree.json": (
         '{"guess": "apple", "next": {"BBBBB": ' * 3_000 + '{"guess": "apple"}' + "}}" * 3_000,
@@ -117,6 +120,13 @@ def test_bad_files(played, tmp_path, name):
     path.write_text(text)
     with pytest.raises(InputFileError, match=message):
         trees.read_tree(str(path), game)
+
+
+def test_a_text_tree_opening_with_graph_is_no_drawing(tmp_path):
+    game = make_wordle(["graph", "grape"], ["graph", "grape"])
+    path = tmp_path / "tree.txt"
+    path.write_text("graph GGGGG1\ngraph GGGBB1 grape GGGGG2\n")
+    assert trees.read_tree(str(path), game).root.guess == "graph"
 
 
 def test_check_finds_holes_and_bad_paths(played, tmp_path):

@@ -837,7 +837,7 @@ HEADER_NAMES = {
     "hard": "--hard",
     "max_guesses": "--max-guesses",
     "cutoff": "--cutoff",
-    "running_cutoff": "--cutoff (none, or the best so far)",
+    "running_cutoff": "--cutoff",  # none, or the best so far: one option
 }
 """How a records file's header keys are named to users, by the options that set them."""
 
@@ -881,7 +881,9 @@ def read_records(
     theirs, ours = first["sweep"], header["sweep"]
     if theirs != ours:
         keys = [*ours, *(k for k in theirs if k not in ours)]  # a forged key is named too
-        differ = [HEADER_NAMES.get(k, str(k)) for k in keys if theirs.get(k) != ours.get(k)]
+        differ = list(
+            dict.fromkeys(HEADER_NAMES.get(k, str(k)) for k in keys if theirs.get(k) != ours.get(k))
+        )
         raise SweepRecordsError(
             f"{name} holds a sweep with other {shortened(', '.join(differ))}; resume it "
             "with the same options, or give another --records file"

@@ -17,6 +17,7 @@ with the feedback written.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from collections.abc import Iterable, Sequence
@@ -227,6 +228,12 @@ def read_tree(path: str, game: Wordle) -> Tree:
     stripped = text.lstrip()
     if not stripped:
         raise InputFileError(f"{name} is empty: no decision tree in it")
+    if GRAPHVIZ.match(stripped):  # what --tree writes for Graphviz (an opener GRAPH is no match)
+        raise InputFileError(
+            f"{name} is a Graphviz drawing: --tree-in reads the .json or .txt tree --tree writes"
+        )
+    if name.lower().endswith(".json") and not stripped.startswith(("{", "[")):
+        raise InputFileError(f"{name} is not a decision tree: JSON trees are objects")
     try:
         if stripped.startswith(("{", "[")):
             try:
@@ -247,6 +254,8 @@ def read_tree(path: str, game: Wordle) -> Tree:
 
 
 TOO_DEEP = "{} is nested too deeply to be a decision tree"
+GRAPHVIZ = re.compile(r"(strict\s+)?(di)?graph\b[^\n{]*\{", re.IGNORECASE)
+"""The head of a Graphviz file: `digraph NAME {`."""
 
 
 def node_of(data: object, game: Wordle, where: str) -> Node:
