@@ -376,11 +376,14 @@ NAMES = {"jobs_1": "`--jobs 1`", "jobs_2": "`--jobs 2`", "cluster_local_2": "`--
 def ranking(rows: list[dict[str, Any]]) -> list[str]:
     """The top of a ranking as a table."""
     lines = ["| rank | opener | total | mean | longest game |", "|---:|---|---:|---:|---:|"]
+    # Exact totals first, then bounds, unranked (as `stats wordle --openers` shows them)
+    rows = sorted(rows, key=lambda r: not r["exact"])
     for n, r in enumerate(rows, 1):
         total = f"{r['total']:,}" if r["exact"] else f"≥ {r['total']:,}"
         mean = f"{r['mean']:.4f}" if r["exact"] else f"≥ {r['mean']:.4f}"
         longest = r["max_guesses"] if r["max_guesses"] is not None else ""
-        lines.append(f"| {n} | {r['opener'].upper()} | {total} | {mean} | {longest} |")
+        place = n if r["exact"] else ""
+        lines.append(f"| {place} | {r['opener'].upper()} | {total} | {mean} | {longest} |")
     return lines
 
 
