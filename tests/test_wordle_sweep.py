@@ -162,6 +162,7 @@ def test_records_of_another_sweep_are_refused(small: Wordle, tmp_path: Path) -> 
         ("crane,cr-ne", WordkitError, "opener 'cr-ne' is not a word of letters a-z"),
         ("crane zzzzz", WordkitError, "opener 'zzzzz' is not in the list of allowed guesses"),
         ("dir/missing", InputFileError, "no openers file dir/missing"),
+        ("my-openers", InputFileError, "no openers file my-openers"),
     ],
 )
 def test_bad_openers(small: Wordle, which: str, error: type[Exception], message: str) -> None:
@@ -536,6 +537,18 @@ def test_a_bound_ranks_after_every_exact_total_whatever_its_value() -> None:
     got = rank([_result("salet", 7889, True), _result("adieu", 7881, False),
                 _result("crane", 7880, True)])  # fmt: skip
     assert [r.opener for r in got] == ["crane", "salet", "adieu"]
+
+
+def test_an_opener_proven_infeasible_ranks_last_and_is_never_the_best() -> None:
+    infeasible = OpenerResult(opener="aaaaa", total=None, exact=True, games=10, solved=8,
+                              max_guesses=None, seconds=0.0)  # fmt: skip
+    got = rank([infeasible, _result("bbbbb", 25, False)])
+    assert [r.opener for r in got] == ["bbbbb", "aaaaa"]
+    sweep_of = sweep_module.Sweep(EXACT, got, 0.0)
+    assert sweep_of.as_dict()["best"] is None
+    assert sweep_of.places() == [None, None]  # after a bound, nothing is ranked
+    alone = sweep_module.Sweep(EXACT, [infeasible], 0.0)
+    assert alone.as_dict()["best"] is None and alone.places() == [1]
 
 
 def test_a_bound_is_unranked_and_never_the_best() -> None:

@@ -40,8 +40,7 @@ Cluster = Annotated[str | None, opt("ADDRESS",
 Trainer = Annotated[bool, opt(None, "After each guess, compare it with the AI's recommendation.",
     "--trainer")]
 Records = Annotated[str | None, opt("FILE", "Write one JSON line per game to FILE (- for stdout: "
-    "then stdout holds only the records, and the table goes to stderr). Wordle's --openers "
-    "writes a header line, then one line per opener, and resumes from the file.")]
+    "then stdout holds only the records, and the table goes to stderr).")]
 HistoryDb = Annotated[str | None, opt("PATH", "The game history (SQLite).  [default: "
     "$XDG_DATA_HOME/wordkit/history.sqlite, else ~/.local/share/wordkit/history.sqlite]",
     "--history-db", show_default=False)]

@@ -88,14 +88,19 @@ class OpenerResult:
         """Mean guesses per game (a bound when not exact)."""
         return None if self.total is None else self.total / self.games
 
-    def sort_key(self) -> tuple[bool, int, float, str]:
-        """Best first: exact results (fewest games unsolved, then least total), then bounds
-        (least first), by name. A bound comes after every exact total, not by its value: it
-        could not beat the cutoff, but the opener may be far worse than it (ADIEU stopped at
-        >= 7,881 is 8,322), so it is ranked among no other."""
+    @property
+    def infeasible(self) -> bool:
+        """Proven unable to solve every answer within the limit."""
+        return self.exact and self.total is None
+
+    def sort_key(self) -> tuple[bool, bool, int, float, str]:
+        """Best first: exact totals (fewest games unsolved, then least total), then bounds
+        (least first), then the openers proven infeasible, by name. A bound comes after every
+        exact total, not by its value: it could not beat the cutoff, but the opener may be far
+        worse than it (ADIEU stopped at >= 7,881 is 8,322), so it ranks among no other."""
         unsolved = self.games - self.solved if self.solved is not None else 0
         total = float("inf") if self.total is None else self.total
-        return (not self.exact, unsolved, total, self.opener)
+        return (self.infeasible, not self.exact, unsolved, total, self.opener)
 
     def as_dict(self) -> dict[str, Any]:
         """The row as JSON (a line of the records file, a row of --format json)."""
@@ -193,12 +198,13 @@ def _named_openers(text: str) -> list[str]:
         return words
     typed = text.replace(",", " ").split()
     words = [fold_word(w) for w in typed]
-    if not words or (not all(w.isalpha() for w in words) and ("." in text or os.sep in text)):
+    path_like = len(typed) == 1 or any(c and c in text for c in (".", os.sep, os.altsep))
+    if not words or (not all(w.isalpha() for w in words) and path_like):
         raise InputFileError(
             f"no openers file {text}; give --openers FILE, all, top:N or WORD,WORD,..."
         )
     for shown, word in zip(typed, words, strict=True):
-        if not word.isalpha():  # no path: a list of words, one of them mistyped
+        if not word.isalpha():  # words, not a path: one of them mistyped
             raise UnknownWordError(f"opener {not_a_word(shown)}")
     return words
 
@@ -368,26 +374,34 @@ class Sweep:
     """Openers taken from the records file instead of evaluated again."""
     options: dict[str, Any] = field(default_factory=dict)
 
+    def places(self) -> list[int | None]:
+        """Each result's rank: known up to the first bound, after it none (a bound, and an
+        opener proven infeasible, rank among no other once a bound is in the list)."""
+        out: list[int | None] = []
+        for n, r in enumerate(self.results, 1):
+            out.append(n if r.exact and (not out or out[-1] is not None) else None)
+        return out
+
     def rows(self) -> list[dict[str, Any]]:
         """The ranking as CSV rows, best first (an empty cell: not known, a bound's rank too)."""
         return [
-            {"rank": n if r.exact else "", "opener": r.opener, "total": r.total, "exact": r.exact,
+            {"rank": "" if n is None else n, "opener": r.opener, "total": r.total, "exact": r.exact,
              "mean": "" if r.mean is None else f"{r.mean:.6f}", "max": r.max_guesses,
              "solved": r.solved, "seconds": f"{r.seconds:.3f}"}
-            for n, r in enumerate(self.results, 1)
+            for n, r in zip(self.places(), self.results, strict=True)
         ]  # fmt: skip
 
     def ranking(self, at_least: str = "≥") -> tuple[str, list[tuple[str, ...]], str]:
         """The ranking as people read it: its title, one row per opener (RANKING_COLUMNS; a
         total marked `at_least` is a proven lower bound) and what the bounds mean ('': none)."""
         rows: list[tuple[str, ...]] = []
-        for n, r in enumerate(self.results, 1):
+        for n, r in zip(self.places(), self.results, strict=True):
             bound = "" if r.exact else at_least + " "
             total = "infeasible" if r.total is None else f"{bound}{r.total:,}"
             mean = "" if r.mean is None else f"{bound}{r.mean:.4f}"
             most = "" if r.max_guesses is None else str(r.max_guesses)
             solved = "" if r.solved is None else f"{r.solved:,}/{r.games:,}"
-            place = str(n) if r.exact else ""  # a bound ranks among no other (sort_key)
+            place = "" if n is None else str(n)
             rows.append((place, r.opener.upper(), total, mean, most, solved, f"{r.seconds:.2f}"))
         mode = ", hard mode" if self.spec.hard else ""
         title = f"{plural(len(self.results), 'opener')}, {self.spec.strategy}{mode}, best first"
@@ -401,7 +415,8 @@ class Sweep:
     def as_dict(self) -> dict[str, Any]:
         """The sweep as one JSON object."""
         # The best proven: an exact total first (every bound is past the cutoff it missed)
-        best = self.results[0] if self.results and self.results[0].exact else None
+        lead = self.results[0] if self.results else None
+        best = lead if lead is not None and lead.exact and not lead.infeasible else None
         return {
             "game": "wordle",  # as every stats summary names its game
             "strategy": self.spec.strategy,

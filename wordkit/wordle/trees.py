@@ -228,9 +228,9 @@ def read_tree(path: str, game: Wordle) -> Tree:
     stripped = text.lstrip()
     if not stripped:
         raise InputFileError(f"{name} is empty: no decision tree in it")
-    if GRAPHVIZ.match(stripped):  # what --tree writes for Graphviz (an opener GRAPH is no match)
+    if is_drawing(name, stripped):
         raise InputFileError(
-            f"{name} is a Graphviz drawing: --tree-in reads the .json or .txt tree --tree writes"
+            f"{name} is a drawing: --tree-in reads the .json or .txt tree --tree writes"
         )
     if name.lower().endswith(".json") and not stripped.startswith(("{", "[")):
         raise InputFileError(f"{name} is not a decision tree: JSON trees are objects")
@@ -254,8 +254,19 @@ def read_tree(path: str, game: Wordle) -> Tree:
 
 
 TOO_DEEP = "{} is nested too deeply to be a decision tree"
-GRAPHVIZ = re.compile(r"(strict\s+)?(di)?graph\b[^\n{]*\{", re.IGNORECASE)
-"""The head of a Graphviz file: `digraph NAME {`."""
+GRAPHVIZ = re.compile(r"(strict\s+)?(di)?graph\b[^{]*\{", re.IGNORECASE)
+"""The head of a Graphviz file: `digraph NAME {` (a text tree holds no brace)."""
+DRAWINGS = (".dot", ".gv", ".svg", ".png", ".pdf")
+
+
+def is_drawing(name: str, text: str) -> bool:
+    """Whether a tree file is one of the drawings --tree writes for people (by its name, or a
+    Graphviz or SVG head), not a tree to read back."""
+    return (
+        name.lower().endswith(DRAWINGS)
+        or text.startswith(("//", "/*", "<?xml", "<svg"))
+        or GRAPHVIZ.match(text) is not None
+    )
 
 
 def node_of(data: object, game: Wordle, where: str) -> Node:
