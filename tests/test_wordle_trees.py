@@ -108,6 +108,7 @@ BAD = {
     "commented.txt": ("// a tree\ndigraph t {\n}\n", "is a drawing"),
     "drawn.txt": ('<?xml version="1.0"?>\n<svg></svg>\n', "is a drawing"),
     "tree.svg": ("<svg></svg>\n", "is a drawing"),
+    "tree.PNG": ("\x00\x89PNG binary", "tree.PNG is a drawing"),
     "deep.json": ("[" * 100_000 + "]" * 100_000, "nested too deeply to be a decision tree"),
     "deeptree.json": (
         '{"guess": "apple", "next": {"BBBBB": ' * 3_000 + '{"guess": "apple"}' + "}}" * 3_000,

@@ -231,9 +231,9 @@ def game_items(words: list[str], boards: int) -> list[Any]:
     `/` as records write them); `-` reads stdin, one game a line."""
     if boards == 1:
         return list(terminal.typed_words(words))
-    given = [
-        part for w in words if w != "-" for part in w.replace(",", " ").replace("/", " ").split()
-    ]
+    from wordkit.wordle.boards import board_words
+
+    given = [part for w in words if w != "-" for part in board_words(w)]
     items: list[Any] = [given[i : i + boards] for i in range(0, len(given), boards)]
     return items + (terminal.typed_words(["-"]) if "-" in words else [])
 

@@ -56,6 +56,12 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+def board_words(text: str) -> list[str]:
+    """The words of one or more board games typed as one text: apart, or joined by `,` or by
+    `/` as `--records` writes a game's secret (`cigar/rebut`)."""
+    return text.replace(",", " ").replace("/", " ").split()
+
+
 def check_boards(boards: int) -> int:
     """The number of boards, if it is a variant's (else RangeError)."""
     if boards not in BOARD_COUNTS:

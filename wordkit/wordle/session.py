@@ -644,10 +644,13 @@ class Session:
                 shown = f"{item!r:.60}"
                 yield Refused((shown,), OptionTypeError(f"a game's words must be strings: {shown}"))
                 continue
-            # `cigar,rebut` as typed; with boards `cigar/rebut` too, as --records writes it
-            if isinstance(item, str) and self.boards > 1:
-                item = item.replace("/", " ")
-            group = tuple(item.replace(",", " ").split()) if isinstance(item, str) else tuple(item)
+            if isinstance(item, str):  # `/` joins boards (records); one board refuses it
+                typed = (
+                    multi.board_words(item) if self.boards > 1 else item.replace(",", " ").split()
+                )
+                group = tuple(typed)
+            else:
+                group = tuple(item)
             try:
                 secrets = self.checked_answers(group)
             except WordkitError as exc:

@@ -224,14 +224,14 @@ class Tree:
 def read_tree(path: str, game: Wordle) -> Tree:
     """A tree from a `.json` or `.txt` file (the format told by the content), every guess
     checked against the game's lists; a bad file raises InputFileError naming the problem."""
+    if path.lower().endswith(DRAWINGS):  # a picture need not be read to be told apart
+        raise InputFileError(DRAWN.format(path))
     text, name = tables.read_text(path)
     stripped = text.lstrip()
     if not stripped:
         raise InputFileError(f"{name} is empty: no decision tree in it")
-    if is_drawing(name, stripped):
-        raise InputFileError(
-            f"{name} is a drawing: --tree-in reads the .json or .txt tree --tree writes"
-        )
+    if is_drawing(stripped):
+        raise InputFileError(DRAWN.format(name))
     if name.lower().endswith(".json") and not stripped.startswith(("{", "[")):
         raise InputFileError(f"{name} is not a decision tree: JSON trees are objects")
     try:
@@ -257,16 +257,13 @@ TOO_DEEP = "{} is nested too deeply to be a decision tree"
 GRAPHVIZ = re.compile(r"(strict\s+)?(di)?graph\b[^{]*\{", re.IGNORECASE)
 """The head of a Graphviz file: `digraph NAME {` (a text tree holds no brace)."""
 DRAWINGS = (".dot", ".gv", ".svg", ".png", ".pdf")
+"""The names of the drawings --tree writes for people, never read back."""
+DRAWN = "{} is a drawing: --tree-in reads the .json or .txt tree --tree writes"
 
 
-def is_drawing(name: str, text: str) -> bool:
-    """Whether a tree file is one of the drawings --tree writes for people (by its name, or a
-    Graphviz or SVG head), not a tree to read back."""
-    return (
-        name.lower().endswith(DRAWINGS)
-        or text.startswith(("//", "/*", "<?xml", "<svg"))
-        or GRAPHVIZ.match(text) is not None
-    )
+def is_drawing(text: str) -> bool:
+    """Whether a tree file's text is a drawing (a Graphviz or SVG head), whatever its name."""
+    return text.startswith(("//", "/*", "<?xml", "<svg")) or GRAPHVIZ.match(text) is not None
 
 
 def node_of(data: object, game: Wordle, where: str) -> Node:
