@@ -227,7 +227,7 @@ def test_an_openers_file_is_read_like_any_input(tmp_path: Path) -> None:
     piped = invoke(*args, "--openers", "-", input="apple\n")
     assert json.loads(piped.stdout)["best"] == "apple"
     for path, message in [
-        (str(tmp_path), f"the openers file: {tmp_path} is a directory, not a file"),
+        (str(tmp_path), f"the openers file {tmp_path} is a directory, not a file"),
         ("/dev/null", "the openers file /dev/null holds no word"),
     ]:
         result = invoke(*args, "--openers", path)

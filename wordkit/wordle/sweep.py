@@ -190,7 +190,7 @@ def _named_openers(text: str) -> list[str]:
         try:
             content, _ = read_text(text)
         except InputFileError as exc:
-            raise InputFileError(f"the openers file: {exc}") from None
+            raise InputFileError(f"the openers file {exc}") from None
         lines = (line.split("#", 1)[0] for line in content.splitlines())
         words = [w for line in lines for w in line.replace(",", " ").split()]
         if not words:
