@@ -280,7 +280,7 @@ def test_a_minimum_weight_is_a_number(value: str) -> None:
     result = invoke("prepare", places, "--column", "city", f"--min-weight={value}")
     assert (result.exit_code, result.stderr) == (
         1,
-        f"Error: --min-weight must be a number, not {value}\n",
+        f"Error: --min-weight must be a finite number, not {value}\n",
     )
 
 

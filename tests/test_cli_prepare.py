@@ -260,3 +260,43 @@ def test_keep_an_empty_column_name_is_refused(tmp_path: Path) -> None:
         "Error: --keep needs a column name, not an empty one\n",
     )
     assert not (tmp_path / "out.csv").exists()
+
+
+@pytest.mark.parametrize(
+    ("fmt", "name", "message"),
+    [
+        ("csv", "t.txt", "--format csv into {}: a .txt file is read as a list of words; give "
+         "it another name, or drop --format"),
+        ("txt", "t.csv", "--format txt into {}: a .csv file is read as a table; give it another "
+         "name, or drop --format"),
+    ],
+)  # fmt: skip
+def test_a_format_its_file_name_would_misread_is_refused(
+    tmp_path: Path, fmt: str, name: str, message: str
+) -> None:
+    """A table written into a .txt file was refused by every reader ("'word,weight' is not a
+    word"), a list in a .csv file read with a warning each time: refused before writing."""
+    out = tmp_path / name
+    result = invoke("prepare", "-", "--format", fmt, "-o", str(out), input="word\napple\n")
+    assert (result.exit_code, result.stderr) == (1, f"Error: {message.format(out)}\n")
+    assert not out.exists()
+    # csv into .tsv reads alike (the header names the separator), as does any other name
+    for other in ("t.tsv", "t.dat"):
+        done = invoke("prepare", "-", "--format", "csv", "-o", str(tmp_path / other), "-q",
+                      input="word\napple\n")  # fmt: skip
+        assert done.exit_code == 0, done.stderr
+
+
+@pytest.mark.parametrize("option", ["--weight-column", "--category-column"])
+def test_an_empty_column_name_is_refused(option: str) -> None:
+    """It was ignored: the `weight` or `category` column found by name was used instead."""
+    result = invoke("prepare", "-", option, "", input="word,weight\napple,2\n")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Error: {option} needs a column name, not an empty one\n",
+    )
+
+
+def test_the_summary_counts_one_row_as_one() -> None:
+    result = invoke("prepare", "-", input="word\napple\n")
+    assert (result.exit_code, result.stderr) == (0, "kept 1 of 1 row\n")

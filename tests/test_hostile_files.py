@@ -38,7 +38,7 @@ CSV_CASES = [
     ("word,weight\napple,1e400\n", 1, "", "Error: t.csv: line 2: weight '1e400' is not a finite number\n"),
     ("word,weight\napple,-Infinity\n", 1, "", "Error: t.csv: line 2: weight '-Infinity' is not a finite number\n"),
     ("word,weight\napple,nan\n", 1, "", "Error: t.csv: line 2: weight 'nan' is not a number\n"),
-    ("word,weight\na b,1\nc-d,2\n", 1, "", "Error: no row of t.csv passed the filters (1 contains a space; 1 contains a hyphen)\n"),
+    ("word,weight\na b,1\nc-d,2\n", 1, "", "Error: no row of t.csv passed the filters (dropped 1: contains a space; 1: contains a hyphen)\n"),
     ("sep=,\n", 1, "", "Error: t.csv has a header but no rows\n"),
 ]  # fmt: skip
 

@@ -229,6 +229,10 @@ def test_a_locales_number_is_refused_with_the_way_to_write_it(tmp_path: Path, we
         # blank lines and comments count: the line is the one an editor shows
         ("w.txt", "apple\n\n# fruit\nbad1\n", "line 4: 'bad1' is not a word"),
         ("w.txt", "apple\r\n\r\nbad1\r\n", "line 3: 'bad1' is not a word"),
+        # Unicode's other line breaks are characters of a line, not ends of it
+        ("w.txt", "apple\npe\u2028ar\nplum\nzz9\n", "line 2: 'pe\\u2028ar' is not a word"),
+        ("w.txt", "apple\npe\x0car\nplum\nzz9\n", "line 2: 'pe\\x0car' is not a word"),
+        ("w.txt", "apple\npear\x85\nplum\nzz9\n", "line 4: 'zz9' is not a word"),
         ("t.csv", "word,weight\napple,1\n\nmango,x\n", "line 4: weight 'x' is not a number"),
         ("t.csv", "sep=;\nword;weight\napple;1\nmango;-1\n", "line 4: weight -1 is negative"),
         ("t.csv", "word,weight\napple,1\nmango,\n", "line 3: the weight is blank"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pandas as pd
 from unidecode import unidecode
@@ -16,7 +17,9 @@ from wordkit.errors import (
     OptionConflictError,
     RangeError,
     ValueFormatError,
+    shortened,
 )
+from wordkit.game import plural
 from wordkit.hangman.rules import MAX_LENGTH
 from wordkit.tables import require_column, weights_from
 
@@ -53,7 +56,7 @@ class PrepareOptions:
 
     def __post_init__(self) -> None:
         if self.min_weight is not None and not math.isfinite(self.min_weight):
-            raise RangeError(f"--min-weight must be a number, not {self.min_weight}")
+            raise RangeError(f"--min-weight must be a finite number, not {self.min_weight}")
 
 
 @dataclass(kw_only=True)
@@ -93,6 +96,10 @@ def prepare(
     """Clean a raw frame of strings into a word table, and report what was dropped and why."""
     source = word_column(frame, options.column, name=name)
     # A word table fed back in keeps its weights and categories unless told otherwise.
+    for option, given in (("--weight-column", options.weight_column),
+                          ("--category-column", options.category_column)):  # fmt: skip
+        if given is not None and not given.strip():
+            raise ColumnError(f"{option} needs a column name, not an empty one")
     weight_column = options.weight_column or named_column(frame, "weight")
     category_column = options.category_column or named_column(frame, "category")
     for extra in (weight_column, category_column, *options.keep_columns):
@@ -185,10 +192,10 @@ def prepare(
     if report.passed_filters > report.kept:
         report.dropped[DUPLICATE] = report.passed_filters - report.kept
     if not report.kept:
-        reasons = "; ".join(f"{count:,} {reason}" for reason, count in report.dropped.items())
+        reasons = "; ".join(f"{count:,}: {reason}" for reason, count in report.dropped.items())
         if not reasons:  # comments and blank lines only
             raise NothingKeptError(f"{name} has no rows to prepare")
-        raise NothingKeptError(f"no row of {name} passed the filters ({reasons})")
+        raise NothingKeptError(f"no row of {name} passed the filters (dropped {reasons})")
     return table, report
 
 
@@ -214,7 +221,7 @@ def _check_lengths(options: PrepareOptions) -> None:
 
 def describe(report: PrepareReport) -> list[str]:
     """Human-readable lines summarising a prepare run."""
-    lines = [f"kept {report.kept:,} of {report.rows_in:,} rows"]
+    lines = [f"kept {report.kept:,} of {plural(report.rows_in, 'row')}"]
     if DUPLICATE in report.dropped:
         lines[0] += f" ({report.passed_filters:,} passed the filters before merging duplicates)"
     for reason, count in report.dropped.items():
@@ -232,7 +239,20 @@ def prepare_file(
 ) -> PrepareReport:
     """Clean a file, stdin (`-`) or built-in table into a word table written to `output`."""
     chosen = tables.check_format(fmt)
-    written = chosen or (tables.format_for(output) if output not in (None, tables.STDIN) else "csv")
+    named = (
+        tables.format_for(output, default=chosen or "csv")
+        if output not in (None, tables.STDIN)
+        else None
+    )
+    if chosen and named and (chosen == "txt") != (named == "txt"):
+        # Readers go by the name: a table in a .txt file, or a list in a .csv, reads wrong.
+        suffix = Path(output or "").suffix
+        raise OptionConflictError(
+            f"--format {chosen} into {shortened(output or '')}: a {suffix} file is read as "
+            f"{'a list of words' if named == 'txt' else 'a table'}; give it another name, or "
+            "drop --format"
+        )
+    written = chosen or named or "csv"
     if options.per_category and written == "txt":
         raise OptionConflictError(
             "--per-category keeps a word once in each of its categories, and a txt list holds "

@@ -243,6 +243,12 @@ def parse_raw(
     return frame
 
 
+def lines_of(text: str) -> list[str]:
+    """The lines of a text as editors number them: LF, CR LF and CR end a line; Unicode's other
+    breaks (form feed, U+2028…), which `str.splitlines` also splits on, stay inside theirs."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
 def _layout(
     text: str, *, name: str, fmt: Format | None, header: str | None = None
 ) -> tuple[str, str, Format, list[tuple[int, str]] | None]:
@@ -281,7 +287,7 @@ def _layout(
             WordkitWarning,
             stacklevel=3,
         )
-    lines = enumerate((line.strip() for line in text.splitlines()), start=1)
+    lines = enumerate((line.strip() for line in lines_of(text)), start=1)
     return text, separator, fmt, [(n, line) for n, line in lines if line and line[0] != "#"]
 
 

@@ -278,9 +278,9 @@ def typed_words(words: Sequence[str]) -> list[str]:
             out.append(word)
             continue
         if _wide_stdin():  # UTF-16 or UTF-32 with its byte-order mark: decoded as a table is
-            from wordkit.tables import STDIN, read_text
+            from wordkit.tables import STDIN, lines_of, read_text
 
-            lines = [line.split("#", 1)[0].strip() for line in read_text(STDIN)[0].splitlines()]
+            lines = [line.split("#", 1)[0].strip() for line in lines_of(read_text(STDIN)[0])]
             out += [line for line in lines if line]
             continue
         while line := read_line():

@@ -22,6 +22,7 @@ import numpy as np
 from wordkit import __version__, outputs, runner
 from wordkit.errors import ClusterError, InputFileError, RangeError, WordkitError, shortened
 from wordkit.game import fold_word, not_a_word, plural, whole_number
+from wordkit.tables import lines_of
 from wordkit.wordle import partitions
 from wordkit.wordle.guessers import make_guesser
 from wordkit.wordle.hosts import HonestWordle
@@ -191,7 +192,7 @@ def _named_openers(text: str) -> list[str]:
             content, _ = read_text(text)
         except InputFileError as exc:
             raise InputFileError(f"the openers file {exc}") from None
-        lines = (line.split("#", 1)[0] for line in content.splitlines())
+        lines = (line.split("#", 1)[0] for line in lines_of(content))
         words = [w for line in lines for w in line.replace(",", " ").split()]
         if not words:
             raise InputFileError(f"the openers file {text} holds no word")
@@ -881,7 +882,9 @@ def read_records(
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise SweepRecordsError(f"cannot read the records file {name}: {exc}") from None
-    lines = text.splitlines()
+    lines = lines_of(text)
+    if lines[-1] == "":  # the end of the last line
+        lines.pop()
     if not lines:
         return []
     first = _json(lines[0])

@@ -302,7 +302,7 @@ def tree_of_lines(text: str, game: Wordle, name: str) -> Tree:
     root: Node | None = None
     paths: dict[str, tuple[tuple[str, Pattern], ...]] = {}
     win = game.win
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(tables.lines_of(text), 1):
         tokens = line.split("#", 1)[0].split()
         if not tokens:
             continue
