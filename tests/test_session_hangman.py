@@ -225,6 +225,9 @@ def test_a_string_given_to_query_is_one_word_and_a_bad_value_a_typed_error() -> 
         lambda: session.stats(jobs="2"),  # type: ignore[arg-type]
         lambda: session.hosted("honest", length="3"),  # type: ignore[arg-type]
         lambda: session.versus("lookahead", depth="2"),  # type: ignore[arg-type]
+        lambda: session.versus("evil", progress=5),  # type: ignore[arg-type]
+        lambda: list(session.query(None)),  # type: ignore[arg-type]
+        lambda: list(session.query(5)),  # type: ignore[arg-type]
     ]
     for call in calls:
         with pytest.raises(OptionTypeError, match="= must be "):

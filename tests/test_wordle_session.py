@@ -227,6 +227,41 @@ def test_an_option_of_the_wrong_type_is_refused_when_the_session_opens(
         Session(**options)
 
 
+def test_a_method_argument_of_the_wrong_type_is_refused() -> None:
+    """They raised AttributeError or TypeError from deep inside (a str path had no is_dir)."""
+    from wordkit.errors import OptionTypeError
+    from wordkit.wordle import Session
+
+    session = Session(answers="wordle")
+    calls = [
+        lambda: session.from_history(5),  # type: ignore[arg-type]
+        lambda: session.check_tree(None),  # type: ignore[arg-type]
+        lambda: list(session.query(None)),  # type: ignore[arg-type]
+        lambda: session.versus(progress=5),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(OptionTypeError, match="= must be "):
+            call()
+
+
+def test_the_history_is_read_from_a_str_path(tmp_path: Path) -> None:
+    from wordkit.errors import GameStateError
+    from wordkit.wordle import Session
+
+    where = tmp_path / "h.sqlite"
+    with pytest.raises(GameStateError, match=f"is recorded in the game history {where}$"):
+        Session(answers="wordle").from_history(str(where))
+
+
+def test_max_guesses_on_one_board_is_refused_as_on_the_command_line() -> None:
+    """The API played within the limit and labelled the wins 'solved within 6'."""
+    from wordkit.errors import OptionConflictError
+    from wordkit.wordle import Session
+
+    with pytest.raises(OptionConflictError, match="--max-guesses goes with --boards N"):
+        Session(answers="wordle", max_guesses=1).stats()
+
+
 def test_a_missing_list_is_named_when_the_session_opens(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from wordkit.errors import UnknownTableError
     from wordkit.wordle import Session

@@ -216,6 +216,7 @@ def check_kinds(options: Mapping[str, Any], kinds: Mapping[str, str]) -> dict[st
             isinstance(v, str) or isinstance(v, Sequence) and all(isinstance(x, str) for x in v)
         ),
         "lives": lambda v: isinstance(v, str) or whole(v),
+        "callable": callable,
     }
     plain: dict[str, Callable[[Any], Any]] = {
         "int": int, "number": float, "bool": bool, "path": os.fspath,
@@ -223,7 +224,7 @@ def check_kinds(options: Mapping[str, Any], kinds: Mapping[str, str]) -> dict[st
     }  # fmt: skip
     said = {"int": "a whole number", "number": "a number", "bool": "True or False",
             "text": "a string", "path": "a path", "texts": "a string or a list of strings",
-            "lives": "a whole number or 'unlimited'"}  # fmt: skip
+            "lives": "a whole number or 'unlimited'", "callable": "a function"}  # fmt: skip
     out: dict[str, Any] = {}
     for name, kind in kinds.items():
         value, base = options[name], kind.rstrip("?")
@@ -235,6 +236,20 @@ def check_kinds(options: Mapping[str, Any], kinds: Mapping[str, str]) -> dict[st
             raise OptionTypeError(f"{name}= must be {said[base]}, not {shown}")
         out[name] = plain.get(base, lambda v: v)(value)
     return out
+
+
+def items_of(name: str, value: Any) -> list[Any]:
+    """The items of an API argument that takes one item (a string) or an iterable of them
+    (a list, a generator...); OptionTypeError for anything else (None, a number)."""
+    from collections.abc import Iterable
+
+    from wordkit.errors import OptionTypeError
+
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, bytes | bytearray) or not isinstance(value, Iterable):
+        raise OptionTypeError(f"{name}= must be a string or a list of them, not {value!r:.60}")
+    return list(value)
 
 
 def _boolean(value: Any) -> bool:

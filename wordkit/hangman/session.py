@@ -546,8 +546,9 @@ class Session:
         """Each word's walkthrough, in order (a string: one word); a word that cannot be
         played is `Refused`."""
         from wordkit.errors import OptionTypeError
+        from wordkit.game import items_of
 
-        items = [words] if isinstance(words, str) else list(words)
+        items = items_of("words", words)
         if not items:  # as Wordle's query says
             raise GameStateError("no word to query: give one or more words, or - to read them")
         for word in items:
@@ -674,8 +675,9 @@ class Session:
         from wordkit.hangman.lexicon import table_words
         from wordkit.hangman.play import versus_by_length
 
-        options = {"host": host, "difficulty": difficulty, "depth": depth}
-        check_kinds(options, {"host": "text", "difficulty": "text?", "depth": "int?"})
+        options = {"host": host, "difficulty": difficulty, "depth": depth, "progress": progress}
+        kinds = {"host": "text", "difficulty": "text?", "depth": "int?", "progress": "callable?"}
+        check_kinds(options, kinds)
         difficulty, depth = adversary_knobs(host, difficulty, depth)
 
         by_length = versus_by_length(

@@ -15,6 +15,7 @@ Each method returns plain data objects with `as_dict()` (the JSON the command li
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -40,7 +41,9 @@ from wordkit.game import (
     Refused,
     Seed,
     Watch,
+    check_kinds,
     game_dict,
+    items_of,
     listed,
     move_dict,
     option_flag,
@@ -419,8 +422,6 @@ class Session:
         cluster: str | None = None,
         game: Wordle | None = None,
     ) -> None:
-        from wordkit.game import check_kinds
-
         given = check_kinds(
             locals(),
             {"strategy": "text", "opener": "text?", "answers": "path?", "guesses": "path?",
@@ -569,7 +570,6 @@ class Session:
 
     def next_move(self, history: History = ()) -> Move:
         """The AI's next guess after `history`, and the answers left (`solve wordle`)."""
-        from wordkit.game import check_kinds
 
         check_kinds({"history": history}, {"history": "texts"})
         state = self.position(history)
@@ -604,7 +604,6 @@ class Session:
     def review(self, history: History) -> list[Any]:
         """Every guess of `history` rated against the advisor: answers before and after,
         expected left (yours and the AI's guess), skill and luck (`solve wordle --review`)."""
-        from wordkit.game import check_kinds
         from wordkit.wordle.review import review
 
         check_kinds({"history": history}, {"history": "texts"})
@@ -626,7 +625,7 @@ class Session:
         """How the AI solves each answer (with N boards: each N answers, a string of N words
         or a sequence), then each of the session's `secrets`: one `Game` per game played, one
         `Refused` per game that could not be (a word not an answer...), in order."""
-        items: list[Any] = [words] if isinstance(words, str) else list(words)
+        items: list[Any] = items_of("words", words)
         if self.secrets is not None and self.boards > 1:
             raise OptionConflictError(
                 "--secrets holds one answer a game, --boards needs one a board: give each "
@@ -803,6 +802,8 @@ class Session:
         sample of `sample` games (default SAMPLE) of N distinct answers with N boards."""
         if self.boards > 1:
             return self.boards_stats(progress)
+        if self.max_guesses is not None:  # one board's figures are wins within 6, as published
+            raise OptionConflictError("--max-guesses goes with --boards N (2, 4, 8 or 16)")
         table, targets = self.name, None
         if self.secrets is not None:
             targets = self.secret_words()
@@ -860,6 +861,7 @@ class Session:
         """One game against Absurdle (the figure: guesses needed); with the `optimal`
         strategy, the exact search's shortest win, proven shortest (`progress` hears each
         length it tries)."""
+        check_kinds({"host": host, "progress": progress}, {"host": "text", "progress": "callable?"})
         if self.strategy == "optimal":
             from wordkit.wordle.adversary import absurdle_win
 
@@ -911,6 +913,8 @@ class Session:
         """Play the decision tree in `path` over every answer and check it."""
         from wordkit.wordle.trees import check_tree
 
+        path = check_kinds({"path": path}, {"path": "path"})["path"]
+
         check = check_tree(self.game, path, self.rules(), jobs=self.jobs, progress=progress)
         verdict = f"tree check: every answer solved, total {check.total:,} guesses"
         if check.paths_checked:
@@ -919,13 +923,14 @@ class Session:
             verdict += f"; {check.other_paths:,} paths end on words that are not answers"
         return Played(check.summary, check.records, verdict)
 
-    def from_history(self, path: Path | None = None) -> Played:
-        """The Wordle games recorded in the game history (of these lists when any list option
-        was given, else of every list) as a stats summary."""
+    def from_history(self, path: str | os.PathLike[str] | None = None) -> Played:
+        """The Wordle games recorded in the game history at `path` (default: its usual place;
+        of these lists when any list option was given, else of every list) as a stats summary."""
         from wordkit.history import default_history_path, recorded_games
 
         began = time.perf_counter()
-        where = default_history_path() if path is None else path
+        given = check_kinds({"path": path}, {"path": "path?"})["path"]
+        where = default_history_path() if given is None else Path(given)
         chosen = self.words or self.answers or self.length
         table = self.history_name if chosen else None
         games = recorded_games(game="wordle", table=table, path=where)
@@ -945,14 +950,14 @@ class Session:
 
     # --- a human guesses -----------------------------------------------------------------
 
-    def hosted(self, mode: str = "honest", seed: int | None = None) -> Hosted:
+    def hosted(self, mode: str = "honest") -> Hosted:
         """A game the computer hosts (`honest`, or `evil`: Absurdle, one board only) for a
-        human to guess; guesses allowed: --max-guesses, else 6 honest (7, 9, 13, 21 with N
-        boards) and unlimited evil."""
+        human to guess, drawn with the session's seed; guesses allowed: --max-guesses, else 6
+        honest (7, 9, 13, 21 with N boards) and unlimited evil."""
         from wordkit.wordle.hosts import make_host
 
         kind = self.check_host(mode)
-        seed = self.seed() if seed is None else seed
+        seed = self.seed()
         host: Any = (
             make_host(mode, self.game, seed=seed)
             if self.boards == 1
