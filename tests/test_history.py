@@ -41,6 +41,16 @@ def test_games_are_recorded_and_read_back(tmp_path: Path) -> None:
     assert learned_words("english", path=db) == {"zyzzyva": None}
 
 
+def test_a_history_whose_shared_memory_file_cannot_be_made_is_still_read(tmp_path: Path) -> None:
+    """A history in WAL mode needs its -shm file even to be read: in a read-only folder (here,
+    a -shm link to nowhere) the report said 'cannot be opened (unable to open database file)'."""
+    db = tmp_path / "h.sqlite"
+    record_game(game("apple"), table="english", known=True, strategy="best", source="host", path=db)
+    (tmp_path / "h.sqlite-shm").unlink(missing_ok=True)
+    (tmp_path / "h.sqlite-shm").symlink_to(tmp_path / "no" / "such" / "folder")
+    assert [g.record.secret for g in recorded_games(path=db)] == ["apple"]
+
+
 def write_many(args: tuple[str, int]) -> int:
     path, start = args
     for i in range(start, start + 25):

@@ -171,10 +171,7 @@ def reading(where: Path) -> Iterator[sqlite3.Connection | None]:
         return
     try:
         uri = where.absolute().as_uri()
-        try:  # read-write without create: SQLite then tidies its WAL files at close
-            conn = sqlite3.connect(f"{uri}?mode=rw", uri=True, timeout=BUSY_SECONDS)
-        except sqlite3.OperationalError:  # a read-only file or folder
-            conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=BUSY_SECONDS)
+        conn = _read_only(uri)
     except (OSError, sqlite3.Error) as exc:
         raise HistoryError(f"cannot open the game history {where}: {exc}") from exc
     try:
@@ -195,6 +192,29 @@ def reading(where: Path) -> Iterator[sqlite3.Connection | None]:
             raise HistoryError(problem(where, exc)) from exc
     finally:
         conn.close()
+
+
+def _read_only(uri: str) -> sqlite3.Connection:
+    """A connection that will only read the database at `uri`: read-write without create where
+    it can be (SQLite then tidies its WAL files at close), else read-only. A history in WAL mode
+    (as wordkit writes it) needs its -shm file even to be read, which a read-only folder or
+    file system cannot hold: it is then read as immutable, which nothing can change while it is
+    read there (a writer that could would have had the first connection)."""
+    for mode in ("rw", "ro", "ro&immutable=1"):
+        try:
+            conn = sqlite3.connect(f"{uri}?mode={mode}", uri=True, timeout=BUSY_SECONDS)
+        except sqlite3.OperationalError:  # a read-only file or folder
+            continue
+        try:
+            conn.execute("PRAGMA schema_version").fetchone()
+        except sqlite3.OperationalError as exc:
+            if "unable to open" in str(exc):  # its -shm could not be made
+                conn.close()
+                continue
+        except sqlite3.DatabaseError:
+            pass  # not a database, or damaged: said by the reads that follow
+        return conn
+    return sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=BUSY_SECONDS)  # says why not
 
 
 def _foreign(where: Path) -> str:
