@@ -228,6 +228,10 @@ def test_cli_host_boards_side_by_side() -> None:
     row = next(line for line in result.stdout.splitlines() if "1. CRANE" in line)
     shown = row.split("1. CRANE")[1].split()
     assert shown == [render.squares(pattern_marks(feedback("crane", w), 5)) for w in secrets]
+    left = next(line for line in result.stdout.splitlines() if "answers left" in line)
+    counts = left.split(": ")[1].split(" / ")  # thousands grouped, so the counts are joined
+    assert len(counts) == 2 - sum(w == "crane" for w in secrets)
+    assert all(count.replace(",", "").isdigit() for count in counts)
 
 
 @pytest.mark.parametrize(

@@ -368,6 +368,8 @@ class HumanGuesser(Human):
                     hint = self.advisor(position)
                 say(self.out, f"Hint: try {hint.move.upper()}." if hint else "No hint here.")
                 continue
+            if not line.strip():  # Enter alone: asked again, as a shell does
+                continue
             try:
                 return self.parse(position, line)
             except WordkitError as exc:

@@ -433,9 +433,9 @@ def watcher(session: Session, trainer: bool) -> Any:
         out = render.console()
         say(out, turn_shown(before, after))
         if hasattr(after, "boards"):
-            left = [f"{len(after.boards[k].remaining)}" for k in after.unsolved]
+            left = [f"{len(after.boards[k].remaining):,}" for k in after.unsolved]
             if left:
-                say(out, f"    answers left on the unsolved boards: {' '.join(left)}")
+                say(out, f"    answers left on the unsolved boards: {' / '.join(left)}")
             return
         if trainer:
             with thinking():
