@@ -34,6 +34,9 @@ CSV_CASES = [
     ("word\napple\n", 0, "word,weight\napple,1\n", ""),
     ("word,weight\napple,2,x\n", 1, "", "Error: t.csv: line 2 has 3 fields but the header has 2\n"),
     ("word,word\napple,pear\n", 1, "", "Error: t.csv: column 'word' appears twice in the header\n"),
+    # a spreadsheet's untitled columns are no column: dropped, never "'' appears twice"
+    ("word,,,weight\napple,x,y,2\npear,,,3\n", 0, "word,weight\napple,2\npear,3\n", ""),
+    (",word\n1,apple\n", 0, "word,weight\napple,1\n", ""),
     ("word,weight\napple,inf\n", 1, "", "Error: t.csv: line 2: weight 'inf' is not a finite number\n"),
     ("word,weight\napple,1e400\n", 1, "", "Error: t.csv: line 2: weight '1e400' is not a finite number\n"),
     ("word,weight\napple,-Infinity\n", 1, "", "Error: t.csv: line 2: weight '-Infinity' is not a finite number\n"),

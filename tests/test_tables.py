@@ -236,7 +236,7 @@ def test_a_locales_number_is_refused_with_the_way_to_write_it(tmp_path: Path, we
         ("t.csv", "word,weight\napple,1\n\nmango,x\n", "line 4: weight 'x' is not a number"),
         ("t.csv", "sep=;\nword;weight\napple;1\nmango;-1\n", "line 4: weight -1 is negative"),
         ("t.csv", "word,weight\napple,1\nmango,\n", "line 3: the weight is blank"),
-        ("t.csv", 'word,note\n"a\nb",x\nbad1,y\n', "the quote opened on line 2 runs to line 3"),
+        ("t.csv", 'word,note\n"a\nb",x\nbad1,y\n', "a quote opened on line 2 that runs to line 3"),
     ],
 )
 def test_errors_name_the_line_of_the_file(

@@ -96,8 +96,10 @@ def prepare(
     """Clean a raw frame of strings into a word table, and report what was dropped and why."""
     source = word_column(frame, options.column, name=name)
     # A word table fed back in keeps its weights and categories unless told otherwise.
-    for option, given in (("--weight-column", options.weight_column),
-                          ("--category-column", options.category_column)):  # fmt: skip
+    named = [("--weight-column", options.weight_column),
+             ("--category-column", options.category_column),
+             *(("--keep", kept) for kept in options.keep_columns)]  # fmt: skip
+    for option, given in named:
         if given is not None and not given.strip():
             raise ColumnError(f"{option} needs a column name, not an empty one")
     weight_column = options.weight_column or named_column(frame, "weight")
@@ -107,8 +109,6 @@ def prepare(
             require_column(frame, extra, name=name)
     made = {"word": source, "weight": weight_column, "category": category_column}
     for extra in options.keep_columns:  # the output's own columns are made, never copied
-        if not extra.strip():  # a header cell left blank: the table written could not be read
-            raise ColumnError("--keep needs a column name, not an empty one")
         own = extra.lower() if extra.lower() in made else None
         if own is not None and extra != own:  # `Category` kept beside the made `category`
             raise OptionConflictError(

@@ -347,8 +347,10 @@ def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataF
                 # A quoted field ran over lines: in a word table, a quote left open that took
                 # the rows after it into one cell (they would be lost without a word)
                 raise InputFileError(
-                    f"{name} is not a valid {fmt.upper()} file: the quote opened on line "
-                    f'{began} runs to line {reader.line_num} (a stray "?)'
+                    f"{name} holds a quote opened on line {began} that runs to line "
+                    f"{reader.line_num}: "
+                    'a stray ", or a cell of several lines, which a word table cannot hold (one '
+                    "row a line)"
                 )
             if any(row):
                 rows.append(row)
@@ -363,9 +365,14 @@ def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataF
     header = [cell.strip() for cell in rows[0]]
     while header and not header[-1]:
         header.pop()
-    if len(set(header)) != len(header):
-        twice = next(c for c in header if header.count(c) > 1)
+    titled = [c for c in header if c]
+    if len(set(titled)) != len(titled):
+        twice = next(c for c in titled if titled.count(c) > 1)
         raise InputFileError(f"{name}: column {twice!r} appears twice in the header")
+    if not titled:
+        raise InputFileError(f"{name}: the header names no column")
+    # A column with no title (a spreadsheet's unnamed one) can be named by no option: dropped
+    kept = [i for i, c in enumerate(header) if c]
     body = []
     for number, row in zip(numbers[1:], rows[1:], strict=True):
         extra = row[len(header) :]
@@ -373,9 +380,10 @@ def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataF
             raise InputFileError(
                 f"{name}: line {number} has {len(row)} fields but the header has {len(header)}"
             )
-        body.append(row[: len(header)] + [""] * (len(header) - len(row)))
+        row = row[: len(header)] + [""] * (len(header) - len(row))
+        body.append([row[i] for i in kept])
     index = pd.Index(numbers[1:], name=LINE)
-    return pd.DataFrame(body, columns=header, index=index, dtype=str)
+    return pd.DataFrame(body, columns=titled, index=index, dtype=str)
 
 
 def read_raw(
