@@ -300,3 +300,14 @@ def test_an_empty_column_name_is_refused(option: str) -> None:
 def test_the_summary_counts_one_row_as_one() -> None:
     result = invoke("prepare", "-", input="word\napple\n")
     assert (result.exit_code, result.stderr) == (0, "kept 1 of 1 row\n")
+
+
+@pytest.mark.parametrize("text", ["City\nParis\n", "City,pop\nParis,3\n"])
+def test_a_column_named_in_another_letter_case_is_said_so(text: str) -> None:
+    """A one-column list said `its columns are: word`, a name the file never held."""
+    result = invoke("prepare", "-", "--column", "city", input=text)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: standard input has no column 'city', but has 'City': letter case counts in a "
+        "column's name\n",
+    )

@@ -277,7 +277,8 @@ def _layout(
     # table read through a pipe reads as it does from its .csv file.
     if (fmt != "txt" and (separator in first or titled)) or (named is None and titled):
         return text, separator, fmt, None
-    if header is not None and first.strip() == header:  # `--column name` over a list of names
+    if header is not None and first.strip().lower() == header.strip().lower():
+        # `--column name` over a list of names (the letter case is said by require_column)
         return text, separator, fmt, None
     # One column and no `word` header: every line is a word, the first one included.
     if fmt in ("csv", "tsv"):
@@ -670,6 +671,10 @@ def unpack_columns(data: bytes | Path, key: str) -> Columns | None:
 def require_column(frame: pd.DataFrame, column: str, *, name: str) -> None:
     """Raise a ColumnError naming the columns that exist when `column` is missing."""
     if column not in frame.columns:
+        near = [str(c) for c in frame.columns if str(c).lower() == column.lower()]
+        if near:  # an option names a column exactly
+            raise ColumnError(f"{name} has no column {column!r}, but has {near[0]!r}: letter "
+                              "case counts in a column's name")  # fmt: skip
         have = ", ".join(map(str, frame.columns))
         raise ColumnError(f"{name} has no column {column!r}; its columns are: {have}")
 
