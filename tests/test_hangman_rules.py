@@ -195,7 +195,9 @@ def test_fixture_table_loads() -> None:
     [
         ("straße", "tr", "mask 'straße': 'ß' is not one letter (the tables spell it 'ss')"),
         ("_____", "Æb", "guessed letter 'Æ': 'Æ' is not one letter (the tables spell it 'ae')"),
-        ("a__le", "…", "guessed letter '…': '…' is not one letter (the tables spell it '...')"),
+        # not a Latin letter: not folded at all (Unidecode made it '...')
+        ("a__le", "…", "guessed letter '…' is not one letter a-z"),
+        ("a__le", "Ω", "guessed letter 'ω' is not one letter a-z"),
     ],
 )
 def test_a_character_that_folds_to_several_letters_is_refused(
@@ -249,3 +251,18 @@ def test_a_full_mask_with_every_letter_guessed_is_still_played_under_finish_word
 
     rules = Rules(lives=None, finish="word")  # the word shows whole, and must still be named
     assert observed_state("apple", letters=ALPHABET, rules=rules).status == "playing"
+
+
+@pytest.mark.parametrize(
+    ("typed", "folded"),
+    [
+        ("Cigár", "cigar"), ("straße", "strasse"), ("Æsir", "aesir"), ("Ｃrane", "crane"),
+        ("a\u0303b", "ab"),
+        # other scripts are not transliterated: a guess nobody typed (Ω as O, Я as IA)
+        ("Ω", "ω"), ("Я", "я"), ("…", "…"),
+    ],
+)  # fmt: skip
+def test_typed_text_folds_latin_letters_only(typed: str, folded: str) -> None:
+    from wordkit.game import fold_word
+
+    assert fold_word(typed) == folded

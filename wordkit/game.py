@@ -49,11 +49,20 @@ def fold_word(text: str) -> str:
     # A byte of the command line that is not UTF-8 comes as a lone surrogate: it becomes
     # U+FFFD, as it does on stdin.
     text = SURROGATES.sub("\ufffd", unicodedata.normalize("NFC", text.strip()))
-    # A character Unidecode drops (U+FFFD for an undecodable byte) stays, to be refused by
-    # name; a combining mark is an accent, folded away.
+    # A Latin letter folds (é → e, ß → ss); any other character stays, to be refused by name:
+    # a Greek or Cyrillic letter transliterated would be a guess nobody typed (Ω as O, Я as
+    # the word IA). A combining mark is an accent, folded away.
     return "".join(
-        unidecode(ch) or ("" if unicodedata.combining(ch) else ch) for ch in text
+        ch if ch.isascii() else "" if unicodedata.combining(ch) else _latin(ch, unidecode)
+        for ch in text
     ).lower()
+
+
+def _latin(ch: str, unidecode: Callable[[str], str]) -> str:
+    """A Latin letter (or ligature) folded to a-z, else the character itself."""
+    if "LATIN " in unicodedata.name(ch, ""):  # FULLWIDTH LATIN CAPITAL LETTER C too
+        return unidecode(ch) or ch
+    return ch
 
 
 SURROGATES = re.compile("[\ud800-\udfff]")
