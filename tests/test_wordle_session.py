@@ -371,3 +371,18 @@ def test_the_history_names_a_variant_in_plain_english() -> None:
     assert Session(hard=True).variant("honest") == "5 letters, honest host, 6 guesses, hard mode"
     assert Session(boards=2).variant("honest") == "5 letters, honest host, 7 guesses, 2 boards"
     assert Session().variant("evil") == "5 letters, evil host, unlimited guesses"
+
+
+def test_stats_takes_the_run_options_as_hangmans_does() -> None:
+    """`stats(sample=200)`, as the README shows for Hangman, raised TypeError in Wordle."""
+    from wordkit.errors import OptionTypeError, RangeError
+    from wordkit.wordle import Session
+
+    session = Session(answers=SMALL, guesses=SMALL, seed=4)
+    drawn = session.stats(sample=5, jobs=1)
+    assert drawn.summary.games == 5 and drawn.summary.options["seed"] == 4
+    assert session.sample is None and session.stats().summary.games == 40  # the session's own
+    with pytest.raises(RangeError, match="--sample must be between 1"):
+        session.stats(sample=0)
+    with pytest.raises(OptionTypeError, match="jobs= must be a whole number"):
+        session.stats(jobs="2")  # type: ignore[arg-type]

@@ -14,6 +14,7 @@ Each method returns plain data objects with `as_dict()` (the JSON the command li
 
 from __future__ import annotations
 
+import copy
 import math
 import os
 import time
@@ -797,9 +798,33 @@ class Session:
         if clash is not None:
             raise OptionConflictError(f"--openers ranks openers with every answer; drop {clash}")
 
-    def stats(self, *, progress: runner.Progress | None = None) -> Played:
-        """Honest games: every answer (or the session's `secrets`) with one board, a seeded
-        sample of `sample` games (default SAMPLE) of N distinct answers with N boards."""
+    def stats(
+        self,
+        *,
+        sample: int | None = None,
+        secrets: str | os.PathLike[str] | None = None,
+        jobs: int | None = None,
+        cluster: str | None = None,
+        progress: runner.Progress | None = None,
+    ) -> Played:
+        """Honest games: every answer (or `secrets`, against the lists) with one board, a
+        seeded sample of `sample` games (default SAMPLE) of N distinct answers with N boards.
+        `sample`, `secrets`, `jobs` and `cluster` default to the session's (as Hangman's
+        `stats` takes them)."""
+        given = {"sample": sample, "secrets": secrets, "jobs": jobs, "cluster": cluster}
+        if any(value is not None for value in given.values()):
+            kinds = {"sample": "int?", "secrets": "path?", "jobs": "int?", "cluster": "text?"}
+            checked = check_kinds(given, kinds)
+            run = copy.copy(self)
+            for name, value in checked.items():
+                if value is not None:
+                    setattr(run, name, value)
+            if secrets is not None:
+                from wordkit import tables
+
+                tables.resolve(run.secrets)  # a missing file named at once
+            run.check()
+            return run.stats(progress=progress)
         if self.boards > 1:
             return self.boards_stats(progress)
         if self.max_guesses is not None:  # one board's figures are wins within 6, as published
