@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from wordkit.errors import UnknownNameError, WordkitError, shortened
+from wordkit.errors import ColumnError, UnknownNameError, ValueFormatError, WordkitError, shortened
 from wordkit.game import decimal_number
 from wordkit.hangman.rules import MAX_LENGTH, Encoded, Ids, encode_words
 
@@ -155,7 +155,7 @@ def lexicon_from_table(table: pd.DataFrame) -> Lexicon:
     import pandas as pd
 
     if "word" not in table.columns:
-        raise WordkitError("the word table has no `word` column")
+        raise ColumnError("the word table has no `word` column")
     words = [str(w) for w in table["word"]]
     weights = (
         pd.to_numeric(table["weight"], errors="coerce").fillna(0.0).to_numpy(dtype=np.float64)
@@ -304,7 +304,7 @@ def lexicon_from_rows(
     """Encode rows (word, weight, optional category): distinct words in first-row order;
     rows from `own_rows` on were learned from play (see `Lexicon.own`)."""
     if (weights < 0).any():
-        raise WordkitError("weights must be non-negative")
+        raise ValueFormatError("weights must be non-negative")
     index: dict[str, int] = {}
     codes = np.fromiter(
         (index.setdefault(w, len(index)) for w in words), dtype=np.int64, count=len(words)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wordkit.errors import GameStateError, WordkitError
+from wordkit.errors import GameStateError, UnknownNameError
 from wordkit.game import plural
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def pattern_str(pattern: Pattern, length: int = 5, style: str = "digits") -> str
     """A pattern as text: style 'digits' (20010), 'letters' (GBBYB) or 'emoji' (🟩⬛⬛🟨⬛)."""
     symbols = {"digits": "012", "letters": "BYG", "emoji": "⬛🟨🟩"}
     if style not in symbols:
-        raise WordkitError(f"unknown pattern style {style!r}; use digits, letters or emoji")
+        raise UnknownNameError(f"unknown pattern style {style!r}; use digits, letters or emoji")
     return "".join(symbols[style][m] for m in pattern_marks(pattern, length))
 
 

@@ -611,7 +611,9 @@ class Session:
         if self.boards > 1:
             raise OptionConflictError("--review is for one board; drop --review or --boards")
         if not history:
-            raise WordkitError("--review needs the game to review: give --history")
+            raise GameStateError(
+                "--review needs the game to review: give --history (history= in Python)"
+            )
         return review(self.position(history), self.advisor)
 
     def play_ai(self, host: Any, *, watch: Watch | None = None, wrap: Any = None) -> GameRecord:
