@@ -386,3 +386,19 @@ def test_stats_takes_the_run_options_as_hangmans_does() -> None:
         session.stats(sample=0)
     with pytest.raises(OptionTypeError, match="jobs= must be a whole number"):
         session.stats(jobs="2")  # type: ignore[arg-type]
+
+
+def test_a_sweep_takes_a_cutoff_as_a_number_and_refuses_no_openers() -> None:
+    """sweep(None) said '--cutoff ranks openers: give --openers too', with no cutoff given;
+    a cutoff of 7921 (an int) had to be written '7921'."""
+    from wordkit.errors import OptionTypeError
+    from wordkit.wordle import Session
+
+    session = Session(answers="wordle", strategy="optimal")
+    with pytest.raises(OptionTypeError, match="^openers= must be a string, not None$"):
+        session.sweep(None)  # type: ignore[arg-type]
+    as_int, as_text = session.sweep("salet,crane", 7921), session.sweep("salet,crane", "7921")
+    assert as_int.as_dict()["results"] == [
+        {**r, "seconds": a["seconds"]}
+        for r, a in zip(as_text.as_dict()["results"], as_int.as_dict()["results"], strict=True)
+    ]

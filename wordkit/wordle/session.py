@@ -909,7 +909,7 @@ class Session:
     def sweep(
         self,
         openers: str,
-        cutoff: str | None = None,
+        cutoff: str | int | None = None,
         *,
         records: str | None = None,
         progress: Callable[[int], None] | None = None,
@@ -923,8 +923,12 @@ class Session:
         work ahead, each opener done and each bucket of an opener split over the workers."""
         from wordkit.wordle.sweep import SweepSpec, run_sweep
 
+        total = str(cutoff) if isinstance(cutoff, int) and not isinstance(cutoff, bool) else cutoff
+        kinds = {"openers": "text", "cutoff": "text?", "records": "path?"}
+        given = {"openers": openers, "cutoff": total, "records": records}
+        named: str | None = check_kinds(given, kinds)["cutoff"]
         self.check_sweep(openers, None)
-        limit, running = parse_cutoff(cutoff)
+        limit, running = parse_cutoff(named)
         spec = SweepSpec(
             strategy=self.strategy, hard=self.hard, max_guesses=self.limit("honest"),
             cutoff=limit, running_cutoff=running,
