@@ -402,3 +402,14 @@ def test_a_sweep_takes_a_cutoff_as_a_number_and_refuses_no_openers() -> None:
         {**r, "seconds": a["seconds"]}
         for r, a in zip(as_text.as_dict()["results"], as_int.as_dict()["results"], strict=True)
     ]
+
+
+def test_an_empty_word_is_refused_by_name() -> None:
+    """It said 'one word a game, not 0: '."""
+    from wordkit.game import Refused
+    from wordkit.wordle import Session
+
+    (refused,) = Session(answers="wordle").query([""])
+    assert isinstance(refused, Refused) and str(refused.error) == (
+        "an empty word: give an answer to play"
+    )

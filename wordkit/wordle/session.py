@@ -663,6 +663,8 @@ class Session:
     def checked_answers(self, group: tuple[str, ...]) -> tuple[str, ...]:
         """The answers of one game, checked: one per board, distinct, each an answer."""
         n = self.boards
+        if not group:  # an empty line, or an empty string given in Python
+            raise GameStateError("an empty word: give an answer to play")
         if len(group) != n:
             raise GameStateError(
                 f"--boards {n} needs {n} words, one per board; got {len(group)} "
