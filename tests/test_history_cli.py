@@ -441,3 +441,20 @@ def test_l_in_a_hosted_game_lists_only_words_a_host_draws(tmp_path: Path) -> Non
     code, out, _ = wk(*host, input="L\nQ\n")
     assert code == 0
     assert "guess> 4 words still possible: bat, cat, hat, mat\n" in out and "dog" not in out
+
+
+def test_u_at_the_last_question_takes_the_losing_answer_back(tmp_path: Path) -> None:
+    """U at 'What was your word?' was read as the word ('U does not fit your answers'): a host
+    who mistyped the last miss could not take it back, and a wrong loss was recorded."""
+    words = tmp_path / "at.txt"
+    words.write_text("bat\ncat\nhat\nmat\n", encoding="utf-8")
+    db = tmp_path / "h.sqlite"
+    first, won = ai_answers("dog", str(words), make_rules(lives=3), {})
+    assert not won and len(first) >= 3
+    typed = "3\n" + "\n".join(first) + "\nU\n" + first[-1] + "\ndog\n"
+    code, out, _ = wk("solve", "hangman", "-i", "--words", str(words), "--lives", "3",
+                      "--history-db", str(db), input=typed)  # fmt: skip
+    assert code == 0 and out.count("What was your word?") == 2
+    assert "does not fit" not in out and "You win: I am out of lives." in out
+    (game,) = recorded_games(path=db)
+    assert (game.record.secret, game.record.won, game.record.wrong) == ("dog", False, 3)

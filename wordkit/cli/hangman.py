@@ -165,14 +165,23 @@ def ai_game(session: Session, kept: Any) -> None:
     from wordkit.game import Quit
 
     answered = lambda before, after: say(render.console(), session.answered(after))  # noqa: E731
-    host = terminal.HumanHost(session, answered=answered, letters_are_guesses=True)
+
+    # The human may tell their word, checked against their answers, once they say the AI lost
+    # (U there takes that answer back).
+    def told(line: str) -> str:
+        return line and session.told_word(host.latest, line)
+
+    host: terminal.HumanHost = terminal.HumanHost(
+        session, answered=answered, closing=(TELL, told), letters_are_guesses=True
+    )
     record = terminal.play_ai(session, host, announce=session.announcement)
     if record is None:
         return
-    if not record.won:  # the human may tell their word, checked against their answers
-        told = lambda line: line and session.told_word(host.latest, line)  # noqa: E731
+    if not record.won and host.told is None:  # lost by the move limit: asked now
         with contextlib.suppress(Quit):
-            record = replace(record, secret=host.asked(TELL, told) or record.secret)
+            host.told = host.asked(TELL, told)
+    if not record.won:
+        record = replace(record, secret=host.told or record.secret)
     if session.keep(record, source="solve", strategy=session.strategy, path=kept):
         say(
             render.console(),

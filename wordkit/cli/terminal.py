@@ -382,11 +382,15 @@ class HumanHost(Human):
     position, then `answered(position, after)`; U takes back the last answer (`Undo`). A
     Hangman host first types the opening (`opening`)."""
 
-    def __init__(self, session: Any, *, answered: Callable[[Any, Any], None], **human: Any):
+    def __init__(
+        self, session: Any, *, answered: Callable[[Any, Any], None],
+        closing: tuple[str, Callable[[str], str]] | None = None, **human: Any,
+    ) -> None:  # fmt: skip
         super().__init__(listing=session.listing, **human)
-        self.session, self.answered = session, answered
+        self.session, self.answered, self.closing = session, answered, closing
         self.answers: list[Any] = []
         self.opened: Any = None
+        self.told: str | None = None  # what `closing` heard, once asked
 
     def start(self, rules: Any) -> Any:
         """The opening position the human types (Hangman: the length or the mask)."""
@@ -424,7 +428,34 @@ class HumanHost(Human):
                 continue
             self.answers.append(after)
             self.answered(position, after)
+            if self.closing is not None and getattr(after, "status", None) == "lost":
+                told = self.tell(after)
+                if told is None:  # U: that answer taken back, asked again
+                    self.answers.pop()
+                    continue
+                self.told = told
             return after
+
+    def tell(self, after: Any) -> str | None:
+        """Once the human's answer ends the game lost, what they tell of their secret
+        (`closing`: the question and its parse); None when they type U to take that answer
+        back. Q or the end of input keeps the secret (the game is still recorded)."""
+        from wordkit.errors import WordkitError
+        from wordkit.game import Quit
+
+        assert self.closing is not None
+        prompt, parse = self.closing
+        while True:
+            try:
+                _, line = self.line(prompt, after)
+            except Quit:
+                return ""
+            if line.strip() in UNDO:
+                return None
+            try:
+                return parse(line)
+            except WordkitError as exc:
+                say(self.out, str(exc), style="red")
 
 
 def play_ai(session: Any, host: HumanHost, *, announce: Any = None) -> Any:
