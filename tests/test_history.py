@@ -286,3 +286,27 @@ def test_the_cache_follows_xdg_cache_home_only_when_it_is_absolute(
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("XDG_CACHE_HOME", value)
     assert cache_dir() == (Path(value) if absolute else tmp_path / ".cache") / "wordkit"
+
+
+def test_games_waiting_in_the_wal_are_never_skipped(tmp_path: Path) -> None:
+    """Read as immutable, a history whose -wal still holds games reported the older ones as
+    all there were: it fails to open instead, as it did."""
+    import shutil
+
+    src, dst = tmp_path / "a", tmp_path / "b"
+    src.mkdir()
+    dst.mkdir()
+    db = src / "h.sqlite"
+    record_game(game("apple"), table="english", known=True, strategy="best", source="host", path=db)
+    held = sqlite3.connect(db)  # a writer with games not yet checkpointed
+    held.execute("SELECT count(*) FROM sqlite_master").fetchone()  # joins the WAL
+    for _ in range(3):
+        record_game(game("pear"), table="english", known=True, strategy="best", source="host",
+                    path=db)  # fmt: skip
+    for name in ("h.sqlite", "h.sqlite-wal"):
+        shutil.copy(src / name, dst / name)
+    held.close()
+    assert (dst / "h.sqlite-wal").stat().st_size > 0
+    (dst / "h.sqlite-shm").symlink_to(tmp_path / "no" / "such" / "folder")
+    with pytest.raises(HistoryError, match="cannot be opened"):
+        recorded_games(path=dst / "h.sqlite")

@@ -171,7 +171,7 @@ def reading(where: Path) -> Iterator[sqlite3.Connection | None]:
         return
     try:
         uri = where.absolute().as_uri()
-        conn = _read_only(uri)
+        conn = _read_only(uri, where)
     except (OSError, sqlite3.Error) as exc:
         raise HistoryError(f"cannot open the game history {where}: {exc}") from exc
     try:
@@ -194,18 +194,24 @@ def reading(where: Path) -> Iterator[sqlite3.Connection | None]:
         conn.close()
 
 
-def _read_only(uri: str) -> sqlite3.Connection:
+def _read_only(uri: str, where: Path) -> sqlite3.Connection:
     """A connection that will only read the database at `uri`: read-write without create where
     it can be (SQLite then tidies its WAL files at close), else read-only. A history in WAL mode
     (as wordkit writes it) needs its -shm file even to be read, which a read-only folder or
     file system cannot hold: it is then read as immutable, which nothing can change while it is
-    read there (a writer that could would have had the first connection)."""
-    for mode in ("rw", "ro", "ro&immutable=1"):
+    read there (a writer that could would have had the first connection), unless games wait in
+    its -wal file, which an immutable read would skip (then the open fails as it did)."""
+    wal = where.with_name(where.name + "-wal")
+    modes = ["rw", "ro"]
+    if not (wal.exists() and wal.stat().st_size):
+        modes.append("ro&immutable=1")
+    for mode in modes:
         try:
             conn = sqlite3.connect(f"{uri}?mode={mode}", uri=True, timeout=BUSY_SECONDS)
         except sqlite3.OperationalError:  # a read-only file or folder
             continue
         try:
+            conn.execute("PRAGMA busy_timeout = 0")  # a lock is waited for once, by the reads
             conn.execute("PRAGMA schema_version").fetchone()
         except sqlite3.OperationalError as exc:
             if "unable to open" in str(exc):  # its -shm could not be made
@@ -213,6 +219,7 @@ def _read_only(uri: str) -> sqlite3.Connection:
                 continue
         except sqlite3.DatabaseError:
             pass  # not a database, or damaged: said by the reads that follow
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
         return conn
     return sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=BUSY_SECONDS)  # says why not
 
