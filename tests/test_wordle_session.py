@@ -413,3 +413,42 @@ def test_an_empty_word_is_refused_by_name() -> None:
     assert isinstance(refused, Refused) and str(refused.error) == (
         "an empty word: give an answer to play"
     )
+
+
+def test_a_hosted_game_takes_its_own_seed() -> None:
+    """Without it one session hosted the same game every time; a bad one is a RangeError."""
+    from wordkit.errors import OptionTypeError, RangeError
+    from wordkit.hangman import Session as Hangman
+    from wordkit.wordle import Session
+
+    wordle, hangman = Session(answers="wordle", seed=1), Hangman(words="categories", seed=1)
+    for session in (wordle, hangman):
+        secrets = [session.hosted("honest", seed=s).host.secret for s in range(4)]
+        assert len(set(secrets)) > 1
+        assert session.hosted("honest").host.secret == session.hosted("honest", seed=1).host.secret
+        with pytest.raises(RangeError, match="--seed must be between 0 and"):
+            session.hosted("honest", seed=-1)
+        with pytest.raises(OptionTypeError, match="seed= must be a whole number"):
+            session.hosted("honest", seed="3")  # type: ignore[arg-type]
+
+
+def test_a_sweep_takes_a_records_path_and_numpy_totals(tmp_path: Path) -> None:
+    import numpy as np
+
+    from wordkit.errors import OptionTypeError
+    from wordkit.wordle import Session
+
+    session = Session(answers="wordle", strategy="optimal")
+    kept = tmp_path / "r.jsonl"
+    assert session.sweep("salet", np.int64(7921), records=kept).as_dict()["best"] == "salet"
+    assert kept.read_text().count("\n") == 2  # the header and SALET
+    with pytest.raises(OptionTypeError, match="cutoff= must be a whole number, 'none' or None"):
+        session.sweep("salet", 7921.0)  # type: ignore[arg-type]
+
+
+def test_boards_refuse_secrets_through_the_api_too() -> None:
+    from wordkit.errors import OptionConflictError
+    from wordkit.wordle import Session
+
+    with pytest.raises(OptionConflictError, match="--boards plays honest games"):
+        Session(answers="wordle", boards=2).stats(secrets=SMALL)

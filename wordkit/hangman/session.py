@@ -695,14 +695,16 @@ class Session:
         length: int | None = None,
         difficulty: str | None = None,
         depth: int | None = None,
+        seed: int | None = None,
         given: Iterable[str] = (),
     ) -> Hosted:
-        """A game the computer hosts (`mode`: honest, evil or lookahead) for a human to guess;
-        an option given (`given`, by parameter name) that this host does not use is refused.
+        """A game the computer hosts (`mode`: honest, evil or lookahead) for a human to guess,
+        drawn with `seed` (default: the session's; another seed, another game); an option
+        given (`given`, by parameter name) that this host does not use is refused.
         The honest host draws its secret from the table's own words, under the `prior` given
         (else their weights, as people pick common words more often; an adversary's length:
         every word alike): never a learned word."""
-        from wordkit.game import check_kinds
+        from wordkit.game import Seed, check_kinds
         from wordkit.hangman.hosts import ANSWER_BUDGET, check_host, hangman_host
         from wordkit.hangman.lexicon import table_words
         from wordkit.hangman.play import opening
@@ -710,6 +712,11 @@ class Session:
         options = {"mode": mode, "length": length, "difficulty": difficulty, "depth": depth}
         kinds = {"mode": "text", "length": "int?", "difficulty": "text?", "depth": "int?"}
         length = check_kinds(options, kinds)["length"]
+        drawn = (
+            self.seed
+            if seed is None
+            else Seed(check_kinds({"seed": seed}, {"seed": "int"})["seed"])
+        )
         difficulty, depth = adversary_knobs(mode, difficulty, depth)
         check_host(mode, difficulty=difficulty, depth=depth, length=length)
         if length is not None and self.advanced:
@@ -723,7 +730,7 @@ class Session:
         draws = "weight" if mode == "honest" else "uniform"
         host = hangman_host(
             mode, table_words(self.pool(self.given_prior or draws)), length=length,
-            difficulty=difficulty, depth=depth, seed=self.seed(), budget=ANSWER_BUDGET,
+            difficulty=difficulty, depth=depth, seed=drawn(), budget=ANSWER_BUDGET,
         )  # fmt: skip
         level = {"evil": difficulty, "lookahead": depth}.get(mode)
         start = opening(host, self.rules, self.pool())

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import math
+import numbers
 import os
 import time
 from collections import Counter
@@ -830,6 +831,10 @@ class Session:
             run.check()
             return run.stats(progress=progress)
         if self.boards > 1:
+            if self.secrets is not None:  # as the command line refuses it
+                raise OptionConflictError(
+                    "--boards plays honest games: drop --host, --tree(-in), --openers, --secrets"
+                )
             return self.boards_stats(progress)
         if self.max_guesses is not None:  # one board's figures are wins within 6, as published
             raise OptionConflictError("--max-guesses goes with --boards N (2, 4, 8 or 16)")
@@ -913,7 +918,7 @@ class Session:
         openers: str,
         cutoff: str | int | None = None,
         *,
-        records: str | None = None,
+        records: str | os.PathLike[str] | None = None,
         progress: Callable[[int], None] | None = None,
         started: Callable[[int, int], None] | None = None,
         on_part: Callable[[str, int, int], None] | None = None,
@@ -925,10 +930,17 @@ class Session:
         work ahead, each opener done and each bucket of an opener split over the workers."""
         from wordkit.wordle.sweep import SweepSpec, run_sweep
 
-        total = str(cutoff) if isinstance(cutoff, int) and not isinstance(cutoff, bool) else cutoff
+        if cutoff is not None and not isinstance(cutoff, str):  # a total, as Python gives it
+            if not isinstance(cutoff, numbers.Integral) or isinstance(cutoff, bool):
+                raise OptionTypeError(
+                    f"cutoff= must be a whole number, 'none' or None, not {cutoff!r:.60}"
+                )
+            cutoff = str(int(cutoff))
         kinds = {"openers": "text", "cutoff": "text?", "records": "path?"}
-        given = {"openers": openers, "cutoff": total, "records": records}
-        named: str | None = check_kinds(given, kinds)["cutoff"]
+        given = {"openers": openers, "cutoff": cutoff, "records": records}
+        checked = check_kinds(given, kinds)
+        named: str | None = checked["cutoff"]
+        kept: str | None = checked["records"]
         self.check_sweep(openers, None)
         limit, running = parse_cutoff(named)
         spec = SweepSpec(
@@ -936,7 +948,7 @@ class Session:
             cutoff=limit, running_cutoff=running,
         )  # fmt: skip
         result = run_sweep(
-            self.game, openers, spec, jobs=self.jobs, cluster=self.cluster, records=records,
+            self.game, openers, spec, jobs=self.jobs, cluster=self.cluster, records=kept,
             progress=progress, started=started, on_part=on_part,
         )  # fmt: skip
         result.options.update(jobs=self.jobs, cluster=self.cluster)
@@ -983,14 +995,20 @@ class Session:
 
     # --- a human guesses -----------------------------------------------------------------
 
-    def hosted(self, mode: str = "honest") -> Hosted:
+    def hosted(self, mode: str = "honest", *, seed: int | None = None) -> Hosted:
         """A game the computer hosts (`honest`, or `evil`: Absurdle, one board only) for a
-        human to guess, drawn with the session's seed; guesses allowed: --max-guesses, else 6
-        honest (7, 9, 13, 21 with N boards) and unlimited evil."""
+        human to guess, drawn with `seed` (default: the session's; another seed, another game);
+        guesses allowed: --max-guesses, else 6 honest (7, 9, 13, 21 with N boards) and
+        unlimited evil."""
         from wordkit.wordle.hosts import make_host
 
         kind = self.check_host(mode)
-        seed = self.seed()
+        drawn = (
+            self.seed
+            if seed is None
+            else Seed(check_kinds({"seed": seed}, {"seed": "int"})["seed"])
+        )
+        seed = drawn()
         host: Any = (
             make_host(mode, self.game, seed=seed)
             if self.boards == 1
