@@ -287,7 +287,7 @@ def test_a_format_its_file_name_would_misread_is_refused(
         assert done.exit_code == 0, done.stderr
 
 
-@pytest.mark.parametrize("option", ["--weight-column", "--category-column"])
+@pytest.mark.parametrize("option", ["--column", "--weight-column", "--category-column"])
 def test_an_empty_column_name_is_refused(option: str) -> None:
     """It was ignored: the `weight` or `category` column found by name was used instead."""
     result = invoke("prepare", "-", option, "", input="word,weight\napple,2\n")

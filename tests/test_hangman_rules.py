@@ -260,6 +260,8 @@ def test_a_full_mask_with_every_letter_guessed_is_still_played_under_finish_word
         ("a\u0303b", "ab"),
         # other scripts are not transliterated: a guess nobody typed (Ω as O, Я as IA)
         ("Ω", "ω"), ("Я", "я"), ("…", "…"),
+        # fullwidth forms are their ASCII characters; a Latin letter folding to no letter stays
+        ("ａ＿＿ｌｅ", "a__le"), ("ə", "ə"), ("ʔ", "ʔ"),
     ],
 )  # fmt: skip
 def test_typed_text_folds_latin_letters_only(typed: str, folded: str) -> None:

@@ -37,6 +37,7 @@ CSV_CASES = [
     # a spreadsheet's untitled columns are no column: dropped, never "'' appears twice"
     ("word,,,weight\napple,x,y,2\npear,,,3\n", 0, "word,weight\napple,2\npear,3\n", ""),
     (",word\n1,apple\n", 0, "word,weight\napple,1\n", ""),
+    ("word,\napple,1\n", 0, "word,weight\napple,1\n", ""),  # the last column untitled too
     ("word,weight\napple,inf\n", 1, "", "Error: t.csv: line 2: weight 'inf' is not a finite number\n"),
     ("word,weight\napple,1e400\n", 1, "", "Error: t.csv: line 2: weight '1e400' is not a finite number\n"),
     ("word,weight\napple,-Infinity\n", 1, "", "Error: t.csv: line 2: weight '-Infinity' is not a finite number\n"),

@@ -39,29 +39,37 @@ def whole_number(text: str) -> int | None:
 
 
 def fold_word(text: str) -> str:
-    """A typed word (or mask, or letters) as the tables spell it: accents folded the way
-    `prepare` folds them (barão → barao, Zürich → zurich), trimmed and lowercase. Every place a
+    """A typed word (or mask, or letters) as the tables spell it: Latin letters folded to a-z
+    (barão → barao, Zürich → zurich, straße → strasse, as `prepare` folds a table's), trimmed
+    and lowercase; a fullwidth form is its ASCII character (ａ＿＿ｌｅ is a__le). Every place a
     user's word enters goes through here, so a decomposed accent (`a` + U+0303, as some
     keyboards and file systems type it) folds like the composed one: NFC first, then any mark
-    left without a composed form is dropped with the other accents."""
+    left without a composed form is dropped with the other accents. Any other character stays,
+    to be refused by name: a Greek or Cyrillic letter transliterated would be a guess nobody
+    typed (Ω as O, Я as the word IA), and a Latin letter that folds to no letter (ə → @, ʔ → ?)
+    is no letter a-z either."""
     from unidecode import unidecode
 
     # A byte of the command line that is not UTF-8 comes as a lone surrogate: it becomes
     # U+FFFD, as it does on stdin.
     text = SURROGATES.sub("\ufffd", unicodedata.normalize("NFC", text.strip()))
-    # A Latin letter folds (é → e, ß → ss); any other character stays, to be refused by name:
-    # a Greek or Cyrillic letter transliterated would be a guess nobody typed (Ω as O, Я as
-    # the word IA). A combining mark is an accent, folded away.
+    text = text.translate(_FULLWIDTH)
     return "".join(
         ch if ch.isascii() else "" if unicodedata.combining(ch) else _latin(ch, unidecode)
         for ch in text
     ).lower()
 
 
+_FULLWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
+"""Fullwidth forms (as CJK keyboards type them) of the printable ASCII characters."""
+
+
 def _latin(ch: str, unidecode: Callable[[str], str]) -> str:
     """A Latin letter (or ligature) folded to a-z, else the character itself."""
-    if "LATIN " in unicodedata.name(ch, ""):  # FULLWIDTH LATIN CAPITAL LETTER C too
-        return unidecode(ch) or ch
+    if "LATIN " in unicodedata.name(ch, ""):
+        folded = unidecode(ch)
+        if folded.isascii() and folded.isalpha():
+            return folded
     return ch
 
 

@@ -94,14 +94,14 @@ def prepare(
     frame: pd.DataFrame, options: PrepareOptions, *, name: str = "input"
 ) -> tuple[pd.DataFrame, PrepareReport]:
     """Clean a raw frame of strings into a word table, and report what was dropped and why."""
-    source = word_column(frame, options.column, name=name)
-    # A word table fed back in keeps its weights and categories unless told otherwise.
-    named = [("--weight-column", options.weight_column),
+    named = [("--column", options.column), ("--weight-column", options.weight_column),
              ("--category-column", options.category_column),
              *(("--keep", kept) for kept in options.keep_columns)]  # fmt: skip
     for option, given in named:
         if given is not None and not given.strip():
             raise ColumnError(f"{option} needs a column name, not an empty one")
+    source = word_column(frame, options.column, name=name)
+    # A word table fed back in keeps its weights and categories unless told otherwise.
     weight_column = options.weight_column or named_column(frame, "weight")
     category_column = options.category_column or named_column(frame, "category")
     for extra in (weight_column, category_column, *options.keep_columns):

@@ -364,8 +364,6 @@ def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataF
     if not rows:  # every line empty but for separators
         raise InputFileError(f"{name} has no rows: every line is empty")
     header = [cell.strip() for cell in rows[0]]
-    while header and not header[-1]:
-        header.pop()
     titled = [c for c in header if c]
     if len(set(titled)) != len(titled):
         twice = next(c for c in titled if titled.count(c) > 1)
