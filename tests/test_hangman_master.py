@@ -259,7 +259,7 @@ WORDS_OF_FOUR = st.lists(
 """Tables wider than the 64 members under which a mass is summed word by word."""
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(
     words=WORDS_OF_FOUR,
     weights=st.lists(st.sampled_from([0.1, 0.1, 0.1, 0.7, 1.3, 2.9]), min_size=400, max_size=400),

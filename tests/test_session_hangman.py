@@ -138,7 +138,7 @@ def test_a_stats_run_plays_the_moves_it_would_show_without_their_confidence() ->
     from wordkit.hangman.play import hangman_stats
 
     session = Session(words="categories", strategy="best")
-    table = session.table.iloc[::25]
+    table = session.table.iloc[::50]
     runs = [
         hangman_stats(table, strategy="best", strategy_options=options, prior="uniform")
         for options in ({"confidence": True}, {})  # on, as asked; off, as a run sets it

@@ -394,10 +394,10 @@ def test_a_sweep_takes_a_cutoff_as_a_number_and_refuses_no_openers() -> None:
     from wordkit.errors import OptionTypeError
     from wordkit.wordle import Session
 
-    session = Session(answers="wordle", strategy="optimal")
+    session = Session(answers=SMALL, guesses=SMALL, strategy="optimal")
     with pytest.raises(OptionTypeError, match="^openers= must be a string, not None$"):
         session.sweep(None)  # type: ignore[arg-type]
-    as_int, as_text = session.sweep("salet,crane", 7921), session.sweep("salet,crane", "7921")
+    as_int, as_text = session.sweep("apple,baker", 90), session.sweep("apple,baker", "90")
     assert as_int.as_dict()["results"] == [
         {**r, "seconds": a["seconds"]}
         for r, a in zip(as_text.as_dict()["results"], as_int.as_dict()["results"], strict=True)
@@ -438,12 +438,12 @@ def test_a_sweep_takes_a_records_path_and_numpy_totals(tmp_path: Path) -> None:
     from wordkit.errors import OptionTypeError
     from wordkit.wordle import Session
 
-    session = Session(answers="wordle", strategy="optimal")
+    session = Session(answers=SMALL, guesses=SMALL, strategy="optimal")
     kept = tmp_path / "r.jsonl"
-    assert session.sweep("salet", np.int64(7921), records=kept).as_dict()["best"] == "salet"
+    assert session.sweep("apple", np.int64(1000), records=kept).as_dict()["best"] == "apple"
     assert kept.read_text().count("\n") == 2  # the header and SALET
     with pytest.raises(OptionTypeError, match="cutoff= must be a whole number, 'none' or None"):
-        session.sweep("salet", 7921.0)  # type: ignore[arg-type]
+        session.sweep("apple", 1000.0)  # type: ignore[arg-type]
 
 
 def test_boards_refuse_secrets_through_the_api_too() -> None:
