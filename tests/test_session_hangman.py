@@ -258,3 +258,16 @@ def test_a_letter_from_plain_frequency_has_the_tables_share_as_its_confidence(
     move = Session(words=str(table), strategy=strategy).next_move("_z_", guessed="z")
     assert (move.decision.move, move.decision.confidence) == ("e", 0.25)
     assert move.decision.label == "letter frequency"
+
+
+def test_category_shares_with_a_category_hint_are_refused() -> None:
+    """They were ignored in silence: the hint keeps one category's words."""
+    from wordkit.errors import OptionConflictError
+
+    with pytest.raises(OptionConflictError) as caught:
+        Session(words="categories", category="animals", prior="food-and-drink=1")
+    assert str(caught.value) == (
+        "--prior food-and-drink=1 splits the words between categories, and --category animals "
+        "keeps one: drop one"
+    )
+    assert Session(words="categories", category="animals", prior="uniform").category == "animals"

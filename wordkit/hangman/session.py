@@ -424,6 +424,12 @@ class Session:
             parse_prior(self.prior)
         self.given_prior = self.prior
         self.category = single(category, "--category")
+        if self.category is not None and self.prior is not None and parse_prior(self.prior):
+            # the hint keeps one category's words: shares between categories would do nothing
+            raise OptionConflictError(
+                f"--prior {self.prior} splits the words between categories, and --category "
+                f"{self.category} keeps one: drop one"
+            )
         self.history = history
         self.learned: Mapping[str, str | None] = {}
         self.host: HostModel | None = None
