@@ -330,10 +330,9 @@ def silent_server() -> Iterator[str]:
     "game",
     [
         "hangman",
-        "wordle",
-        *(pytest.param(g, marks=pytest.mark.full) for g in ("boards", "openers")),
+        *(pytest.param(g, marks=pytest.mark.full) for g in ("wordle", "boards", "openers")),
     ],
-)  # the same client in every run; the fast tier tries two
+)  # the same client in every run; the fast tier tries one
 def test_a_wrong_or_unreachable_address_is_one_error_line_within_seconds(
     game: str, not_a_scheduler: str, silent_server: str
 ) -> None:

@@ -166,7 +166,7 @@ def test_a_closed_terminal_stops_the_run_like_ctrl_c() -> None:
     assert (process.returncode, err) == (129, "Hung up.\n")
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.full)])
 def test_nohup_keeps_sighup_ignored_in_the_run_and_its_workers(jobs: str) -> None:
     """A closed terminal signals the whole group; under `nohup` the run and its workers go
     on to the end."""
