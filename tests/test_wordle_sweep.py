@@ -269,7 +269,7 @@ def test_cli_ranks_openers_as_table_json_and_csv() -> None:
     assert data["best"] == data["results"][0]["opener"]
     assert data["running_cutoff"] is True
     csv_lines = invoke("--openers", "top:4", "--format", "csv").stdout.splitlines()
-    assert csv_lines[0] == "rank,opener,total,exact,mean,max,solved,seconds"
+    assert csv_lines[0] == "rank,opener,total,exact,mean,max_guesses,solved,seconds"
     assert len(csv_lines) == 5
 
 

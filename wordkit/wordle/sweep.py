@@ -387,7 +387,7 @@ class Sweep:
         """The ranking as CSV rows, best first (an empty cell: not known, a bound's rank too)."""
         return [
             {"rank": "" if n is None else n, "opener": r.opener, "total": r.total, "exact": r.exact,
-             "mean": "" if r.mean is None else f"{r.mean:.6f}", "max": r.max_guesses,
+             "mean": "" if r.mean is None else f"{r.mean:.6f}", "max_guesses": r.max_guesses,
              "solved": r.solved, "seconds": f"{r.seconds:.3f}"}
             for n, r in zip(self.places(), self.results, strict=True)
         ]  # fmt: skip
