@@ -178,3 +178,10 @@ def test_a_human_host_of_the_advanced_variant_types_the_words_own_mask(tmp_path:
     assert result.stdout.startswith("Think of a word of at most 20 letters")
     assert "My guess: C " in result.stdout
     assert f"  c {'_ ' * 19}  lives left: 6" in result.stdout  # c__ is the board's first three
+
+
+def test_a_refused_guess_is_quoted_as_typed() -> None:
+    """It was quoted folded and lowercased ('ω' for Ω), as nobody typed it."""
+    out = play("hangman", "--words", TINY, input="Ω\nÉ1\nG\n")
+    assert "'Ω' is not a word of 1-63 letters a-z (no guess used)" in out
+    assert "'É1' is not a word of 1-63 letters a-z (no guess used)" in out

@@ -889,10 +889,20 @@ class Session:
     def typed_move(self, board: Board, line: str) -> Decision:
         """The move a human guesser typed, checked: a letter or a listed word of the right
         length, not guessed before (a typed error otherwise)."""
-        from wordkit.hangman.rules import check_listed_word, check_move
+        from wordkit.game import not_a_word
+        from wordkit.hangman.rules import (
+            MAX_LENGTH,
+            InvalidMoveError,
+            check_listed_word,
+            check_move,
+        )
         from wordkit.tables import folded
 
         move = folded(line)
+        if not (move.isascii() and move.isalpha()):  # said as typed, not as folded (Ω, not ω)
+            raise InvalidMoveError(
+                not_a_word(line.strip(), f"a word of 1-{MAX_LENGTH} letters a-z")
+            )
         check_move(board.state, move)
         if len(move) > 1:
             check_listed_word(board.state, move, board.pool.lexicon.index)
