@@ -680,3 +680,36 @@ def test_advanced_games_leave_out_words_longer_than_the_width(tmp_path: Path) ->
                "--strategy", "coverage", "--json")  # fmt: skip
     assert stats.exit_code == 0 and json.loads(stats.stdout)["games"] == 2
     assert "Warning: 1 word longer than the advanced width of 20 letters left out" in stats.stderr
+
+
+ONE_LETTER = (
+    "Error: 'a' has 1 letter: with --finish word the word must be named, and a one-letter word "
+    "cannot be told from its letter\n"
+)
+
+
+def test_a_one_letter_secret_under_finish_word_is_refused_before_any_game(tmp_path: Path) -> None:
+    """Its letter guessed, naming it was a repeat: `query` said "'a' was already guessed", and
+    one such game in `--secrets` ended a whole stats run with that error, nothing written."""
+    result = wk("query", "hangman", "--words", "categories", "a", "tiger", "--finish", "word")
+    assert result.exit_code == 1 and result.stderr == ONE_LETTER
+    assert "TIGER: won" in result.stdout  # the other word is still played
+    secrets = tmp_path / "s.txt"
+    secrets.write_text("tiger\na\nlion\n")
+    records = tmp_path / "r.jsonl"
+    result = wk("stats", "hangman", "--words", "categories", "--secrets", str(secrets),
+                "--finish", "word", "--records", str(records))  # fmt: skip
+    assert (result.exit_code, result.stderr, records.exists()) == (1, ONE_LETTER, False)
+    assert wk("stats", "hangman", "--words", "categories", "--secrets", str(secrets)).exit_code == 0
+
+
+def test_a_secret_wider_than_the_advanced_board_is_named(tmp_path: Path) -> None:
+    secrets = tmp_path / "s.txt"
+    secrets.write_text("tiger\nincomprehensibilities\n")
+    result = wk("stats", "hangman", "--words", "categories", "--secrets", str(secrets),
+                "--variant", "advanced")  # fmt: skip
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: the secret 'incomprehensibilities' has 21 letters, more than the advanced "
+        "width 20\n",
+    )

@@ -35,7 +35,7 @@ from wordkit.hangman.lexicon import (
     pool_for,
     row_probabilities,
 )
-from wordkit.hangman.rules import CLASSIC, Rules, State, feedback
+from wordkit.hangman.rules import CLASSIC, Rules, State, check_nameable, feedback
 from wordkit.runner import (
     GameRecord,
     Progress,
@@ -390,8 +390,13 @@ def hangman_stats(
             category_rows(lexicon, category)
         if any(c is None for _, c in rows):
             raise GameStateError("hint asked for, but the secrets have no `category` column")
-    if rules.variant == "advanced" and any(len(w) > rules.width for w, _ in rows):
-        raise GameStateError(f"some secrets are longer than the advanced width {rules.width}")
+    for word, _ in rows:  # a game that cannot be played is refused before the run
+        check_nameable(word, rules)
+        if rules.variant == "advanced" and len(word) > rules.width:
+            raise GameStateError(
+                f"the secret {word!r} has {plural(len(word), 'letter')}, more than the advanced "
+                f"width {rules.width}"
+            )
     games: list[Game] = [(i, word, cat if hint else None) for i, (word, cat) in enumerate(rows)]
     ordered = sorted(games, key=lambda g: (g[2] or "", len(g[1]), g[1]))
     parts = CLUSTER_CHUNKS if cluster is not None else max(1, jobs) * 8 if jobs > 1 else 16

@@ -169,11 +169,22 @@ def check_word(word: str) -> None:
 # --- state ------------------------------------------------------------------------------------
 
 
+def check_nameable(secret: str, rules: Rules) -> None:
+    """Refuse a secret no game can win: under finish=word a word is won by naming it, and a
+    one-letter word named is its letter guessed again (refused as a repeat)."""
+    if rules.finish == "word" and len(secret) == 1:
+        raise GameStateError(
+            f"{secret!r} has 1 letter: with --finish word the word must be named, and a "
+            "one-letter word cannot be told from its letter"
+        )
+
+
 def new_game(secret: str, rules: Rules = Rules()) -> State:
     """The opening state for `secret`: every position hidden (advanced: padded to the width)."""
     check_word(secret)
     if rules.lives is not None and rules.lives < 1:
         raise GameStateError(f"lives must be at least 1, not {rules.lives}")
+    check_nameable(secret, rules)
     if rules.variant == "advanced":
         if len(secret) > rules.width:
             raise GameStateError(
