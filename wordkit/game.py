@@ -327,6 +327,13 @@ class Seed:
         self.given = given
         self.drawn: int | None = None
 
+    def chosen(self, seed: Any) -> int:
+        """The seed of one random choice: `seed` when given (checked as `--seed` is; given
+        through the Python API, another seed plays another game), else the session's."""
+        if seed is None:
+            return self()
+        return Seed(check_kinds({"seed": seed}, {"seed": "int"})["seed"])()
+
     def __call__(self, *, needed: bool = True) -> int:
         """The seed of a random choice (`needed`: False when nothing random depends on it)."""
         if self.given is not None:

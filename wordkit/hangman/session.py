@@ -710,7 +710,7 @@ class Session:
         The honest host draws its secret from the table's own words, under the `prior` given
         (else their weights, as people pick common words more often; an adversary's length:
         every word alike): never a learned word."""
-        from wordkit.game import Seed, check_kinds
+        from wordkit.game import check_kinds
         from wordkit.hangman.hosts import ANSWER_BUDGET, check_host, hangman_host
         from wordkit.hangman.lexicon import table_words
         from wordkit.hangman.play import opening
@@ -718,11 +718,7 @@ class Session:
         options = {"mode": mode, "length": length, "difficulty": difficulty, "depth": depth}
         kinds = {"mode": "text", "length": "int?", "difficulty": "text?", "depth": "int?"}
         length = check_kinds(options, kinds)["length"]
-        drawn = (
-            self.seed
-            if seed is None
-            else Seed(check_kinds({"seed": seed}, {"seed": "int"})["seed"])
-        )
+        drawn = self.seed.chosen(seed)
         difficulty, depth = adversary_knobs(mode, difficulty, depth)
         check_host(mode, difficulty=difficulty, depth=depth, length=length)
         if length is not None and self.advanced:
@@ -736,7 +732,7 @@ class Session:
         draws = "weight" if mode == "honest" else "uniform"
         host = hangman_host(
             mode, table_words(self.pool(self.given_prior or draws)), length=length,
-            difficulty=difficulty, depth=depth, seed=drawn(), budget=ANSWER_BUDGET,
+            difficulty=difficulty, depth=depth, seed=drawn, budget=ANSWER_BUDGET,
         )  # fmt: skip
         level = {"evil": difficulty, "lookahead": depth}.get(mode)
         start = opening(host, self.rules, self.pool())

@@ -572,7 +572,6 @@ class Session:
 
     def next_move(self, history: History = ()) -> Move:
         """The AI's next guess after `history`, and the answers left (`solve wordle`)."""
-
         check_kinds({"history": history}, {"history": "texts"})
         state = self.position(history)
         limit = state.rules.max_guesses
@@ -612,9 +611,7 @@ class Session:
         if self.boards > 1:
             raise OptionConflictError("--review is for one board; drop --review or --boards")
         if not history:
-            raise GameStateError(
-                "--review needs the game to review: give --history (history= in Python)"
-            )
+            raise GameStateError("--review needs the game to review: give --history")
         return review(self.position(history), self.advisor)
 
     def play_ai(self, host: Any, *, watch: Watch | None = None, wrap: Any = None) -> GameRecord:
@@ -1003,12 +1000,7 @@ class Session:
         from wordkit.wordle.hosts import make_host
 
         kind = self.check_host(mode)
-        drawn = (
-            self.seed
-            if seed is None
-            else Seed(check_kinds({"seed": seed}, {"seed": "int"})["seed"])
-        )
-        seed = drawn()
+        seed = self.seed.chosen(seed)
         host: Any = (
             make_host(mode, self.game, seed=seed)
             if self.boards == 1
