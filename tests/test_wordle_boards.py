@@ -260,3 +260,26 @@ def test_endgame_plays_exactly() -> None:
     state = replay_text(start_boards(GAME, 2), f"crane={marks('crane', 'grape')}/BBBBB")
     move = BoardsGuesser(opener="crane")(state)
     assert move.label == "exact" and move.word in WORDS
+
+
+def test_a_game_past_its_limit_is_played_on_to_its_answers() -> None:
+    # Ten words one letter apart: two boards cannot be solved within 7 guesses, and once past
+    # the limit the exact endgame must still play a new candidate each turn (it played an
+    # arbitrary word, SIGHT again and again, until the game gave up).
+    trap = [
+        "bight",
+        "fight",
+        "light",
+        "might",
+        "night",
+        "right",
+        "sight",
+        "tight",
+        "wight",
+        "eight",
+    ]
+    game = make_wordle(trap, trap, use_disk=False)
+    for secrets in [("eight", "wight"), ("wight", "eight"), ("tight", "eight")]:
+        (played,) = Session(game=game, boards=2).query([secrets])
+        assert isinstance(played, Game) and played.record.solved
+        assert len(set(played.record.moves)) == len(played.record.moves) <= len(trap)

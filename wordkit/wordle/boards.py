@@ -312,8 +312,10 @@ class BoardsGuesser:
         win = game.win
         memo: dict[tuple[tuple[tuple[int, ...], ...], int], tuple[float, int]] = {}
         limit = state.rules.max_guesses
-        # Past the limit a game is lost: LOST more, then played on as if there were none.
-        start_left = len(game.guesses) if limit is None else limit - len(state.guesses)
+        # Past the limit a game is lost: LOST more, then played on as if there were none
+        # (a game already past it is played on so, to its answers).
+        used = len(state.guesses)
+        start_left = len(game.guesses) if limit is None or used >= limit else limit - used
 
         def value(boards: tuple[tuple[int, ...], ...], left: int) -> tuple[float, int]:
             if not boards:
