@@ -166,6 +166,25 @@ def test_shipped_books_cover_english_and_categories() -> None:
             assert (book_store.SHIPPED / name).is_file(), (table, prior)
 
 
+def test_a_damaged_cached_book_falls_back_to_the_shipped_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A cached copy under a shipped book's name that does not read was taken as "not built":
+    # the AI searched live instead of reading the book, and the bad file stayed.
+    from wordkit.hangman.lexicon import pool_for
+    from wordkit.hangman.rules import Rules
+
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    monkeypatch.setattr(book_store, "_BOOKS", {})
+    pool = pool_for(lexicon_from_columns(tables.load_columns("categories")), prior="weight")
+    name = book_store.book_name(pool, Rules())
+    shipped = (book_store.SHIPPED / name).read_bytes()
+    (tmp_path / name).write_bytes(b"garbage")
+    found = book_store.cached_book(pool, Rules())
+    assert found is not None and dict(found) == dict(book_store.read_book(shipped) or {})
+    assert (tmp_path / name).read_bytes() == shipped  # the damaged copy replaced
+
+
 WORDS = ["crane", "slate", "trace", "crate", "stare", "heron", "stone", "tones", "notes"]
 
 

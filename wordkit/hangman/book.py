@@ -185,11 +185,14 @@ def cached_book(pool: Pool, rules: Rules) -> Book | None:
     name = book_name(pool, rules)
     if name not in _BOOKS:
         data = cache.read_cached(name)
-        if data is None:
-            shipped = SHIPPED / name
-            data = shipped.read_bytes() if shipped.is_file() else None
+        book = None if data is None else read_book(data)
+        shipped = SHIPPED / name
+        if book is None and shipped.is_file():  # a damaged cached copy hides no shipped book
+            book = read_book(shipped.read_bytes())
+            if data is not None and book is not None:
+                cache.write_cached(name, shipped.read_bytes())
         cache.make_room(_BOOKS, BOOKS_KEPT)
-        _BOOKS[name] = None if data is None else read_book(data)
+        _BOOKS[name] = book
     return _BOOKS[name]
 
 
