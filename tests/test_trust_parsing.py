@@ -98,6 +98,30 @@ def test_a_file_in_place_of_the_cache_folder_is_an_error(
     assert result.exit_code == 0, result.output  # a run only computes again
 
 
+def test_a_cache_folder_that_cannot_be_listed_is_an_error(
+    own_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Not an empty cache: `info` said 0 files and `clear` deleted 0 of them, exit 0.
+    cache.write_cached(f"table-{KEY}.npz", b"x" * 10)
+
+    def unlistable(path: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "scandir", unlistable)
+        message = f"the cache folder {own_cache} cannot be listed (Permission denied)"
+        refused(["cache", "info"], message)
+        refused(["cache", "clear"], message)
+    (tmp_path / "afile").write_text("x")  # a path through a file can hold no folder
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "afile" / "sub"))
+    refused(
+        ["cache", "info"],
+        f"the cache folder {tmp_path / 'afile' / 'sub'} cannot be listed (Not a directory)",
+    )
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "none"))  # not made yet: empty
+    assert runner.invoke(app, ["cache", "clear"]).exit_code == 0
+
+
 @pytest.fixture
 def homeless(monkeypatch: pytest.MonkeyPatch) -> None:
     """No HOME, no password entry, no XDG folders: no cache and no history folder."""

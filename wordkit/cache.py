@@ -198,13 +198,25 @@ def read_cached_json(name: str, kind: type) -> Any:
     return value if isinstance(value, kind) else None
 
 
-def _entries() -> list[tuple[float, int, Path]]:
+def _entries(*, strict: bool = False) -> list[tuple[float, int, Path]]:
     """(last use, size, path) of every file wordkit made in the cache: regular files named as
     OWN_NAME (symlinks, folders and other people's files are left alone), and stale temp files
-    of its writes."""
+    of its writes. `strict`: CacheError when the folder is there but cannot be listed (an
+    unreadable folder is not an empty one to `cache info` and `cache clear`)."""
     out: list[tuple[float, int, Path]] = []
     stale = time.time() - STALE_TEMP_SECONDS
-    with contextlib.suppress(OSError), os.scandir(cache_dir()) as listing:
+    where = cache_dir()
+    try:
+        listing = os.scandir(where)
+    except FileNotFoundError:
+        return out
+    except OSError as exc:
+        if strict:
+            raise CacheError(
+                f"the cache folder {where} cannot be listed ({exc.strerror})"
+            ) from None
+        return out
+    with contextlib.suppress(OSError), listing:
         for entry in listing:
             with contextlib.suppress(OSError):
                 info = entry.stat(follow_symlinks=False)
@@ -221,10 +233,11 @@ def prune(limit: int | None = None) -> int:
     return _pruned(limit)[0]
 
 
-def _pruned(limit: int | None) -> tuple[int, OSError | None]:
-    """`prune`: the files deleted, and the error of the last that could not be."""
+def _pruned(limit: int | None, *, strict: bool = False) -> tuple[int, OSError | None]:
+    """`prune`: the files deleted, and the error of the last that could not be (`strict`: as
+    `_entries`)."""
     cap = limit_bytes() if limit is None else limit
-    entries = sorted(_entries(), key=lambda e: e[0])
+    entries = sorted(_entries(strict=strict), key=lambda e: e[0])
     total = sum(size for _, size, _ in entries)
     deleted, failed = 0, None
     for _, size, path in entries:
@@ -254,7 +267,7 @@ def checked_dir() -> Path:
 def cache_info() -> CacheInfo:
     """The cache's folder, file count, total size and cap."""
     where = checked_dir()
-    entries = _entries()
+    entries = _entries(strict=True)
     return CacheInfo(where, len(entries), sum(e[1] for e in entries), limit_bytes())
 
 
@@ -262,7 +275,7 @@ def clear_cache() -> int:
     """Delete every file wordkit cached (nothing else in the folder); the number deleted.
     CacheError when some cannot be (a read-only folder)."""
     where = checked_dir()
-    deleted, failed = _pruned(0)
+    deleted, failed = _pruned(0, strict=True)
     if failed is not None:
         left = len(_entries())
         raise CacheError(
