@@ -426,6 +426,7 @@ def test_a_failing_dot_with_undecodable_stderr_is_one_error_line(
         (["--from-history", "--seed", "2"], "--from-history reports the games recorded"),
         (["--host", "evil", "--jobs", "2"], "--host plays one game against Absurdle: drop --jobs"),
         (["--host", "evil", "--sample", "5"], "--host plays one game against Absurdle"),
+        (["--host", "evil", "--seed", "1"], "--host plays one game against Absurdle: drop --seed"),
         (["--openers", "top:2", "--opener", "salet"], "--openers ranks openers"),
         (["--tree-in", "t.json", "--strategy", "minimax"], "--tree-in plays the tree it reads"),
         (["--tree-in", "t.json", "--budget", "3"], "--tree-in plays the tree it reads"),

@@ -256,6 +256,25 @@ def test_cli_bad_input_is_one_error_line(args: list[str]) -> None:
     one_error(wk(*args[:2], *LISTS, *args[2:]))
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["query", "wordle", "grape", "lemon", "--budget", "1"],
+        ["query", "wordle", "grape", "lemon", "--strategy", "entropy"],
+        ["solve", "wordle", "--history", "crane=BBBBB/BBBBB", "--budget", "1"],
+        ["solve", "wordle", "--history", "crane=BBBBB/BBBBB", "--strategy", "entropy"],
+    ],
+)
+def test_options_the_boards_guesser_ignores_are_refused(args: list[str]) -> None:
+    # They ran with no effect (the JSON said "strategy": "boards"); stats refused them.
+    result = wk(*args[:2], *LISTS, "--boards", "2", *args[2:])
+    flag = args[-2]
+    assert result.exit_code == 1
+    assert (
+        result.stderr == f"Error: --boards plays N-board games with its own guesser: drop {flag}\n"
+    )
+
+
 def test_endgame_plays_exactly() -> None:
     state = replay_text(start_boards(GAME, 2), f"crane={marks('crane', 'grape')}/BBBBB")
     move = BoardsGuesser(opener="crane")(state)

@@ -215,6 +215,7 @@ def query_wordle(
     if not words and secrets is None:
         ctx.fail("Missing argument 'WORD...'.")
     session = open_session(ai, lists, budget=budget, secrets=secrets)
+    session.refuse_guesser_options(options.given_options(ctx))
     items = game_items(words or [], lists.boards)
     named = len(items) > 1 or "-" in (words or []) or secrets is not None
     with terminal.notices_shown():

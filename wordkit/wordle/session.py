@@ -568,7 +568,15 @@ class Session:
         host: `playing`) or `position`; an option the mode does not use is refused."""
         mode = "review" if review else "game" if playing else "position"
         refuse_unused(given, SOLVE_USES[mode], SOLVE_IGNORES[mode])
+        self.refuse_guesser_options(given)
         return mode
+
+    def refuse_guesser_options(self, given: Iterable[str]) -> None:
+        """With several boards the N-board guesser plays: a --strategy or --budget given is
+        refused (as `stats` refuses them), never ignored."""
+        if self.boards > 1:
+            used = set(given) - {"strategy", "budget"}
+            refuse_unused(given, used, STATS_IGNORES["boards"])
 
     def next_move(self, history: History = ()) -> Move:
         """The AI's next guess after `history`, and the answers left (`solve wordle`)."""
@@ -1130,8 +1138,7 @@ STATS_USES: dict[str, frozenset[str]] = {
     | {"boards", "opener", "jobs", "cluster", "records", "max_guesses", "sample", "seed"},
     "openers": LISTS_AND_FORMAT
     | {"strategy", "hard", "jobs", "cluster", "records", "openers", "cutoff"},
-    "versus": LISTS_AND_FORMAT
-    | {"strategy", "opener", "hard", "budget", "host", "seed", "records"},
+    "versus": LISTS_AND_FORMAT | {"strategy", "opener", "hard", "budget", "host", "records"},
     "tree-check": LISTS_AND_FORMAT | {"hard", "jobs", "records", "tree_in"},
     "games": LISTS_AND_FORMAT
     | {"strategy", "opener", "hard", "jobs", "cluster", "budget", "records", "secrets", "tree"}
