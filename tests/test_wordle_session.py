@@ -273,6 +273,20 @@ def test_a_missing_list_is_named_when_the_session_opens(tmp_path) -> None:  # ty
     assert Session(answers=words, guesses=words).next_move().move  # a Path works as a str
 
 
+def test_list_and_cluster_options_are_checked_when_the_session_opens() -> None:
+    """They failed only on first use (the cluster's form on the first stats run)."""
+    from wordkit.errors import ClusterError, GameStateError, RangeError
+    from wordkit.wordle import Session
+
+    with pytest.raises(RangeError, match="--length must be between 2 and 15, not 1"):
+        Session(length=1)
+    with pytest.raises(GameStateError, match="give --words TABLE or --answers FILE, not both"):
+        Session(words="english", answers="wordle")
+    with pytest.raises(ClusterError, match="bad --cluster address 'bogus'"):
+        Session(cluster="bogus")
+    assert Session(cluster="127.0.0.1:1").cluster == "127.0.0.1:1"  # reached only on use
+
+
 def test_numpy_numbers_are_numbers() -> None:
     import numpy as np
 

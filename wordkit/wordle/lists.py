@@ -386,6 +386,15 @@ def guesses_of_length(guesses: str, length: int) -> list[str]:
     return found
 
 
+def check_list_options(*, answers: str | None, length: int | None, words: str | None) -> None:
+    """The list options alone, before any list is read: a length in range, one source of
+    answers."""
+    if length is not None and length not in LENGTHS:
+        raise RangeError(f"--length must be between {LENGTHS[0]} and {LENGTHS[-1]}, not {length}")
+    if words is not None and answers is not None:
+        raise GameStateError("give --words TABLE or --answers FILE, not both")
+
+
 def select_lists(
     answers: str | None = None,
     guesses: str | None = None,
@@ -401,10 +410,7 @@ def select_lists(
     * neither: the built-in lists, which never dead-end (`builtin_wordle`); with `length`,
       the `english` table's words of that length, weighted the same way.
     """
-    if length is not None and length not in LENGTHS:
-        raise RangeError(f"--length must be between {LENGTHS[0]} and {LENGTHS[-1]}, not {length}")
-    if words is not None and answers is not None:
-        raise GameStateError("give --words TABLE or --answers FILE, not both")
+    check_list_options(answers=answers, length=length, words=words)
     if words is None and answers is None:
         if length is None:
             return builtin_wordle(guesses_of_length(guesses, DEFAULT_LENGTH) if guesses else ())

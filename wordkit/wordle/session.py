@@ -58,7 +58,7 @@ from wordkit.runner import GameRecord, check_run
 from wordkit.wordle import boards as multi
 from wordkit.wordle import play as loop
 from wordkit.wordle.guessers import guesser_names, make_guesser
-from wordkit.wordle.lists import Wordle, select_lists
+from wordkit.wordle.lists import Wordle, check_list_options, select_lists
 from wordkit.wordle.rules import Rules, State, pattern_str, start
 
 BUDGET_RANGE = (0.01, 86400.0)
@@ -476,6 +476,11 @@ class Session:
                 f"--budget must be between {low_s:g} and {high_s:g} seconds, not {self.budget:g}"
             )
         check_run(sample=self.sample, jobs=self.jobs)
+        check_list_options(answers=self.answers, length=self.length, words=self.words)
+        if self.cluster is not None:  # its form now; whether a scheduler answers, on use
+            from wordkit.cluster import check_address
+
+            check_address(self.cluster, probe=False)
 
     # --- what every mode shares ---------------------------------------------------------
 
