@@ -87,7 +87,9 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     (["solve", "wordle", "--answers", "{tmp}/bom.txt", "--history", "apple=BBBBB"], None, 1, "Error: no answer is consistent with the feedback: entry 1 (APPLE BBBBB) leaves no answer out of 2 remaining\n"),
     (["solve", "wordle", "--answers", "{tmp}/one.txt", "--history", "apple=GGGGG"], None, 0, OK),
     (["solve", "wordle", "--answers", "{tmp}/one.txt", "--json", "--history", ""], None, 0, OK),
-    (["solve", "wordle", "--answers", "{small}", "--guesses", "{tmp}/mixed.txt", "--history", "crane=BBBBB"], None, 0, ""),  # a dictionary of guesses: its 5-letter words
+    (["solve", "wordle", "--answers", "{small}", "--guesses", "{tmp}/mixed.txt", "--history", "crane=BBBBB"], None, 0, "Warning: {tmp}/mixed.txt holds words of several lengths: adding its 1 5-letter word as guesses, 1 left out\n"),  # a dictionary of guesses: its 5-letter words, told
+    (["solve", "wordle", "--answers", "{tmp}/mixed.txt", "--guesses", "{tmp}/mixed.txt", "--length", "4", "--history", "pear=GGGG"], None, 0, ""),  # --length chose them: nothing to tell
+    (["solve", "wordle", "--answers", "{tmp}/six.txt", "--history", "garden=BBBBBB"], None, 1, "Warning: the built-in guesses have no 6-letter words: {tmp}/six.txt's 3 answers are the only allowed guesses (--guesses FILE adds more)\nError: no answer is consistent with the feedback: entry 1 (GARDEN BBBBBB) leaves no answer out of 3 remaining\n"),
     (["solve", "wordle", "--answers", "{tmp}/mixed.txt", "--guesses", "{small}"], None, 1, "Error: word lists mix lengths: 4 letters ('pear'), 5 letters ('apple')\n"),
     # query
     (["query", "wordle", *L], None, 1, usage("Missing argument 'WORD...'.", "query")),
@@ -158,6 +160,7 @@ def odd_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "comments.txt").write_text("# only a comment\n\n")
     (folder / "mixed.txt").write_text("apple\npear\n")
     (folder / "one.txt").write_text("apple\n")
+    (folder / "six.txt").write_text("garden\nsilver\nplanet\n")
     (folder / "digits.txt").write_text("12345\nabcde\n")
     (folder / "bom.txt").write_bytes(b"\xef\xbb\xbfapple\ngrape\n")
     (folder / "latin1.txt").write_bytes(b"caf\xe9s\napple\n")

@@ -377,13 +377,36 @@ def load_wordle(
     return make_wordle(allowed, answers, use_disk)
 
 
-def guesses_of_length(guesses: str, length: int) -> list[str]:
+def guesses_of_length(guesses: str, length: int, *, chosen: bool = False) -> list[str]:
     """The words of `length` letters of a `--guesses` list (a dictionary may hold others); a
-    list with none is refused, not dropped."""
-    found = tables.load_columns(guesses).distinct(length)
+    list with none is refused, not dropped. Unless the length was `chosen` (--length), a
+    user's list whose other words are left out is told so."""
+    every = tables.load_columns(guesses)
+    found = every.distinct(length)
     if not found:
         raise GameStateError(f"{guesses} has no {length}-letter words to add as guesses")
+    left = len(every.distinct()) - len(found)
+    if left and not chosen and guesses not in tables.builtin_names():
+        warnings.warn(
+            f"{guesses} holds words of several lengths: adding its "
+            f"{plural(len(found), f'{length}-letter word')} as guesses, {left:,} left out",
+            WordkitWarning,
+            stacklevel=2,
+        )
     return found
+
+
+def only_answers(answers: str, answer_words: list[str], length: int) -> list[str]:
+    """The guesses when the built-in list has none of the answers' length: the answers alone,
+    told (the game is then much harder than with a dictionary's words to probe with)."""
+    warnings.warn(
+        f"the built-in guesses have no {length}-letter words: {answers}'s "
+        f"{plural(len(answer_words), 'answer')} are the only allowed guesses (--guesses FILE "
+        "adds more)",
+        WordkitWarning,
+        stacklevel=2,
+    )
+    return answer_words
 
 
 def check_list_options(*, answers: str | None, length: int | None, words: str | None) -> None:
@@ -416,8 +439,9 @@ def select_lists(
             return builtin_wordle(guesses_of_length(guesses, DEFAULT_LENGTH) if guesses else ())
         words = "english"
     if words is not None:
+        chosen = length is not None
         found, weights, length = table_words(words, length)
-        extra = guesses_of_length(guesses, length) if guesses else []
+        extra = guesses_of_length(guesses, length, chosen=chosen) if guesses else []
         return weighted_wordle(found, weights, extra)
     assert answers is not None
     if length is not None:
@@ -426,12 +450,12 @@ def select_lists(
         if not answer_words:
             raise GameStateError(f"{answers} has no {length}-letter words")
         if guesses:
-            guess_words = guesses_of_length(guesses, length)
+            guess_words = guesses_of_length(guesses, length, chosen=True)
         elif len(every.distinct()) > len(answer_words):  # a dictionary: its words are guesses
             guess_words = answer_words
         else:  # a list of one length: the same guesses as without --length
             builtin = tables.load_columns("wordle-guesses").distinct(length)
-            guess_words = builtin or answer_words
+            guess_words = builtin or only_answers(answers, answer_words, length)
         return make_wordle(guess_words, answer_words)
     answer_words = tables.load_columns(answers).distinct()
     if guesses is None and len({len(w) for w in answer_words}) > 1:
@@ -456,7 +480,7 @@ def select_lists(
         guess_words = tables.load_columns("wordle-guesses").distinct()
         # A user's own answer list brings its own length; keep guesses that match it.
         if any(len(w) != wanted for w in guess_words):
-            guess_words = answer_words
+            guess_words = only_answers(answers, answer_words, wanted)
     return make_wordle(guess_words, answer_words)
 
 
