@@ -241,7 +241,7 @@ def test_a_report_on_a_missing_history_creates_nothing(game: str, tmp_path: Path
     assert (code, out, err) == (
         1,
         "",
-        f"Error: no {name} game is recorded in the game history {db}\n",
+        f"Error: no {name} game is recorded in the game history {db} (no such file yet)\n",
     )
     assert list(tmp_path.iterdir()) == []
 
@@ -614,7 +614,9 @@ def test_a_report_of_a_missing_history_creates_nothing(tmp_path: Path, game: str
     result = runner.invoke(app, ["stats", game, "--from-history", "--history-db", str(db)])
     assert result.exit_code == 1
     noun = game.capitalize()
-    assert result.stderr == f"Error: no {noun} game is recorded in the game history {db}\n"
+    assert result.stderr == (
+        f"Error: no {noun} game is recorded in the game history {db} (no such file yet)\n"
+    )
     assert not (tmp_path / "new").exists()
     assert recorded_games(game=game, path=db) == [] and not (tmp_path / "new").exists()
 

@@ -142,7 +142,7 @@ def test_stats_from_history(tmp_path: Path) -> None:
     empty = wk("stats", "wordle", "--from-history", "--history-db", str(db))
     assert (empty.exit_code, empty.stderr) == (
         1,
-        f"Error: no Wordle game is recorded in the game history {db}\n",
+        f"Error: no Wordle game is recorded in the game history {db} (no such file yet)\n",
     )
     secret = secret_of("5")
     base = ["host", "wordle", *LISTS, "--seed", "5", "--history-db", str(db)]
@@ -249,7 +249,7 @@ def test_the_history_is_read_from_a_str_path(tmp_path: Path) -> None:
     from wordkit.wordle import Session
 
     where = tmp_path / "h.sqlite"
-    with pytest.raises(GameStateError, match=f"is recorded in the game history {where}$"):
+    with pytest.raises(GameStateError, match=rf"in the game history {where} \(no such file yet\)$"):
         Session(answers="wordle").from_history(str(where))
 
 

@@ -425,6 +425,15 @@ def record_game(
         ) from exc
 
 
+def none_recorded(game: str, where: Path, table: str | None = None) -> WordkitError:
+    """The error of a report on a history with no such game (saying when there is no file)."""
+    from wordkit.errors import GameStateError
+
+    of = "" if table is None else f" of {table}"
+    missing = "" if os.path.lexists(where) else " (no such file yet)"
+    return GameStateError(f"no {game} game{of} is recorded in the game history {where}{missing}")
+
+
 def recorded_games(
     *,
     game: str = "hangman",

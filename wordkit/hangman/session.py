@@ -974,15 +974,14 @@ def history_summary(words: str | None, path: Path | None) -> Played:
     from collections import Counter
 
     from wordkit.hangman.play import Played
-    from wordkit.history import default_history_path, recorded_games, table_key
+    from wordkit.history import default_history_path, none_recorded, recorded_games, table_key
     from wordkit.runner import summarize
 
     started = time.perf_counter()
     where = default_history_path() if path is None else path
     games = recorded_games(table=None if words is None else table_key(words), path=where)
     if not games:
-        of = "" if words is None else f" of {words}"
-        raise GameStateError(f"no Hangman game{of} is recorded in the game history {where}")
+        raise none_recorded("Hangman", where, words)
     played = [game.record for game in games]
     who = {g.strategy if g.source == "solve" else f"you vs the {g.strategy} host" for g in games}
     summary = summarize(

@@ -265,7 +265,7 @@ class Played(runner.Played):
         strategy = f"{summary.strategy} (opener {str(opts.get('opener')).upper()}"
         strategy += ", hard" if opts.get("hard") else ""
         strategy += (
-            f", {opts['sample']:,} answers drawn with seed {opts['seed']})"
+            f", {plural(opts['sample'], 'answer')} drawn with seed {opts['seed']})"
             if (opts.get("sample") is not None and "boards" not in opts)
             else ")"
         )
@@ -981,7 +981,7 @@ class Session:
     def from_history(self, path: str | os.PathLike[str] | None = None) -> Played:
         """The Wordle games recorded in the game history at `path` (default: its usual place;
         of these lists when any list option was given, else of every list) as a stats summary."""
-        from wordkit.history import default_history_path, recorded_games
+        from wordkit.history import default_history_path, none_recorded, recorded_games
 
         began = time.perf_counter()
         given = check_kinds({"path": path}, {"path": "path?"})["path"]
@@ -990,8 +990,7 @@ class Session:
         table = self.history_name if chosen else None
         games = recorded_games(game="wordle", table=table, path=where)
         if not games:
-            of = "" if table is None else f" of {table}"
-            raise GameStateError(f"no Wordle game{of} is recorded in the game history {where}")
+            raise none_recorded("Wordle", where, table)
         played = [g.record for g in games]
         who = {
             g.strategy if g.source == "solve" else f"you vs the {g.strategy} host" for g in games
