@@ -121,3 +121,29 @@ def test_the_last_guess_allowed_is_rated_by_its_chance_of_winning(game):
     batch = review(replay_text(before, "batch=GGGGG"), guesser)[-1]
     assert (chomp.skill, batch.skill) == (0, 100)
     assert chomp.best_guess in ("batch", "catch", "match")  # the AI plays an answer too
+
+
+def test_under_a_prior_bits_and_luck_are_weighted_as_the_ai_weighs_them() -> None:
+    # BATCH three times as likely as each other answer (mass 3/8). HATCH: {batch catch match}
+    # 5/8, the win 1/8, {fight might} 2/8: 5/8 log2 8/5 + 3/8 + 1/2 = 1.299 bits; CHOMP:
+    # {batch hatch} 1/2 and four singletons of 1/8: 1/2 + 4 × 3/8 = 2 bits, the most: skill
+    # 65. BGGGG (mass 5/8) leaves the most answers of any outcome: luck 100 × 5/16 = 31.
+    import numpy as np
+
+    weights = np.array([3.0, 1, 1, 1, 1, 1])
+    weighted = make_wordle([*ANSWERS, "chomp"], ANSWERS, weights=weights, use_disk=False)
+    assert weighted.weighted
+    first, *_ = reviewed(weighted, HISTORY)
+    assert (first.bits, first.best_bits, first.skill, first.luck) == (1.299, 2.0, 65, 31)
+
+
+def test_the_ais_own_guesses_rate_100_on_the_built_in_lists() -> None:
+    # Skill counted answers alike while the AI weighs them by the prior: its own FROND got 87.
+    result = CliRunner().invoke(
+        app, ["solve", "wordle", "--history", "tares=BYYBB,frond=BYBBB", "--review", "--json"]
+    )
+    rows = json.loads(result.output)["review"]
+    assert [(r["guess"], r["best_guess"], r["skill"]) for r in rows] == [
+        ("tares", "tares", 100),
+        ("frond", "frond", 100),
+    ]

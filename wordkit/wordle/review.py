@@ -5,12 +5,14 @@ For each guess, with n answers possible before it:
 - expected answers left: Σ b² / n over the buckets b the guess splits the answers into (the
   trainer's measure), for your guess and for the AI's guess (the strategy's own move);
 - skill (0-100): the expected information of your guess, in bits, as a share of the most
-  that any allowed guess offers there: 100 × bits / best bits. 100 = a best guess, 0 = a guess
+  that any allowed guess offers there: 100 × bits / best bits. Under lists with a prior (the
+  built-in ones) the bits are weighted by it, as the AI weighs them, so its own guess scores
+  100 outside the exact endgame. 100 = a best guess, 0 = a guess
   that can tell no answer apart. With one answer left, only that answer is worth anything
   (100), any other guess 0. Information is the measure (not the expected answers left)
   because it adds up over guesses and rates a first guess and a late guess on one scale.
 - luck (0-100): where your actual feedback falls among those your guess could have got, each
-  as likely as the answers behind it: 100 × (share of the answers that would have left more
+  as likely as the answers behind it (their prior mass, under a prior): 100 × (share of the answers that would have left more
   answers + half the share that leave as many). 50 = as expected, 100 = the best outcome
   possible (a win counts as no answer left), 0 = the worst.
 """
@@ -74,7 +76,10 @@ class GuessReview:
 
 
 def guess_bits(game: Wordle, rows: np.ndarray, remaining: np.ndarray) -> np.ndarray:
-    """Expected information (bits) of each guess row, in chunks of rows."""
+    """Expected information (bits) of each guess row (under the lists' prior if they have
+    one), in chunks of rows."""
+    if game.weighted:
+        return partitions.weighted_entropy(game, rows, remaining)
     return np.concatenate(
         [
             partitions.entropy(partitions.bucket_sizes(game, rows[s : s + ROWS_AT_ONCE], remaining))
@@ -104,12 +109,16 @@ def luck_of(state: State, row: int, after: State) -> int:
     """Luck (0-100): the actual outcome's rank among the outcomes the guess could have had."""
     game, rem = state.game, state.remaining
     patterns = game.matrix[row, rem]
-    values, counts = np.unique(patterns, return_counts=True)
+    values, inverse, counts = np.unique(patterns, return_inverse=True, return_counts=True)
     left = np.where(values == game.win, 0, counts)  # a win leaves nothing to find
     actual = 0 if after.solved else len(after.remaining)
-    worse = counts[left > actual].sum()
-    same = counts[left == actual].sum()
-    return round(100 * (worse + same / 2) / len(rem))
+    if game.weighted:  # each outcome as likely as its answers' prior mass
+        chance = np.bincount(inverse.ravel(), weights=partitions.remaining_prior(game, rem))
+    else:
+        chance = counts / len(rem)
+    worse = chance[left > actual].sum()
+    same = chance[left == actual].sum()
+    return round(100 * float(worse + same / 2))
 
 
 def review_turn(state: State, row: int, after: State, best: PartitionGuesser) -> GuessReview:
