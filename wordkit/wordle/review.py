@@ -12,9 +12,9 @@ For each guess, with n answers possible before it:
   (100), any other guess 0. Information is the measure (not the expected answers left)
   because it adds up over guesses and rates a first guess and a late guess on one scale.
 - luck (0-100): where your actual feedback falls among those your guess could have got, each
-  as likely as the answers behind it (their prior mass, under a prior): 100 × (share of the answers that would have left more
-  answers + half the share that leave as many). 50 = as expected, 100 = the best outcome
-  possible (a win counts as no answer left), 0 = the worst.
+  as likely as the answers behind it (their prior mass, under a prior): 100 × (share of the
+  answers that would have left more answers + half the share that leave as many). 50 = as
+  expected, 100 = the best outcome possible (a win counts as no answer left), 0 = the worst.
 """
 
 from __future__ import annotations
