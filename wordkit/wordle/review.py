@@ -113,12 +113,11 @@ def luck_of(state: State, row: int, after: State) -> int:
     left = np.where(values == game.win, 0, counts)  # a win leaves nothing to find
     actual = 0 if after.solved else len(after.remaining)
     if game.weighted:  # each outcome as likely as its answers' prior mass
-        chance = np.bincount(inverse.ravel(), weights=partitions.remaining_prior(game, rem))
-    else:
-        chance = counts / len(rem)
-    worse = chance[left > actual].sum()
-    same = chance[left == actual].sum()
-    return round(100 * float(worse + same / 2))
+        mass = np.bincount(inverse.ravel(), weights=partitions.remaining_prior(game, rem))
+        return round(100 * float(mass[left > actual].sum() + mass[left == actual].sum() / 2))
+    worse = counts[left > actual].sum()
+    same = counts[left == actual].sum()
+    return round(100 * (worse + same / 2) / len(rem))
 
 
 def review_turn(state: State, row: int, after: State, best: PartitionGuesser) -> GuessReview:
