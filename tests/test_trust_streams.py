@@ -187,3 +187,30 @@ def test_words_on_stdin_in_utf16_with_its_mark_are_read_as_tables_are() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert [json.loads(line)["secret"] for line in done.stdout.splitlines()] == ["cat", "dog"]
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_data_on_stdout_is_utf8_whatever_the_locale(tmp_path: Path, encoding: str) -> None:
+    """An ASCII stdout made a traceback of a category 'frü' (every record of a stats run lost),
+    a Latin-1 one other bytes than `-o` writes."""
+    table = tmp_path / "t.csv"
+    table.write_text("word,weight,cat\napple,10,frü\ncrane,5,x\n", encoding="utf-8")
+    env = os.environ | {"PYTHONPATH": str(ROOT), "PYTHONIOENCODING": encoding}
+
+    def wordkit(*args: str) -> subprocess.CompletedProcess[bytes]:
+        done = subprocess.run(
+            [sys.executable, "-m", "wordkit", *args], capture_output=True, env=env, timeout=120,
+            stdin=subprocess.DEVNULL, cwd=tmp_path,
+        )  # fmt: skip
+        assert (done.returncode, b"Traceback" in done.stderr) == (0, False), done.stderr
+        return done
+
+    prepared = wordkit("prepare", str(table), "--category-column", "cat").stdout
+    wordkit("prepare", str(table), "--category-column", "cat", "-o", "out.csv")
+    assert prepared == (tmp_path / "out.csv").read_bytes()
+    assert "frü" in prepared.decode("utf-8")
+    (tmp_path / "p.csv").write_bytes(prepared)
+    records = wordkit("stats", "hangman", "--words", "p.csv", "--hint", "--records", "-").stdout
+    assert {json.loads(line)["category"] for line in records.splitlines()} == {"frü", "x"}
+    summary = wordkit("stats", "hangman", "--words", "p.csv", "--format", "json").stdout
+    assert json.loads(summary.decode("utf-8"))["games"] == 2

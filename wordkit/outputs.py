@@ -145,6 +145,18 @@ def _target(dest: str) -> Path:
     return path
 
 
+def write_data(stream: IO[str], data: str | bytes) -> None:
+    """Data (a table, JSON, records) onto a standard stream as UTF-8 whatever the locale says:
+    the same bytes as a file gets (an ASCII or Latin-1 locale made a traceback of a category
+    'frü', or other bytes); a text-only stream (a test's) takes text."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        stream.write(data if isinstance(data, str) else data.decode("utf-8"))
+        return
+    stream.flush()  # text written before goes first
+    buffer.write(data.encode("utf-8") if isinstance(data, str) else data)
+
+
 class Output:
     """A file being written where the user said (see the module's docstring): `first` goes in
     at once (atomically for a regular file), then `write` appends, each part flushed."""
@@ -178,11 +190,7 @@ class Output:
         if not data:
             return
         if self._stream is not None:  # a full disk or a closed pipe is the CLI's to report
-            if isinstance(data, str):
-                self._stream.write(data)
-            else:
-                self._stream.flush()
-                self._stream.buffer.write(data)  # type: ignore[union-attr]
+            write_data(self._stream, data)
             self._stream.flush()
             return
         raw = data.encode("utf-8") if isinstance(data, str) else data

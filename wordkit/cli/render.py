@@ -134,8 +134,10 @@ def finite(data: Any) -> Any:
 
 def emit_json(data: Any, *, err: bool = False) -> None:
     """Print machine-readable output (one JSON document) on stdout (or stderr)."""
+    from wordkit.outputs import write_data
+
     text = json.dumps(finite(data), indent=2, ensure_ascii=False, allow_nan=False)
-    (sys.stderr if err else sys.stdout).write(text + "\n")
+    write_data(sys.stderr if err else sys.stdout, text + "\n")
 
 
 def show(result: Any, *, json: bool) -> None:
@@ -150,7 +152,9 @@ def show(result: Any, *, json: bool) -> None:
 
 def emit_json_line(data: Any) -> None:
     """Print one JSON object on one line of stdout (a game of `query --json`)."""
-    sys.stdout.write(json.dumps(finite(data), ensure_ascii=False, allow_nan=False) + "\n")
+    from wordkit.outputs import write_data
+
+    write_data(sys.stdout, json.dumps(finite(data), ensure_ascii=False, allow_nan=False) + "\n")
 
 
 def emit_csv(rows: Sequence[Mapping[str, Any]], *, err: bool = False) -> None:
@@ -158,6 +162,7 @@ def emit_csv(rows: Sequence[Mapping[str, Any]], *, err: bool = False) -> None:
     import csv
     import io
 
+    from wordkit.outputs import write_data
     from wordkit.runner import csv_value
 
     if not rows:
@@ -166,7 +171,7 @@ def emit_csv(rows: Sequence[Mapping[str, Any]], *, err: bool = False) -> None:
     writer = csv.DictWriter(text, fieldnames=list(rows[0]), lineterminator="\n")
     writer.writeheader()
     writer.writerows({k: csv_value(finite(v)) for k, v in row.items()} for row in rows)
-    (sys.stderr if err else sys.stdout).write(text.getvalue())
+    write_data(sys.stderr if err else sys.stdout, text.getvalue())
 
 
 def emit_data(result: Any, fmt: str, *, err: bool = False) -> bool:
