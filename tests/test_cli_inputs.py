@@ -626,3 +626,22 @@ def test_a_word_list_of_blank_lines_and_comments_is_refused(
     result = invoke(*[a.format(blank=blank) for a in args])
     assert result.exit_code == 1
     assert result.stderr == f"Error: {blank} has no words: only blank lines and # comments\n"
+
+
+def test_control_characters_typed_are_escaped_in_every_message() -> None:
+    # An ESC sequence typed at a prompt or given as a word was echoed raw: it could clear the
+    # screen or retitle the terminal.
+    typed = "ab\x1b[2Jc"
+    played = invoke("solve", "wordle", "-i", "--answers", SMALL, "--guesses", SMALL,
+                    input=f"{typed}\n")  # fmt: skip
+    assert "\x1b" not in played.output and '"ab\\x1b[2Jc"' in played.output
+    refused = invoke("query", "hangman", typed, "--words", CATEGORIES)
+    assert refused.exit_code == 1 and "\x1b" not in refused.stderr
+    assert "ab\\x1b[2" in refused.stderr
+
+
+def test_error_lines_escape_control_characters() -> None:
+    from wordkit.errors import error_line
+
+    assert error_line("'a\x07b\x9bc' bad\nline") == "'a\\x07b\\x9bc' bad line"
+    assert error_line("héllo wörld ✓") == "héllo wörld ✓"  # printable text is kept

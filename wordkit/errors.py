@@ -14,9 +14,20 @@ MESSAGE_LIMIT = 1000
 taken for a word) is cut in its middle."""
 
 
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0))}
+"""Control characters (C0, DEL, C1) and how a message shows them: escaped, as repr() does."""
+
+
+def printable(text: str) -> str:
+    """`text` with its control characters escaped: text a user typed or a file held, quoted in a
+    message, must not clear the screen or retitle the terminal (ESC sequences)."""
+    return text.translate(_CONTROLS)
+
+
 def error_line(error: object) -> str:
-    """An error's message as one line of at most MESSAGE_LIMIT characters."""
-    return shortened(" ".join(str(error).splitlines()), MESSAGE_LIMIT)
+    """An error's message as one line of at most MESSAGE_LIMIT characters, control characters
+    escaped."""
+    return shortened(printable(" ".join(str(error).splitlines())), MESSAGE_LIMIT)
 
 
 class Terminated(KeyboardInterrupt):

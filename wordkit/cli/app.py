@@ -137,7 +137,7 @@ HELP = {"help_option_names": ["-h", "--help"]}
 
 def _show_warning(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
     """A warning from the core as one `Warning: ...` line on stderr."""
-    typer.echo(f"Warning: {message}", err=True)
+    typer.echo(f"Warning: {error_line(message)}", err=True)
 
 
 def _discard_stdout() -> None:

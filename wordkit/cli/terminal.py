@@ -201,7 +201,7 @@ def ask(prompt: str) -> str | None:
         except InputFileError as exc:  # one line too long: refused, the game goes on
             if not skip_line():
                 raise  # no end of line in sight (`< /dev/zero`): not text at all
-            sys.stdout.write(f"\n{exc} Type it again.\n")
+            sys.stdout.write(f"\n{error_line(exc)} Type it again.\n")
     if not line:
         sys.stdout.write("\n")
         return None
@@ -335,7 +335,7 @@ class Human:
             try:
                 return parse(line)
             except WordkitError as exc:
-                say(self.out, str(exc), style="red")
+                say(self.out, error_line(exc), style="red")
 
 
 class HumanGuesser(Human):
@@ -373,7 +373,7 @@ class HumanGuesser(Human):
             try:
                 return self.parse(position, line)
             except WordkitError as exc:
-                say(self.out, f"{exc} (no guess used)", style="red")
+                say(self.out, f"{error_line(exc)} (no guess used)", style="red")
 
 
 class HumanHost(Human):
@@ -424,7 +424,7 @@ class HumanHost(Human):
                 after = self.session.reported(position, move, line)
             except WordkitError as exc:
                 undo = " (type U to undo)" if self.answers else ""
-                say(self.out, f"{exc}{undo}", style="red")
+                say(self.out, f"{error_line(exc)}{undo}", style="red")
                 continue
             self.answers.append(after)
             self.answered(position, after)
@@ -455,7 +455,7 @@ class HumanHost(Human):
             try:
                 return parse(line)
             except WordkitError as exc:
-                say(self.out, str(exc), style="red")
+                say(self.out, error_line(exc), style="red")
 
 
 def play_ai(session: Any, host: HumanHost, *, announce: Any = None) -> Any:
