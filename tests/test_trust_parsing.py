@@ -112,6 +112,25 @@ def test_a_cache_folder_that_cannot_be_listed_is_an_error(
         message = f"the cache folder {own_cache} cannot be listed (Permission denied)"
         refused(["cache", "info"], message)
         refused(["cache", "clear"], message)
+
+    class Unreadable:  # what a folder that lists but cannot be entered (mode 644) gives
+        name, path = f"table-{KEY}.npz", str(own_cache / f"table-{KEY}.npz")
+
+        def stat(self, follow_symlinks: bool = True) -> None:
+            raise PermissionError(13, "Permission denied")
+
+    class Listing(list):  # type: ignore[type-arg]
+        def __enter__(self) -> Listing:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            pass
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "scandir", lambda path: Listing([Unreadable()]))
+        message = f"the cache folder {own_cache} cannot be read (Permission denied)"
+        refused(["cache", "info"], message)
+        refused(["cache", "clear"], message)
     (tmp_path / "afile").write_text("x")  # a path through a file can hold no folder
     monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "afile" / "sub"))
     refused(

@@ -219,7 +219,16 @@ def _entries(*, strict: bool = False) -> list[tuple[float, int, Path]]:
     with contextlib.suppress(OSError), listing:
         for entry in listing:
             with contextlib.suppress(OSError):
-                info = entry.stat(follow_symlinks=False)
+                try:
+                    info = entry.stat(follow_symlinks=False)
+                except FileNotFoundError:  # another run pruned it meanwhile
+                    continue
+                except OSError as exc:  # a folder that lists but cannot be entered
+                    if strict:
+                        raise CacheError(
+                            f"the cache folder {where} cannot be read ({exc.strerror})"
+                        ) from None
+                    raise
                 if not stat.S_ISREG(info.st_mode):
                     continue
                 own = OWN_NAME.fullmatch(entry.name) is not None
