@@ -285,6 +285,12 @@ def test_list_and_cluster_options_are_checked_when_the_session_opens() -> None:
     with pytest.raises(ClusterError, match="bad --cluster address 'bogus'"):
         Session(cluster="bogus")
     assert Session(cluster="127.0.0.1:1").cluster == "127.0.0.1:1"  # reached only on use
+    with pytest.raises(GameStateError, match="not both"):  # before the missing file is named
+        Session(words="english", answers="no-such-file.txt")
+    from wordkit.errors import OptionConflictError
+
+    with pytest.raises(OptionConflictError, match="own guesser: drop --budget$"):
+        Session(boards=2, budget=5)  # the N-board guesser has none: it was ignored
 
 
 def test_numpy_numbers_are_numbers() -> None:

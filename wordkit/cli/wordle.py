@@ -86,6 +86,8 @@ def open_session(ai: AIChoice | None, lists: ListsChoice, **more: Any) -> Sessio
     from wordkit.wordle.session import Session
 
     chosen: dict[str, Any] = {} if ai is None else {"strategy": ai.strategy, "opener": ai.opener}
+    if lists.boards > 1:  # the N-board guesser has no budget; one given is refused by name
+        more["budget"] = None
     return Session(
         **chosen, answers=lists.answers, guesses=lists.guesses, length=lists.length,
         words=lists.table, hard=lists.hard, boards=lists.boards, **more,

@@ -440,6 +440,7 @@ class Session:
         budget, seed, sample, jobs = (given[k] for k in ("budget", "seed", "sample", "jobs"))
         from wordkit import tables
 
+        check_list_options(answers=answers, length=length, words=words)  # before any lookup
         for source in (answers, guesses, words, secrets):
             if source is not None:
                 tables.resolve(source)  # an unknown table or a missing file, named at once
@@ -457,9 +458,10 @@ class Session:
         multi.check_boards(self.boards)
         if self.hard and self.boards > 1:
             raise GameStateError("hard mode is for one board; drop --hard or --boards")
-        if self.boards > 1 and self.strategy != "entropy":  # several boards: one guesser
-            raise OptionConflictError(
-                "--boards plays N-board games with its own guesser: drop --strategy"
+        if self.boards > 1 and (self.strategy != "entropy" or self.budget is not None):
+            flag = "--strategy" if self.strategy != "entropy" else "--budget"
+            raise OptionConflictError(  # several boards: one guesser, with no budget
+                f"--boards plays N-board games with its own guesser: drop {flag}"
             )
         if self.strategy not in guesser_names():
             make_guesser(self.strategy)  # the unknown name's error
