@@ -645,3 +645,15 @@ def test_error_lines_escape_control_characters() -> None:
 
     assert error_line("'a\x07b\x9bc' bad\nline") == "'a\\x07b\\x9bc' bad line"
     assert error_line("héllo wörld ✓") == "héllo wörld ✓"  # printable text is kept
+
+
+def test_a_long_typed_word_is_cut_in_wordles_messages() -> None:
+    # 2,000 letters were echoed whole (13 lines at 80 columns); Hangman cut them already.
+    played = invoke("host", "wordle", "--answers", SMALL, "--guesses", SMALL, "--no-record",
+                    "--seed", "1", input="a" * 2000 + "\nQ\n")  # fmt: skip
+    line = next(x for x in played.output.splitlines() if "has 2,000 letters" in x)
+    assert len(line) < 200 and "…" in line
+    fed = invoke("solve", "wordle", "-i", "--answers", SMALL, "--guesses", SMALL,
+                 input="G" * 2000 + "\nQ\n")  # fmt: skip
+    line = next(x for x in fed.output.splitlines() if "feedback has 2,000 marks" in x)
+    assert len(line) < 200

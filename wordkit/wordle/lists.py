@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from wordkit import tables
-from wordkit.errors import GameStateError, RangeError, WordkitWarning
+from wordkit.errors import GameStateError, RangeError, WordkitWarning, shortened
 from wordkit.game import not_a_word, plural
 from wordkit.wordle.matrix import (
     Matrix,
@@ -260,7 +260,7 @@ class Wordle:
             raise UnknownWordError(not_a_word(typed))
         if len(word) != self.length:
             raise WordLengthError(
-                f"{word!r} has {plural(len(word), 'letter')}; "
+                f"{shortened(word, 100)!r} has {plural(len(word), 'letter')}; "
                 f"this game uses {self.length}-letter words"
             )
         if word not in index:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wordkit.errors import GameStateError, UnknownNameError
+from wordkit.errors import GameStateError, UnknownNameError, shortened
 from wordkit.game import plural
 
 if TYPE_CHECKING:
@@ -127,11 +127,13 @@ def parse_feedback(text: str, length: int = 5) -> Pattern:
     for c in chars:
         if c.lower() not in _MARKS:
             raise FeedbackFormatError(
-                f'"{text}": {c!r} is not a feedback mark; use G/Y/B, 2/1/0 or 🟩🟨⬛'
+                f'"{shortened(text, 100)}": {c!r} is not a feedback mark; '
+                "use G/Y/B, 2/1/0 or 🟩🟨⬛"
             )
     if len(chars) != length:
         raise WordLengthError(
-            f'"{text}": feedback has {plural(len(chars), "mark")} but words have {length} letters'
+            f'"{shortened(text, 100)}": feedback has {plural(len(chars), "mark")} but words have '
+            f"{length} letters"
         )
     return marks_to_pattern([_MARKS[c.lower()] for c in chars])
 
