@@ -458,3 +458,31 @@ def test_u_at_the_last_question_takes_the_losing_answer_back(tmp_path: Path) -> 
     assert "does not fit" not in out and "You win: I am out of lives." in out
     (game,) = recorded_games(path=db)
     assert (game.record.secret, game.record.won, game.record.wrong) == ("dog", False, 3)
+
+
+def test_no_learn_does_not_claim_to_have_learned_the_word(tmp_path: Path) -> None:
+    words = tmp_path / "at.txt"
+    words.write_text("bat\ncat\nhat\nmat\n", encoding="utf-8")
+    first, _ = ai_answers("dog", str(words), make_rules(lives=3), {})
+    code, out, _ = wk("solve", "hangman", "-i", "--no-learn", "--words", str(words), "--lives",
+                      "3", "--history-db", str(tmp_path / "h.sqlite"),
+                      input="3\n" + "\n".join(first) + "\ndog\n")  # fmt: skip
+    assert code == 0
+    assert out.endswith("DOG was not in my dictionary: a game with --learn will know it.\n")
+
+
+def test_keys_of_the_other_side_are_refused_by_name(tmp_path: Path) -> None:
+    """U in `host hangman` was the letter U (a life lost to a key the README lists); ? and G in
+    `solve` were read as a mask or feedback."""
+    words = tmp_path / "at.txt"
+    words.write_text("bat\ncat\nhat\nmat\n", encoding="utf-8")
+    host = ["host", "hangman", "--words", str(words), "--no-record", "--seed", "1"]
+    code, out, _ = wk(*host, input="U\nQ\n")
+    assert code == 0 and "U takes back a host's answer in `solve`; a guess stands" in out
+    assert "No U." not in out
+    code, out, _ = wk("host", "wordle", "--no-record", "--seed", "1", input="u\nQ\n")
+    assert code == 0 and "U takes back a host's answer in `solve`" in out
+    solve = ["solve", "hangman", "-i", "--words", str(words), "--no-record"]
+    code, out, _ = wk(*solve, input="3\n?\nG\nQ\n")
+    assert code == 0
+    assert out.count("is for when you guess (`host`); here you answer the AI's guesses") == 2

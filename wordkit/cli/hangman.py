@@ -152,7 +152,7 @@ def solve_hangman(
         if playing:
             session.lexicon  # noqa: B018  (load the table under the spinner)
     if playing:
-        ai_game(session, kept)
+        ai_game(session, kept, learn=history.learn)
         return
     assert mask is not None
     with thinking():
@@ -160,8 +160,9 @@ def solve_hangman(
     render.show(found, json=json)
 
 
-def ai_game(session: Session, kept: Any) -> None:
-    """The AI guesses the word the human thinks of; the game goes into the history (Q: not)."""
+def ai_game(session: Session, kept: Any, *, learn: bool) -> None:
+    """The AI guesses the word the human thinks of; the game goes into the history (Q: not),
+    where a word new to the table is learned by the games played with `--learn`."""
     from wordkit.game import Quit
 
     answered = lambda before, after: say(render.console(), session.answered(after))  # noqa: E731
@@ -183,10 +184,8 @@ def ai_game(session: Session, kept: Any) -> None:
     if not record.won:
         record = replace(record, secret=host.told or record.secret)
     if session.keep(record, source="solve", strategy=session.strategy, path=kept):
-        say(
-            render.console(),
-            f"{record.secret.upper()} was not in my dictionary: I have learned it.",
-        )
+        learned = "I have learned it" if learn else "a game with --learn will know it"
+        say(render.console(), f"{record.secret.upper()} was not in my dictionary: {learned}.")
 
 
 TELL = "What was your word? (empty: keep it secret)> "

@@ -326,16 +326,28 @@ class Human:
             for text in self.listing(position):
                 say(self.out, text)
 
+    def is_undo(self, line: str) -> bool:
+        """Whether a line asks to undo: U (`:u`), or u too where letters are not moves."""
+        return line.strip() in UNDO or (line.strip() == "u" and not self.letters_are_guesses)
+
     def asked(self, prompt: str, parse: Callable[[str], T], position: Any = None) -> T:
-        """The first line `parse` accepts (its typed errors are shown, the line asked again)."""
+        """The first line `parse` accepts (its typed errors are shown, the line asked again); a
+        guesser's key (? or G) is refused by name."""
         from wordkit.errors import WordkitError
 
         while True:
-            _, line = self.line(prompt, position)
+            command, line = self.line(prompt, position)
+            if command in (HINT, GIVE_UP):
+                say(self.out, HOST_KEYS.format(key=line.strip()), style="red")
+                continue
             try:
                 return parse(line)
             except WordkitError as exc:
                 say(self.out, error_line(exc), style="red")
+
+
+UNDO_WHEN_GUESSING = "U takes back a host's answer in `solve`; a guess stands (no guess used)"
+HOST_KEYS = "{key} is for when you guess (`host`); here you answer the AI's guesses"
 
 
 class HumanGuesser(Human):
@@ -369,6 +381,9 @@ class HumanGuesser(Human):
                 say(self.out, f"Hint: try {hint.move.upper()}." if hint else "No hint here.")
                 continue
             if not line.strip():  # Enter alone: asked again, as a shell does
+                continue
+            if self.is_undo(line):
+                say(self.out, UNDO_WHEN_GUESSING, style="red")
                 continue
             try:
                 return self.parse(position, line)
@@ -413,8 +428,11 @@ class HumanHost(Human):
         from wordkit.game import Undo
 
         while True:
-            _, line = self.line(self.session.host_prompt(position, move), position)
-            if line in UNDO or (line == "u" and not self.letters_are_guesses):
+            command, line = self.line(self.session.host_prompt(position, move), position)
+            if command in (HINT, GIVE_UP):
+                say(self.out, HOST_KEYS.format(key=line.strip()), style="red")
+                continue
+            if self.is_undo(line):
                 if self.answers:
                     self.answers.pop()
                     raise Undo
