@@ -657,3 +657,15 @@ def test_a_long_typed_word_is_cut_in_wordles_messages() -> None:
                  input="G" * 2000 + "\nQ\n")  # fmt: skip
     line = next(x for x in fed.output.splitlines() if "feedback has 2,000 marks" in x)
     assert len(line) < 200
+
+
+def test_the_keyboard_without_colour_shows_the_marks() -> None:
+    # Piped or under NO_COLOR every key looked alike: it told nothing of the letters used.
+    from wordkit.cli.render import keyboard
+
+    plain = keyboard({"c": 0, "r": 1, "a": 2}, colour=False).plain.splitlines()
+    assert plain[0].startswith(" Q  W  E (R) T ")
+    assert plain[1].startswith(" [A] S ") and "·" in plain[2] and " C " not in plain[2]
+    played = invoke("host", "wordle", "--answers", SMALL, "--guesses", SMALL, "--no-record",
+                    "--seed", "1", input="crane\nQ\n")  # fmt: skip
+    assert "(" in played.output or "[" in played.output or "·" in played.output

@@ -89,14 +89,24 @@ def encodable(text: str, stream: Any = None) -> bool:
     return True
 
 
-def keyboard(known: Mapping[str, int]) -> Text:
-    """A QWERTY keyboard: each letter guessed coloured by the best mark it has had."""
+PLAIN_KEYS = (" {} ", "({})", "[{}]")
+"""Without colour, a key by its best mark: absent (its letter hidden), present, placed."""
+
+
+def keyboard(known: Mapping[str, int], *, colour: bool = True) -> Text:
+    """A QWERTY keyboard: each letter guessed coloured by the best mark it has had; without
+    `colour`, an absent letter is a dot, a present one (A) and a placed one [A]."""
     from rich.text import Text
 
     text = Text()
     for indent, row in enumerate(KEYBOARD_ROWS):
         text.append(" " * indent)
         for letter in row:
+            if not colour:
+                mark = known.get(letter)
+                shown = "·" if mark == 0 else letter.upper()
+                text.append(PLAIN_KEYS[mark or 0].format(shown))
+                continue
             style = TILE_STYLES[known[letter]] if letter in known else UNUSED_STYLE
             text.append(f" {letter.upper()} ", style=style)
         text.append("\n")

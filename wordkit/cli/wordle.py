@@ -445,7 +445,9 @@ def watcher(session: Session, trainer: bool) -> Any:
                 tip, skill, luck = session.advice(before, move.row, after)
             say(out, f"{render.trainer_line(tip)} Skill {skill}/100, luck {luck}/100.")
         if not after.solved:
-            say(out, render.keyboard(letter_marks(after.turns, after.game.length)), end="")
+            marks = letter_marks(after.turns, after.game.length)
+            colour = out.color_system is not None and not out.no_color
+            say(out, render.keyboard(marks, colour=colour), end="")
 
     return watch
 
