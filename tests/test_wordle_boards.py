@@ -302,3 +302,14 @@ def test_a_game_past_its_limit_is_played_on_to_its_answers() -> None:
         (played,) = Session(game=game, boards=2).query([secrets])
         assert isinstance(played, Game) and played.record.solved
         assert len(set(played.record.moves)) == len(played.record.moves) <= len(trap)
+
+
+def test_boards_fold_to_the_terminals_width_never_within_a_board() -> None:
+    from wordkit.cli.wordle import side_by_side
+
+    lead = " 1. CRANE  "
+    line = side_by_side(lead, [0] * 8, 5, columns=80)  # 8 boards of 10 cells: 106 in all
+    first, second = line.split("\n")
+    assert first.startswith(lead) and first.count("⬛⬛⬛⬛⬛") == 5
+    assert second == " " * len(lead) + "  ".join(["⬛⬛⬛⬛⬛"] * 3)
+    assert "\n" not in side_by_side(lead, [0] * 8, 5, columns=0)  # a pipe: one line

@@ -97,9 +97,13 @@ def open_session(ai: AIChoice | None, lists: ListsChoice, **more: Any) -> Sessio
 # --- boards and tiles -------------------------------------------------------------------------
 
 
-def side_by_side(lead: str, cells: Sequence[int | str | None], length: int) -> str:
+def side_by_side(
+    lead: str, cells: Sequence[int | str | None], length: int, *, columns: int | None = None
+) -> str:
     """A line across the boards: `lead`, then on each board its marks (a pattern), a word, or
-    a blank (a board solved before)."""
+    a blank (a board solved before); on a terminal, folded under the lead when wider than
+    `columns` (its width), so the terminal never cuts a board in two (a pipe or a file gets
+    one line)."""
     from rich.cells import cell_len
 
     from wordkit.wordle.rules import pattern_marks
@@ -109,7 +113,15 @@ def side_by_side(lead: str, cells: Sequence[int | str | None], length: int) -> s
         c.upper().ljust(width) if isinstance(c, str) else " " * width if c is None
         else render.squares(pattern_marks(c, length)) for c in cells
     ]  # fmt: skip
-    return lead + "  ".join(shown)
+    if columns is None:
+        out = render.console()
+        columns = out.width if out.is_terminal else 0
+    room = columns - cell_len(lead)
+    per_line = max(1, (room + 2) // (width + 2)) if columns else len(shown)
+    lines = ["  ".join(shown[i : i + per_line]) for i in range(0, len(shown), per_line)]
+    return "\n".join(
+        (lead if k == 0 else " " * cell_len(lead)) + line for k, line in enumerate(lines)
+    )
 
 
 def turn_shown(before: Any, after: Any) -> Text | str:
