@@ -486,3 +486,16 @@ def test_keys_of_the_other_side_are_refused_by_name(tmp_path: Path) -> None:
     code, out, _ = wk(*solve, input="3\n?\nG\nQ\n")
     assert code == 0
     assert out.count("is for when you guess (`host`); here you answer the AI's guesses") == 2
+
+
+def test_u_at_the_first_question_asks_the_opening_again(tmp_path: Path) -> None:
+    """A mistyped length could only be fixed by quitting ('Nothing to undo yet.'); an undone
+    answer now shows the mask and lives the game is back at."""
+    words = tmp_path / "at.txt"
+    words.write_text("bat\ncat\nhat\nmat\nbeet\nmeet\n", encoding="utf-8")
+    code, out, _ = wk("solve", "hangman", "-i", "--words", str(words), "--no-record",
+                      input="4\nU\n3\n\nU\nQ\n")  # fmt: skip
+    assert code == 0 and "Nothing to undo yet." not in out
+    assert out.count("length or mask> ") == 2
+    assert "(2 candidates" in out and "(4 candidates" in out  # BEET/MEET, then the -AT words
+    assert "_ _ _   lives left: 6\n" in out  # the miss taken back

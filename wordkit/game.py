@@ -125,6 +125,11 @@ class Undo(Exception):
     """The human host takes back their last answer."""
 
 
+class Reopen(Exception):
+    """The human host takes back their opening (Hangman's length or mask): the game starts
+    again from the question asking it."""
+
+
 Watch = Callable[[Any, Decision, Any], None]
 """Called by a game loop after each answered move: (position before, decision, position
 after)."""

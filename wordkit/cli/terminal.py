@@ -418,6 +418,13 @@ class HumanHost(Human):
         """The last position the human gave."""
         return self.answers[-1] if self.answers else self.opened
 
+    def show_latest(self) -> None:
+        """After an answer is taken back, the position the game is back at (a Hangman host
+        sees its mask and lives again; Wordle's rows above say it already)."""
+        shown = getattr(self.session, "answered", None)
+        if shown is not None and self.latest is not None:
+            say(self.out, shown(self.latest))
+
     def reveal(self, position: Any) -> str:
         """What the human showed of the secret by the end."""
         return str(self.session.revealed(position))
@@ -425,7 +432,7 @@ class HumanHost(Human):
     def answer(self, position: Any, move: Any) -> Any:
         """The next position, as the human reports it."""
         from wordkit.errors import WordkitError
-        from wordkit.game import Undo
+        from wordkit.game import Reopen, Undo
 
         while True:
             command, line = self.line(self.session.host_prompt(position, move), position)
@@ -435,7 +442,11 @@ class HumanHost(Human):
             if self.is_undo(line):
                 if self.answers:
                     self.answers.pop()
+                    self.show_latest()
                     raise Undo
+                if self.opened is not None:  # the opening (a length, a mask) typed again
+                    self.opened = None
+                    raise Reopen
                 say(self.out, "Nothing to undo yet.")
                 continue
             try:
@@ -450,6 +461,8 @@ class HumanHost(Human):
                 told = self.tell(after)
                 if told is None:  # U: that answer taken back, asked again
                     self.answers.pop()
+                    self.show_latest()
+                    say(self.out, f"My guess: {str(move).upper()}")
                     continue
                 self.told = told
             return after

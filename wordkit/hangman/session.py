@@ -742,10 +742,15 @@ class Session:
         """One game of `guesser` (the AI, or a human) against `host` (a computer host, or a
         human) under the session's rules, the boards searching the session's pool; `Quit`
         from either side is raised on."""
+        from wordkit.game import Reopen
         from wordkit.hangman.play import opening, play
 
         pool = self.pool()
-        return play(guesser, host, opening(host, self.rules, pool), watch=watch)
+        while True:
+            try:
+                return play(guesser, host, opening(host, self.rules, pool), watch=watch)
+            except Reopen:  # a human host took their opening back: asked again
+                continue
 
     def play_ai(self, host: Any, *, watch: Any = None, wrap: Any = None) -> GameRecord:
         """The AI guesses against a human `host` (its opening: the length or mask typed);
