@@ -145,7 +145,7 @@ def markdown(results: dict[str, Any]) -> str:
             else:
                 opt = f"{r['lower']:,}–{r['upper']:,}"
                 rate = f"{pct(r['lower'] / n)}–{pct(r['upper'] / n)}"
-                gap = f"0–{r['upper'] - r['best']}"
+                gap = f"{max(0, r['lower'] - r['best'])}–{r['upper'] - r['best']}"
                 secs = f"> {r['seconds']} ({budget}, not finished)"
             lines.append(
                 f"| {length} | {n:,} | {opt} | {rate} | {secs} | {r['best']:,} "

@@ -43,9 +43,9 @@ if TYPE_CHECKING:
 
 NODE_BUDGET = 1000
 """Search nodes one live stage may expand, of two (a node on thousands of words costs a fraction
-of a millisecond: a decision that spends both takes 0.25-0.4 s here): the tie-breaks prune less
-than wins alone, and 300 cut short three of CodeWords' games with the category hint that the
-full search wins."""
+of a millisecond: a decision that spends both takes up to about 0.8 s here): the tie-breaks
+prune less than wins alone, and 300 cut short three of CodeWords' games with the category hint
+that the full search wins."""
 MEMO_BYTES = 512 * 2**20
 """Memoised search values kept between live decisions, over the searches of every word length,
 in bytes (`WinSearch.memo_bytes`): an entry's key is a subset as wide as the words of its
