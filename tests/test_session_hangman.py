@@ -271,3 +271,10 @@ def test_category_shares_with_a_category_hint_are_refused() -> None:
         "keeps one: drop one"
     )
     assert Session(words="categories", category="animals", prior="uniform").category == "animals"
+
+
+def test_stats_refuses_local_workers_and_a_cluster_at_once() -> None:
+    from wordkit.errors import OptionConflictError
+
+    with pytest.raises(OptionConflictError, match="--cluster a Dask cluster's workers: give one"):
+        Session(words="categories").stats(sample=5, jobs=2, cluster="local:2")

@@ -472,3 +472,20 @@ def test_boards_refuse_secrets_through_the_api_too() -> None:
 
     with pytest.raises(OptionConflictError, match="--boards plays honest games"):
         Session(answers="wordle", boards=2).stats(secrets=SMALL)
+
+
+def test_secrets_are_one_game_a_row_and_jobs_with_a_cluster_is_refused(tmp_path: Path) -> None:
+    """A word twice in --secrets was played once, in silence (Hangman plays each row); local
+    workers and a cluster at once were taken by the API (the command line refuses them)."""
+    from wordkit.errors import OptionConflictError
+    from wordkit.wordle import Session
+
+    secrets = tmp_path / "dup.txt"
+    secrets.write_text("sissy\ncigar\nrebut\ncigar\n")
+    played = Session(answers="wordle", secrets=str(secrets)).stats()
+    assert played.summary.games == 4
+    assert sorted(r.secret for r in played.records) == ["cigar", "cigar", "rebut", "sissy"]
+    with pytest.raises(OptionConflictError, match="--cluster a Dask cluster's workers: give one"):
+        Session(jobs=2, cluster="local:2")
+    with pytest.raises(OptionConflictError, match="give one"):
+        Session(answers="wordle").stats(sample=5, jobs=2, cluster="local:2")

@@ -166,10 +166,16 @@ MAX_JOBS = 64
 process table)."""
 
 
-def check_run(*, sample: int | None, jobs: int) -> None:
-    """Raise RangeError for a sample size or a number of workers out of range."""
-    from wordkit.errors import RangeError
+JOBS_OR_CLUSTER = "--jobs runs local processes and --cluster a Dask cluster's workers: give one"
 
+
+def check_run(*, sample: int | None, jobs: int, cluster: str | None = None) -> None:
+    """Raise RangeError for a sample size or a number of workers out of range, and
+    OptionConflictError for local workers and a cluster at once."""
+    from wordkit.errors import OptionConflictError, RangeError
+
+    if cluster is not None and jobs != 1:
+        raise OptionConflictError(JOBS_OR_CLUSTER)
     if sample is not None and not 1 <= sample <= MAX_SAMPLE:
         raise RangeError(f"--sample must be between 1 and {MAX_SAMPLE:,}, not {sample:,}")
     if not 1 <= jobs <= MAX_JOBS:

@@ -125,12 +125,10 @@ class StatsOutput:
     def chosen(self) -> str:
         """The output format (`--json` is `--format json`), `--jobs` checked too."""
         from wordkit.errors import OptionConflictError
-        from wordkit.runner import stats_format
+        from wordkit.runner import JOBS_OR_CLUSTER, stats_format
 
         if self.cluster is not None and self.jobs != 1:
-            raise OptionConflictError(
-                "--jobs runs local processes and --cluster a Dask cluster's workers: give one"
-            )
+            raise OptionConflictError(JOBS_OR_CLUSTER)
         return stats_format(self.format, json=self.json, jobs=self.jobs)
 
 

@@ -604,7 +604,7 @@ class Session:
         checked = check_kinds(options | {"cluster": cluster}, kinds | {"cluster": "text?"})
         sample, hint, jobs = checked["sample"], checked["hint"], checked["jobs"]
         secrets = checked["secrets"]
-        check_run(sample=sample, jobs=jobs)
+        check_run(sample=sample, jobs=jobs, cluster=checked["cluster"])
         prior = self.stats_prior(sample)
         secret_table = tables.load_table(secrets) if secrets is not None else None
         name = self.words if secrets is None else f"{secrets} against {self.words}"

@@ -477,7 +477,7 @@ class Session:
             raise RangeError(
                 f"--budget must be between {low_s:g} and {high_s:g} seconds, not {self.budget:g}"
             )
-        check_run(sample=self.sample, jobs=self.jobs)
+        check_run(sample=self.sample, jobs=self.jobs, cluster=self.cluster)
         check_list_options(answers=self.answers, length=self.length, words=self.words)
         if self.cluster is not None:  # its form now; whether a scheduler answers, on use
             from wordkit.cluster import check_address
@@ -708,11 +708,14 @@ class Session:
         )
 
     def secret_words(self) -> list[str]:
-        """The --secrets words, each checked to be an answer."""
-        from wordkit.wordle.lists import check_secrets, read_words
+        """The --secrets words, each checked to be an answer: one game a row, a word written
+        twice played twice (as Hangman's --secrets; it was played once, in silence)."""
+        from wordkit import tables
+        from wordkit.wordle.lists import check_secrets
 
         assert self.secrets is not None
-        return check_secrets(self.game, read_words(self.secrets), self.secrets)
+        words = list(tables.load_columns(str(self.secrets)).words)
+        return check_secrets(self.game, words, self.secrets)
 
     # --- stats ---------------------------------------------------------------------------
 
