@@ -489,3 +489,20 @@ def test_secrets_are_one_game_a_row_and_jobs_with_a_cluster_is_refused(tmp_path:
         Session(jobs=2, cluster="local:2")
     with pytest.raises(OptionConflictError, match="give one"):
         Session(answers="wordle").stats(sample=5, jobs=2, cluster="local:2")
+
+
+def test_the_two_sessions_take_the_same_defaults() -> None:
+    """Wordle's verdict() needed `named`, Hangman's versus() a host: each has the other's
+    default now."""
+    import inspect
+
+    from wordkit.hangman import Session as HangmanSession
+    from wordkit.hangman.session import Walkthrough
+    from wordkit.wordle import Session
+    from wordkit.wordle.session import Game
+
+    (game,) = Session(answers="wordle").query(["cigar"])
+    assert isinstance(game, Game) and game.verdict().startswith("solved in ")
+    assert inspect.signature(Walkthrough.verdict).parameters["named"].default is False
+    versus = inspect.signature(HangmanSession.versus).parameters["host"].default
+    assert versus == inspect.signature(Session.versus).parameters["host"].default == "evil"

@@ -669,7 +669,7 @@ class Session:
 
     def versus(
         self,
-        host: str,
+        host: str = "evil",
         *,
         difficulty: str | None = None,
         depth: int | None = None,

@@ -241,7 +241,7 @@ class Game:
             **extra,
         )
 
-    def verdict(self, *, named: bool) -> str:
+    def verdict(self, *, named: bool = False) -> str:
         """The game's last line: solved or not, in how many guesses (`named`: the answer
         first, when several games are shown)."""
         guesses = plural(self.record.guesses, "guess", "guesses")
