@@ -150,3 +150,16 @@ def document(*args: str) -> dict:  # type: ignore[type-arg]
     result = runner.invoke(app, list(args))
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)  # type: ignore[no-any-return]
+
+
+def test_secrets_are_one_game_a_row_in_both_games(tmp_path: Path) -> None:
+    """Wordle played a word written twice once, in silence; Hangman twice."""
+    hangman_words = tmp_path / "h.txt"
+    hangman_words.write_text("tiger\nzebra\ntiger\n")
+    wordle_words = tmp_path / "w.txt"
+    first, second = words(2)
+    wordle_words.write_text(f"{first}\n{second}\n{first}\n")
+    hangman = lines("stats", "hangman", *HANGMAN, "--secrets", str(hangman_words), "--records", "-")
+    wordle = lines("stats", "wordle", *WORDLE, "--secrets", str(wordle_words), "--records", "-")
+    assert sorted(r["secret"] for r in hangman) == ["tiger", "tiger", "zebra"]
+    assert sorted(r["secret"] for r in wordle) == sorted([first, first, second])
