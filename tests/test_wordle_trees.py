@@ -101,6 +101,14 @@ BAD = {
     "odd.txt": ("apple BBBBB1 baker\n", "pairs of guess and feedback"),
     "nowin.txt": ("apple BBBBB1 baker BBBBB2\n", "all green"),
     "array.json": ("[1, 2]", "the root is not an object"),
+    # json kept the last of two equal keys in silence: a branch lost
+    "twice.json": (
+        '{"guess": "apple", "next": {"BBBBB": {"guess": "baker"}, "BBBBB": {"guess": "apple"}}}',
+        "'BBBBB' appears twice in one object",
+    ),
+    "intguess.json": ('{"guess": 5}', "the root has a guess that is not a word: 5"),
+    "steps.txt": ("apple BBBBB1 baker GGGGG3\n", "GGGGG3 is numbered turn 3, but it is turn 2"),
+    "notallowed.txt": ("zzzzz BBBBB1 apple GGGGG2\n", "notallowed.txt line 1: 'zzzzz' is not"),
     "null.json": ("null\n", "is not a decision tree: JSON trees are objects"),
     "tree.dot": ("digraph wordle {\n  rankdir=LR;\n}\n", "is a drawing: --tree-in reads"),
     "named.dot": ("strict digraph {\n}\n", "is a drawing"),

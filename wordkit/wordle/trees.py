@@ -237,7 +237,11 @@ def read_tree(path: str, game: Wordle) -> Tree:
     try:
         if stripped.startswith(("{", "[")):
             try:
-                data = json.loads(text)
+                data = json.loads(text, object_pairs_hook=_unique_keys)
+            except _DuplicateKey as exc:
+                raise InputFileError(
+                    f"{name}: not a decision tree: {exc.args[0]!r} appears twice in one object"
+                ) from None
             except ValueError as exc:
                 raise InputFileError(f"{name} is not valid JSON: {exc}") from exc
             except RecursionError:
@@ -251,6 +255,20 @@ def read_tree(path: str, game: Wordle) -> Tree:
         raise InputFileError(TOO_DEEP.format(name)) from None
     except GameStateError as exc:
         raise InputFileError(f"{name}: {exc}") from exc
+
+
+class _DuplicateKey(ValueError):
+    """A JSON object with a key twice (json keeps the last in silence: a branch lost)."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's pairs as a dict, _DuplicateKey when a key comes twice."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
 
 
 TOO_DEEP = "{} is nested too deeply to be a decision tree"
@@ -271,8 +289,12 @@ def node_of(data: object, game: Wordle, where: str) -> Node:
     if not isinstance(data, dict):
         raise InputFileError(f"not a decision tree: {where} is not an object")
     guess, nxt = data.get("guess"), data.get("next", {})
-    if not isinstance(guess, str):
+    if guess is None:
         raise InputFileError(f"not a decision tree: {where} has no guess")
+    if not isinstance(guess, str):
+        raise InputFileError(
+            f"not a decision tree: {where} has a guess that is not a word: {guess!r:.40}"
+        )
     if not isinstance(nxt, dict):
         raise InputFileError(f"not a decision tree: {where} has a 'next' that is not an object")
     word = known_guess(game, guess, where)
@@ -311,9 +333,15 @@ def tree_of_lines(text: str, game: Wordle, name: str) -> Tree:
             raise InputFileError(f"{name} {where}: expected pairs of guess and feedback")
         turns = []
         for i in range(0, len(tokens), 2):
-            word = known_guess(game, tokens[i], where)
-            # Letters or squares may carry the turn number after them; digits are cut.
+            word = known_guess(game, tokens[i], f"{name} {where}")
+            # Letters or squares may carry the turn number after them, which must be the turn's
             marks = tokens[i + 1].rstrip("0123456789") or tokens[i + 1][: game.length]
+            turn = tokens[i + 1][len(marks) :]
+            if turn and int(turn) != i // 2 + 1:
+                raise InputFileError(
+                    f"{name} {where}: {tokens[i + 1]} is numbered turn {int(turn)}, "
+                    f"but it is turn {i // 2 + 1} of its path"
+                )
             try:
                 pattern = parse_feedback(marks, game.length)
             except GameStateError as exc:
