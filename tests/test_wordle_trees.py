@@ -160,6 +160,24 @@ def test_check_finds_holes_and_bad_paths(played, tmp_path):
         trees.read_tree(str(tmp_path / "clash.txt"), game)
 
 
+def test_guesses_no_answer_reaches_are_counted(played, tmp_path):
+    # A tree for other lists (or with dead branches) checked out without a word about it.
+    game, records = played
+    path = tmp_path / "tree.json"
+    trees.write_tree(records, str(path), game.length)
+    assert trees.check_tree(game, str(path), Rules()).unreached == 0
+    fewer = [r.secret for r in records][:5]
+    small = make_wordle(game.guesses, fewer, use_disk=False)
+    check = trees.check_tree(small, str(path), Rules())
+    nodes, stack = 0, [trees.read_tree(str(path), small).root]
+    while stack:
+        node = stack.pop()
+        nodes += 1
+        stack.extend(node.next.values())
+    reached = {m for r in check.records for m in r.moves[:-1]}  # the guesses before each win
+    assert 0 < check.unreached < nodes and nodes - check.unreached >= len(reached)
+
+
 def test_cli_tree_export_and_check(tmp_path):
     runner = CliRunner()
     base = ["stats", "wordle", "--answers", str(FIXTURE), "--strategy", "optimal"]

@@ -981,6 +981,8 @@ class Session:
             verdict += f"; {check.paths_checked:,} written paths replay to their answers"
         if check.other_paths:
             verdict += f"; {check.other_paths:,} paths end on words that are not answers"
+        if check.unreached:
+            verdict += f"; {check.unreached:,} of its guesses are reached by no answer"
         return Played(check.summary, check.records, verdict)
 
     def from_history(self, path: str | os.PathLike[str] | None = None) -> Played:

@@ -411,6 +411,9 @@ class TreeCheck:
     other_paths: int
     """`.txt` paths ending on a word that is not an answer of these lists (not played)."""
     source: str
+    unreached: int = 0
+    """Nodes of the tree no answer's game reaches (a tree made for other lists, or dead
+    branches: a feedback no answer gives)."""
 
 
 def check_tree(
@@ -458,6 +461,26 @@ def check_tree(
         checked += 1
     total = sum(r.guesses for r in records)
     other = len(set(tree.paths) - set(game.answers))
+    unreached = unreached_nodes(tree.root, records, game.length)
     figures = {"source": tree.source, "total": total, "paths_checked": checked}
-    summary = replace(summary, extra={**summary.extra, "tree": figures | {"other_paths": other}})
-    return TreeCheck(summary, records, total, checked, other, tree.source)
+    figures |= {"other_paths": other, "unreached_nodes": unreached}
+    summary = replace(summary, extra={**summary.extra, "tree": figures})
+    return TreeCheck(summary, records, total, checked, other, tree.source, unreached)
+
+
+def unreached_nodes(root: Node, records: Sequence[GameRecord], length: int) -> int:
+    """How many nodes of the tree no record's game passes through."""
+    reached: set[int] = set()
+    for record in records:
+        node: Node | None = root
+        for marks in record.feedback:
+            if node is None:
+                break
+            reached.add(id(node))
+            node = node.next.get(parse_feedback(marks, length))
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        count += id(node) not in reached
+        stack.extend(node.next.values())
+    return count
