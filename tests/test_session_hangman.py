@@ -278,3 +278,18 @@ def test_stats_refuses_local_workers_and_a_cluster_at_once() -> None:
 
     with pytest.raises(OptionConflictError, match="--cluster a Dask cluster's workers: give one"):
         Session(words="categories").stats(sample=5, jobs=2, cluster="local:2")
+
+
+def test_advanced_repeats_the_game_refuses_cost_no_life() -> None:
+    """`--guessed bb` in the advanced variant counted two misses (the game refuses the second:
+    `'b' was already guessed`), so two lives were a lost game."""
+    from wordkit.hangman.session import repeats_kept
+
+    assert repeats_kept(list("bb"), "_____") == ["b"]
+    assert repeats_kept(list("aaab"), "_a___") == ["a", "a", "b"]  # a hit, its miss, then b
+    assert repeats_kept(list("aaa"), "_aa__") == ["a", "a", "a"]
+    session = Session(words="categories", variant="advanced", lives=2)
+    assert session.next_move("_____", guessed="bb").move is not None
+    assert session.next_move("_a___", guessed="aaa").move is not None
+    with pytest.raises(GameStateError, match="already over"):
+        Session(words="categories", variant="advanced", lives=1).next_move("_a___", guessed="aaa")

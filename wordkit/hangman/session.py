@@ -287,6 +287,17 @@ class Hosted(game.Hosted):
         self.session.keep(record, source="host", strategy=self.strategy, path=path)
 
 
+def repeats_kept(letters: Sequence[str], mask: str) -> list[str]:
+    """The guesses of an advanced game's letters that it could have taken: each letter as
+    often as the mask shows it, and once more (the miss that ends it); a game refuses the
+    repeats after that, so they cost nothing."""
+    kept: list[str] = []
+    for letter in letters:
+        if kept.count(letter) <= mask.count(letter):
+            kept.append(letter)
+    return kept
+
+
 NO_WORD_FITS = "No word of the table fits."
 WALKTHROUGH_COLUMNS = ("turn", "mask", "candidates", "strategy", "guess", "correct?")
 LISTED = 100
@@ -508,6 +519,8 @@ class Session:
         letters = [ch for ch in typed if ch != "," and not ch.isspace()]
         if self.rules.variant == "classic":  # a letter guessed twice is one guess
             letters = list(dict.fromkeys(letters))
+        else:  # one place a guess: the repeats past the places shown and one miss, refused by
+            letters = repeats_kept(letters, mask.lower())  # the game, cost no life here either
         words = ",".join([refuted] if isinstance(refuted, str) else refuted)
         state = observed_state(
             mask,
