@@ -220,11 +220,12 @@ def query_hangman(
         session = game.session(seed=seed)
         session.lexicon  # noqa: B018
     named = len(secrets) > 1 or "-" in word
-    failed = terminal.show_games(
+    failed, played = terminal.show_games(
         session.query(secrets), json=json,
         show=lambda done, first: show_walkthrough(done, first=first, named=named),
     )  # fmt: skip
-    options.show_seed(session.drawn_seed)
+    if played:  # a seed no game used is not one to repeat
+        options.show_seed(session.drawn_seed)
     if failed:
         raise typer.Exit(1)
 

@@ -75,10 +75,12 @@ def notices_shown() -> Iterator[None]:
 T = TypeVar("T")
 
 
-def show_games(games: Iterable[Any], *, json: bool, show: Callable[[Any, bool], None]) -> int:
+def show_games(
+    games: Iterable[Any], *, json: bool, show: Callable[[Any, bool], None]
+) -> tuple[int, int]:
     """A batch query's games as each is played (the spinner showing meanwhile): a JSON line,
     or `show(game, first)`; a game refused is one `Error:` line on stderr. Returns how many
-    were refused."""
+    were refused and how many played."""
     from wordkit.game import Refused
 
     refused = shown = 0
@@ -87,14 +89,15 @@ def show_games(games: Iterable[Any], *, json: bool, show: Callable[[Any, bool], 
         with thinking():
             game = next(played, None)
         if game is None:
-            return refused
+            return refused, shown
         if isinstance(game, Refused):
             print(f"Error: {error_line(game.error)}", file=sys.stderr)
             refused += 1
-        elif json:
-            render.emit_json_line(game.as_dict())
         else:
-            show(game, not shown)
+            if json:
+                render.emit_json_line(game.as_dict())
+            else:
+                show(game, not shown)
             shown += 1
 
 

@@ -233,7 +233,7 @@ def query_wordle(
     items = game_items(words or [], lists.boards)
     named = len(items) > 1 or "-" in (words or []) or secrets is not None
     with terminal.notices_shown():
-        refused = terminal.show_games(
+        refused, _ = terminal.show_games(
             session.query(items), json=json,
             show=lambda game, first: show_game(game, first=first, named=named),
         )  # fmt: skip
