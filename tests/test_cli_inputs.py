@@ -669,3 +669,14 @@ def test_the_keyboard_without_colour_shows_the_marks() -> None:
     played = invoke("host", "wordle", "--answers", SMALL, "--guesses", SMALL, "--no-record",
                     "--seed", "1", input="crane\nQ\n")  # fmt: skip
     assert "(" in played.output or "[" in played.output or "·" in played.output
+
+
+def test_a_query_that_plays_nothing_shows_no_seed() -> None:
+    # The advanced variant draws a seed for its reveals; a refused word printed it after its
+    # Error line, two lines for one bad input.
+    result = invoke("query", "hangman", "abcdefghijklmnopqrstuvwxyz", "--variant", "advanced",
+                    "--words", CATEGORIES)  # fmt: skip
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ")
+    played = invoke("query", "hangman", "apple", "--variant", "advanced", "--words", CATEGORIES)
+    assert played.exit_code == 0 and "seed: " in played.stderr
