@@ -680,3 +680,15 @@ def test_a_query_that_plays_nothing_shows_no_seed() -> None:
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ")
     played = invoke("query", "hangman", "apple", "--variant", "advanced", "--words", CATEGORIES)
     assert played.exit_code == 0 and "seed: " in played.stderr
+
+
+def test_a_refused_guessed_letter_is_quoted_as_typed() -> None:
+    # It was quoted folded and lowercased ('ω' for Ω), as no user typed it.
+    result = invoke("solve", "hangman", "--mask", "___", "--guessed", "aΩ", "--words", CATEGORIES)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: guessed letter 'Ω' is not one letter a-z\n",
+    )
+    decomposed = invoke("solve", "hangman", "--mask", "___", "--guessed", "e\u0301",
+                        "--words", CATEGORIES)  # fmt: skip
+    assert decomposed.exit_code == 0  # é typed as e and its accent: the letter e

@@ -509,6 +509,8 @@ class Session:
     ) -> Suggestion:
         """The AI's move for a state as a player sees it: the mask (`_` hidden), the letters
         guessed, the whole words refuted (comma-separated)."""
+        import unicodedata
+
         from wordkit.game import check_kinds, fold_word
         from wordkit.hangman.board import board_for, top_candidates
         from wordkit.hangman.rules import folded_positions, observed_state
@@ -517,6 +519,11 @@ class Session:
         check_kinds(options, {"mask": "text", "guessed": "texts", "refuted": "texts"})
         typed = folded_positions("".join(guessed), "guessed letters")
         letters = [ch for ch in typed if ch != "," and not ch.isspace()]
+        if not all("a" <= ch <= "z" for ch in letters):  # name it as typed ('Ω', not 'ω')
+            joined = unicodedata.normalize("NFC", "".join(guessed))  # as folded_positions
+            raw = [c for c in joined if c != "," and not c.isspace()]
+            bad = next(c for c in raw if not "a" <= folded_positions(c, "guessed letters") <= "z")
+            raise GameStateError(f"guessed letter {bad!r} is not one letter a-z")
         if self.rules.variant == "classic":  # a letter guessed twice is one guess
             letters = list(dict.fromkeys(letters))
         else:  # one place a guess: the repeats past the places shown and one miss, refused by
