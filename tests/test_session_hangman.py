@@ -288,6 +288,9 @@ def test_advanced_repeats_the_game_refuses_cost_no_life() -> None:
     assert repeats_kept(list("bb"), "_____") == ["b"]
     assert repeats_kept(list("aaab"), "_a___") == ["a", "a", "b"]  # a hit, its miss, then b
     assert repeats_kept(list("aaa"), "_aa__") == ["a", "a", "a"]
+    lost = Session(words="categories", variant="advanced", lives=1)
+    with pytest.raises(GameStateError, match="already over"):  # é shows e: the third e missed
+        lost.next_move("é_é", guessed="eeee")
     session = Session(words="categories", variant="advanced", lives=2)
     assert session.next_move("_____", guessed="bb").move is not None
     assert session.next_move("_a___", guessed="aaa").move is not None

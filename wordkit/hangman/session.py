@@ -287,6 +287,17 @@ class Hosted(game.Hosted):
         self.session.keep(record, source="host", strategy=self.strategy, path=path)
 
 
+def shown_letters(mask: str) -> str:
+    """A typed mask folded as its letters are (`é_é` shows e twice); as typed when it does not
+    fold, which the state's own check then refuses."""
+    from wordkit.hangman.rules import folded_positions
+
+    try:
+        return folded_positions(mask, "mask")
+    except WordkitError:
+        return mask.lower()
+
+
 def repeats_kept(letters: Sequence[str], mask: str) -> list[str]:
     """The guesses of an advanced game's letters that it could have taken: each letter as
     often as the mask shows it, and once more (the miss that ends it); a game refuses the
@@ -527,7 +538,7 @@ class Session:
         if self.rules.variant == "classic":  # a letter guessed twice is one guess
             letters = list(dict.fromkeys(letters))
         else:  # one place a guess: the repeats past the places shown and one miss, refused by
-            letters = repeats_kept(letters, mask.lower())  # the game, cost no life here either
+            letters = repeats_kept(letters, shown_letters(mask))  # the game: no life here
         words = ",".join([refuted] if isinstance(refuted, str) else refuted)
         state = observed_state(
             mask,
