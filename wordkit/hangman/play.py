@@ -366,7 +366,7 @@ def hangman_stats(
     (`lexicon`: the table's, when already built), in `jobs` processes or on the Dask cluster
     at `cluster` (the lexicon and books sent to each worker once)."""
     started = time.perf_counter()
-    check_run(sample=sample, jobs=jobs)
+    check_run(sample=sample, jobs=jobs, cluster=cluster)
     if lexicon is None:
         lexicon = lexicon_from_table(table)
     played_with = dict(strategy_options or {})

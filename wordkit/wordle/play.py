@@ -215,9 +215,10 @@ def games_played(
         setup_args=(game, guesser, rules, boards),
         progress=progress,
     )
-    order = {s if isinstance(s, str) else "/".join(s): i for i, s in enumerate(secrets)}
-    records.sort(key=lambda r: order[r.secret])
-    return records
+    # In the order of `secrets`, a secret given twice at each of its places (its games are
+    # the same game: play is deterministic)
+    played = {r.secret: r for r in records}
+    return [played[s if isinstance(s, str) else "/".join(s)] for s in secrets]
 
 
 def stats_chunks(targets: list[Any], jobs: int) -> list[list[Any]]:

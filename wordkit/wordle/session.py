@@ -858,7 +858,9 @@ class Session:
             targets = self.secret_words()
             table = f"{self.secrets} against {table}"
         if self.sample is not None:
-            targets = self.drawn_answers(self.game.secrets if targets is None else targets)
+            # N different answers, as --sample says, whatever rows --secrets repeats
+            pool = self.game.secrets if targets is None else list(dict.fromkeys(targets))
+            targets = self.drawn_answers(pool)
         summary, records = loop.run_stats(
             self.game, self.guesser, self.rules(), opener=self.opener, answers=targets,
             jobs=self.jobs, cluster=self.cluster, table=table, progress=progress,
