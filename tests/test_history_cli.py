@@ -499,3 +499,17 @@ def test_u_at_the_first_question_asks_the_opening_again(tmp_path: Path) -> None:
     assert out.count("length or mask> ") == 2
     assert "(2 candidates" in out and "(4 candidates" in out  # BEET/MEET, then the -AT words
     assert "_ _ _   lives left: 6\n" in out  # the miss taken back
+
+
+def test_an_advanced_host_is_held_to_the_length_they_typed(tmp_path: Path) -> None:
+    """The AI plays without the length, but a `y` for a word of another length (BANANA for a
+    7-letter word) ended the game won, and a mask longer than the word was taken."""
+    words = tmp_path / "t.txt"
+    words.write_text("banana\nbandana\ncat\ncot\n", encoding="utf-8")
+    base = ["solve", "hangman", "-i", "--words", str(words), "--variant", "advanced",
+            "--no-record"]  # fmt: skip
+    code, out, _ = wk(*base, "--finish", "word", input="7\n\ny\nQ\n")  # A: a miss; a word
+    assert code == 0 and re.search(r"[A-Z]+ has \d letters, your word 7 \(as you said", out)
+    assert "I win!" not in out
+    code, out, _ = wk(*base, input="3\n_a____\nQ\n")
+    assert "the mask has 6 places, your word 3 letters" in out

@@ -454,6 +454,8 @@ class Session:
             )
         self.history = history
         self.learned: Mapping[str, str | None] = {}
+        self.host_length: int | None = None
+        """The length a human hosting an advanced game typed (the AI plays without it)."""
         self.host: HostModel | None = None
         options: dict[str, float] = {}
         if learn:
@@ -946,13 +948,24 @@ class Session:
         from wordkit.hangman.rules import reported_letter, reported_word
 
         answer = line.strip().lower()
+        length = self.host_length if state.rules.variant == "advanced" else None
         if len(guess) > 1:
             if answer not in ("y", "yes", "n", "no"):
                 raise GameStateError("Type y if that is your word, n if not (U undoes, Q quits).")
+            if answer.startswith("y") and length is not None and len(guess) != length:
+                raise GameStateError(
+                    f"{guess.upper()} has {plural(len(guess), 'letter')}, your word {length} "
+                    "(as you said at the start): type n"
+                )
             return reported_word(state, guess, right=answer.startswith("y"))
         if answer in MISS and not (answer == guess and len(state.mask) == 1):
             line = state.mask
         typed = "".join(line.split())
+        if length is not None and typed != state.mask and len(typed) > length:
+            raise GameStateError(
+                f"the mask has {len(typed)} places, your word {length} letters (as you said at "
+                "the start): type the word's own mask"
+            )
         if state.rules.variant == "advanced" and len(typed) < len(state.mask):
             line = typed + state.mask[len(typed) :]  # the word's own mask: the board's rest blank
         try:
@@ -974,6 +987,7 @@ class Session:
             line = HIDDEN * int(line)
         if line and len(line) <= longest and set(line) <= {HIDDEN}:
             if rules.variant == "advanced":  # the length stays the host's: a board as wide as any
+                self.host_length = len(line)  # to check the host's answers by, never to play
                 line = HIDDEN * rules.width
             return observed_state(line, rules=rules)
         raise GameStateError(
