@@ -534,8 +534,9 @@ class Session:
         letters = [ch for ch in typed if ch != "," and not ch.isspace()]
         if not all("a" <= ch <= "z" for ch in letters):  # name it as typed ('Ω', not 'ω')
             joined = unicodedata.normalize("NFC", "".join(guessed))  # as folded_positions
-            raw = [c for c in joined if c != "," and not c.isspace()]
-            bad = next(c for c in raw if not "a" <= folded_positions(c, "guessed letters") <= "z")
+            pairs = [(c, folded_positions(c, "guessed letters")) for c in joined]
+            odd = [c for c, f in pairs if f.strip() not in ("", ",") and not "a" <= f <= "z"]
+            bad = odd[0] if odd else next(ch for ch in letters if not "a" <= ch <= "z")
             raise GameStateError(f"guessed letter {bad!r} is not one letter a-z")
         if self.rules.variant == "classic":  # a letter guessed twice is one guess
             letters = list(dict.fromkeys(letters))
