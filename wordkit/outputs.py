@@ -155,6 +155,7 @@ def write_data(stream: IO[str], data: str | bytes) -> None:
         return
     stream.flush()  # text written before goes first
     buffer.write(data.encode("utf-8") if isinstance(data, str) else data)
+    buffer.flush()  # as soon as written, as a line-buffered terminal shows text (query --json)
 
 
 class Output:
