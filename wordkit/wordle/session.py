@@ -478,7 +478,6 @@ class Session:
                 f"--budget must be between {low_s:g} and {high_s:g} seconds, not {self.budget:g}"
             )
         check_run(sample=self.sample, jobs=self.jobs, cluster=self.cluster)
-        check_list_options(answers=self.answers, length=self.length, words=self.words)
         if self.cluster is not None:  # its form now; whether a scheduler answers, on use
             from wordkit.cluster import check_address
 
