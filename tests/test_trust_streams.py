@@ -214,3 +214,17 @@ def test_data_on_stdout_is_utf8_whatever_the_locale(tmp_path: Path, encoding: st
     assert {json.loads(line)["category"] for line in records.splitlines()} == {"frü", "x"}
     summary = wordkit("stats", "hangman", "--words", "p.csv", "--format", "json").stdout
     assert json.loads(summary.decode("utf-8"))["games"] == 2
+
+
+def test_data_written_to_a_stream_is_flushed_at_once() -> None:
+    """Bytes written under a line-buffered terminal's text layer waited for the next write: a
+    terminal showed each `query --json` line one game late."""
+    import io
+
+    from wordkit.outputs import write_data
+
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(io.BufferedWriter(raw), encoding="ascii", line_buffering=True)
+    stream.write("text first, ")
+    write_data(stream, '{"word": "frü"}\n')
+    assert raw.getvalue() == 'text first, {"word": "frü"}\n'.encode()
