@@ -108,6 +108,8 @@ BAD = {
     ),
     "intguess.json": ('{"guess": 5}', "the root has a guess that is not a word: 5"),
     "steps.txt": ("apple BBBBB1 baker GGGGG3\n", "GGGGG3 is numbered turn 3, but it is turn 2"),
+    # int() refuses over 4,300 digits: it was a traceback
+    "longturn.txt": ("apple BBBBB" + "1" * 5000 + " baker GGGGG2\n", "but it is turn 1"),
     "notallowed.txt": ("zzzzz BBBBB1 apple GGGGG2\n", "notallowed.txt line 1: 'zzzzz' is not"),
     "null.json": ("null\n", "is not a decision tree: JSON trees are objects"),
     "tree.dot": ("digraph wordle {\n  rankdir=LR;\n}\n", "is a drawing: --tree-in reads"),

@@ -333,6 +333,13 @@ class Human:
         """Whether a line asks to undo: U (`:u`), or u too where letters are not moves."""
         return line.strip() in UNDO or (line.strip() == "u" and not self.letters_are_guesses)
 
+    def guessers_key(self, command: str | None, line: str) -> bool:
+        """Whether a host typed a guesser's key (? or G), which is then refused by name."""
+        if command not in (HINT, GIVE_UP):
+            return False
+        say(self.out, HOST_KEYS.format(key=line.strip()), style="red")
+        return True
+
     def asked(self, prompt: str, parse: Callable[[str], T], position: Any = None) -> T:
         """The first line `parse` accepts (its typed errors are shown, the line asked again); a
         guesser's key (? or G) is refused by name."""
@@ -340,8 +347,7 @@ class Human:
 
         while True:
             command, line = self.line(prompt, position)
-            if command in (HINT, GIVE_UP):
-                say(self.out, HOST_KEYS.format(key=line.strip()), style="red")
+            if self.guessers_key(command, line):
                 continue
             try:
                 return parse(line)
@@ -439,8 +445,7 @@ class HumanHost(Human):
 
         while True:
             command, line = self.line(self.session.host_prompt(position, move), position)
-            if command in (HINT, GIVE_UP):
-                say(self.out, HOST_KEYS.format(key=line.strip()), style="red")
+            if self.guessers_key(command, line):
                 continue
             if self.is_undo(line):
                 if self.answers:

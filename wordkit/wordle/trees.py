@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from wordkit import outputs, runner, tables
-from wordkit.errors import GameStateError, InputFileError, OutputPathError
+from wordkit.errors import GameStateError, InputFileError, OutputPathError, shortened
 from wordkit.runner import GameRecord, Summary
 from wordkit.wordle.guessers.base import Decision, PartitionGuesser, decision
 from wordkit.wordle.lists import Wordle
@@ -336,11 +336,11 @@ def tree_of_lines(text: str, game: Wordle, name: str) -> Tree:
             word = known_guess(game, tokens[i], f"{name} {where}")
             # Letters or squares may carry the turn number after them, which must be the turn's
             marks = tokens[i + 1].rstrip("0123456789") or tokens[i + 1][: game.length]
-            turn = tokens[i + 1][len(marks) :]
-            if turn and int(turn) != i // 2 + 1:
+            turn = tokens[i + 1][len(marks) :]  # compared as text: digits of any length
+            if turn and turn.lstrip("0") != str(i // 2 + 1):
                 raise InputFileError(
-                    f"{name} {where}: {tokens[i + 1]} is numbered turn {int(turn)}, "
-                    f"but it is turn {i // 2 + 1} of its path"
+                    f"{name} {where}: {shortened(tokens[i + 1], 40)} is numbered turn "
+                    f"{shortened(turn, 20)}, but it is turn {i // 2 + 1} of its path"
                 )
             try:
                 pattern = parse_feedback(marks, game.length)
