@@ -10,6 +10,7 @@ from conftest import shared_file
 
 from wordkit.cache import cache_dir
 from wordkit.errors import UnknownNameError
+from wordkit.wordle import partitions
 from wordkit.wordle.guessers import (
     GUESSERS,
     EntropyGuesser,
@@ -198,6 +199,17 @@ def test_entropy_above_the_threshold_maximises_bits(game) -> None:
     for strat in (EntropyGuesser(exact_upto=0), EntropyGuesser(exact_upto=len(rem) - 1)):
         choice = strat.pick(position(game, rem))
         assert choice.label == "expected bits" and choice.score == pytest.approx(bits.max())
+
+
+def test_entropy_in_blocks_of_rows_equals_all_rows_at_once(game, monkeypatch) -> None:
+    # Blocks of 7 rows (the fixture has fewer guesses than a real block): the same bits,
+    # bit for bit, whatever the block a row falls in, so no guess changes.
+    rows = np.arange(len(game.guesses))[::-1]
+    for rem in (game.all_answers(), game.all_answers()[::3], game.all_answers()[:1]):
+        whole = entropy(bucket_sizes(game, rows, rem))
+        monkeypatch.setattr(partitions, "ENTROPY_ROWS", 7)
+        assert np.array_equal(partitions.count_entropy(game, rows, rem), whole)
+        assert np.array_equal(partitions.guess_entropy(game, rows[:0], rem), np.zeros(0))
 
 
 @pytest.mark.parametrize("hard", [False, True])

@@ -398,8 +398,7 @@ class BoardsGuesser:
     def compute(self, game: Wordle, rows: np.ndarray, remaining: np.ndarray) -> np.ndarray:
         """One board's score per guess row: expected bits, plus the solve bonus times the
         chance that the guess is this board's answer."""
-        sizes = partitions.bucket_sizes(game, rows, remaining)
-        bits = partitions.entropy(sizes)
+        bits = partitions.count_entropy(game, rows, remaining)
         hit = partitions.in_remaining(game, rows, remaining) / len(remaining)
         score = bits + self.solve_bonus * hit + 1e-4 * hit
         return score.astype(np.float32)

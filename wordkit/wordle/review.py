@@ -28,11 +28,7 @@ import numpy as np
 from wordkit.game import plural
 from wordkit.wordle import partitions
 from wordkit.wordle.guessers import PartitionGuesser
-from wordkit.wordle.lists import Wordle
 from wordkit.wordle.rules import State, parse_feedback, pattern_str
-
-ROWS_AT_ONCE = 1024
-"""Guesses whose partitions are held in memory at once (bounds the temporaries to MBs)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,25 +71,11 @@ class GuessReview:
         )
 
 
-def guess_bits(game: Wordle, rows: np.ndarray, remaining: np.ndarray) -> np.ndarray:
-    """Expected information (bits) of each guess row (under the lists' prior if they have
-    one), in chunks of rows."""
-    if game.weighted:
-        return partitions.weighted_entropy(game, rows, remaining)
-    return np.concatenate(
-        [
-            partitions.entropy(partitions.bucket_sizes(game, rows[s : s + ROWS_AT_ONCE], remaining))
-            for s in range(0, len(rows), ROWS_AT_ONCE)
-        ]
-        or [np.zeros(0)]
-    )
-
-
 def skill_of(state: State, row: int) -> tuple[int, float, float]:
     """Skill (0-100) of guess `row` in `state`, its expected bits and the best expected bits."""
     game, rem = state.game, state.remaining
-    bits = float(guess_bits(game, np.array([row]), rem)[0])
-    best = float(guess_bits(game, state.legal_rows, rem).max())
+    bits = float(partitions.guess_entropy(game, np.array([row]), rem)[0])
+    best = float(partitions.guess_entropy(game, state.legal_rows, rem).max())
     if len(rem) == 1:
         return (100 if game.answer_rows[rem[0]] == row else 0), bits, best
     if state.last_chance:  # only winning counts: the guess's chance against the best's

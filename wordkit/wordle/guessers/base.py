@@ -111,10 +111,7 @@ def most_informative(state: State) -> Decision:
     """The guess with the most expected bits of feedback, under the prior if the lists have
     one (ties: a possible answer, then the likelier one)."""
     game, rows, rem = state.game, state.legal_rows, state.remaining
-    if game.weighted:
-        bits = partitions.weighted_entropy(game, rows, rem)
-    else:
-        bits = partitions.entropy(partitions.bucket_sizes(game, rows, rem))
+    bits = partitions.guess_entropy(game, rows, rem)
     # Rounding makes float ties (equal partitions) compare equal.
     return best_decision(state, rows, [-np.round(bits, 9)], bits, "expected bits")
 
