@@ -508,3 +508,25 @@ def test_the_two_sessions_take_the_same_defaults() -> None:
     assert inspect.signature(Walkthrough.verdict).parameters["named"].default is False
     versus = inspect.signature(HangmanSession.versus).parameters["host"].default
     assert versus == inspect.signature(Session.versus).parameters["host"].default == "evil"
+
+
+def test_a_python_guesser_may_name_its_guess_alone() -> None:
+    """`Decision("crane")` has no row: the loop played the list's last word (ZYMIC) every turn."""
+    from wordkit.game import Decision
+    from wordkit.wordle.rules import HardModeError, UnknownWordError
+
+    def first_left(state) -> Decision:
+        boards = getattr(state, "boards", (state,))
+        board = next(b for b in boards if not b.solved)
+        return Decision(board.game.answers[int(board.remaining[0])])
+
+    one = Session(answers="wordle").hosted(seed=1)
+    record = one.play(lambda s: Decision("crane") if s.turn == 1 else first_left(s))
+    assert record.moves[0] == "crane" and record.solved and record.moves[-1] == one.host.secret
+    two = Session(answers="wordle", boards=2).hosted(seed=1)
+    assert two.play(lambda s: Decision("crane") if s.turn == 1 else first_left(s)).solved
+    with pytest.raises(UnknownWordError, match="'zzzzz' is not in the list of allowed guesses"):
+        Session(answers="wordle").hosted(seed=1).play(lambda s: Decision("zzzzz"))
+    hard = Session(answers="wordle", hard=True).hosted(seed=1)
+    with pytest.raises(HardModeError, match="hard mode: FUZZY is not allowed"):
+        hard.play(lambda s: Decision("crane" if s.turn == 1 else "fuzzy"))

@@ -57,7 +57,7 @@ def play(
         if move is None:
             break
         try:
-            after = host.answer(state, move.row)
+            after = host.answer(state, guess_row(state, move))
         except Undo:
             state = state if state.previous is None else state.previous
             continue
@@ -65,6 +65,13 @@ def play(
             watch(state, move, after)
         state = after
     return record_of(state, host.reveal(state))
+
+
+def guess_row(state: Any, move: Decision) -> int:
+    """The guess list's row of `move`: the one its guesser set (wordkit's own do), else its
+    word's, checked as a typed guess is (a guesser of the Python API may return
+    `Decision("crane")`; its row of -1 would have played the list's last word)."""
+    return move.row if move.row >= 0 else state.check_move(move.move)
 
 
 def record_of(state: Any, secret: str) -> GameRecord:
