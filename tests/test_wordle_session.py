@@ -530,3 +530,38 @@ def test_a_python_guesser_may_name_its_guess_alone() -> None:
     hard = Session(answers="wordle", hard=True).hosted(seed=1)
     with pytest.raises(HardModeError, match="hard mode: FUZZY is not allowed"):
         hard.play(lambda s: Decision("crane" if s.turn == 1 else "fuzzy"))
+
+
+def test_misused_methods_raise_typed_errors_in_both_games() -> None:
+    """Each raised TypeError or AttributeError from deep inside, or was taken in silence."""
+    from wordkit.errors import OptionTypeError
+    from wordkit.hangman import Session as Hangman
+
+    hangman, wordle = Hangman(words="categories"), Session(answers="wordle")
+    misuses = {
+        "progress= must be a function, not 5": [
+            lambda: hangman.stats(sample=3, progress=5),
+            lambda: wordle.stats(sample=3, progress=5),
+        ],
+        "guesser= must be a function, not None": [
+            lambda: hangman.hosted(seed=1).play(None),
+            lambda: wordle.hosted(seed=1).play(None),
+        ],
+        "host= must be a host (with answer and reveal methods), not None": [
+            lambda: hangman.play_ai(None),
+            lambda: wordle.play_ai(None),
+        ],
+        "given= must be a string or a collection of strings": [lambda: hangman.hosted(given=5)],
+        "history= must be a string or a collection of strings": [lambda: wordle.position(5)],
+        "game= must be a Wordle": [lambda: Session(game="x")],
+        "every_table= must be True or False, not 'x'": [
+            lambda: hangman.from_history(every_table="x")
+        ],
+        "mode= must be a string, not 3": [lambda: wordle.hosted(3), lambda: hangman.hosted(3)],
+    }
+    for message, calls in misuses.items():
+        for call in calls:
+            with pytest.raises(OptionTypeError, match=re.escape(message)):
+                call()  # type: ignore[no-untyped-call]
+    seeded = Hangman(words="categories", seed=1)
+    assert seeded.stats(sample=3, jobs=None).summary.games == 3  # None: one process

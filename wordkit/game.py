@@ -19,7 +19,7 @@ import math
 import os
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -219,8 +219,9 @@ def check_kinds(options: Mapping[str, Any], kinds: Mapping[str, str]) -> dict[st
     """The options, each checked against its kind (given through the Python API: the command
     line gives each its type) and made a plain Python value: `int`, `number`, `bool`, `text`
     (a str), `path` (a str or a path: a str), each with `?` when None is allowed, `texts` (a
-    str or a sequence of them), `lives` (an int or a str). numpy's integers and floats count
-    as numbers, a bool does not (True would mean 1). OptionTypeError names the keyword."""
+    str or a collection of them: a list, a set), `lives` (an int or a str), `callable`, `host`
+    (an object with `answer` and `reveal`). numpy's integers and floats count as numbers, a
+    bool does not (True would mean 1). OptionTypeError names the keyword."""
     import numbers
 
     from wordkit.errors import OptionTypeError
@@ -235,18 +236,20 @@ def check_kinds(options: Mapping[str, Any], kinds: Mapping[str, str]) -> dict[st
         "text": lambda v: isinstance(v, str),
         "path": lambda v: isinstance(v, str | os.PathLike),
         "texts": lambda v: (
-            isinstance(v, str) or isinstance(v, Sequence) and all(isinstance(x, str) for x in v)
+            isinstance(v, str) or isinstance(v, Collection) and all(isinstance(x, str) for x in v)
         ),
         "lives": lambda v: isinstance(v, str) or whole(v),
         "callable": callable,
+        "host": lambda v: all(callable(getattr(v, m, None)) for m in ("answer", "reveal")),
     }
     plain: dict[str, Callable[[Any], Any]] = {
         "int": int, "number": float, "bool": bool, "path": os.fspath,
         "lives": lambda v: v if isinstance(v, str) else int(v),
     }  # fmt: skip
     said = {"int": "a whole number", "number": "a number", "bool": "True or False",
-            "text": "a string", "path": "a path", "texts": "a string or a list of strings",
-            "lives": "a whole number or 'unlimited'", "callable": "a function"}  # fmt: skip
+            "text": "a string", "path": "a path", "texts": "a string or a collection of strings",
+            "lives": "a whole number or 'unlimited'", "callable": "a function",
+            "host": "a host (with answer and reveal methods)"}  # fmt: skip
     out: dict[str, Any] = {}
     for name, kind in kinds.items():
         value, base = options[name], kind.rstrip("?")
@@ -312,6 +315,9 @@ class Hosted:
             if watch is not None:
                 watch(before, decision, after)
 
+        check_kinds(
+            {"guesser": guesser, "watch": watch}, {"guesser": "callable", "watch": "callable?"}
+        )
         host = self.host if wrap is None else wrap(self.host)
         return self.loop()(guesser, host, self.start, watch=seen)
 

@@ -618,7 +618,7 @@ class Session:
         sample: int | None = None,
         hint: bool = False,
         secrets: str | None = None,
-        jobs: int = 1,
+        jobs: int | None = None,
         cluster: str | None = None,
         progress: Progress | None = None,
     ) -> Played:
@@ -633,10 +633,11 @@ class Session:
         from wordkit.hangman.play import hangman_stats
         from wordkit.runner import check_run
 
-        options = {"sample": sample, "hint": hint, "secrets": secrets, "jobs": jobs}
-        kinds = {"sample": "int?", "hint": "bool", "secrets": "path?", "jobs": "int"}
-        checked = check_kinds(options | {"cluster": cluster}, kinds | {"cluster": "text?"})
-        sample, hint, jobs = checked["sample"], checked["hint"], checked["jobs"]
+        options: dict[str, Any] = {"sample": sample, "hint": hint, "secrets": secrets}
+        options |= {"jobs": jobs, "cluster": cluster, "progress": progress}
+        kinds = {"sample": "int?", "hint": "bool", "secrets": "path?", "jobs": "int?"}
+        checked = check_kinds(options, kinds | {"cluster": "text?", "progress": "callable?"})
+        sample, hint, jobs = checked["sample"], checked["hint"], checked["jobs"] or 1
         secrets = checked["secrets"]
         check_run(sample=sample, jobs=jobs, cluster=checked["cluster"])
         prior = self.stats_prior(sample)
@@ -751,7 +752,7 @@ class Session:
 
         options = {"mode": mode, "length": length, "difficulty": difficulty, "depth": depth}
         kinds = {"mode": "text", "length": "int?", "difficulty": "text?", "depth": "int?"}
-        length = check_kinds(options, kinds)["length"]
+        length = check_kinds(options | {"given": given}, kinds | {"given": "texts"})["length"]
         drawn = self.seed.chosen(seed)
         difficulty, depth = adversary_knobs(mode, difficulty, depth)
         check_host(mode, difficulty=difficulty, depth=depth, length=length)
@@ -776,9 +777,11 @@ class Session:
         """One game of `guesser` (the AI, or a human) against `host` (a computer host, or a
         human) under the session's rules, the boards searching the session's pool; `Quit`
         from either side is raised on."""
-        from wordkit.game import Reopen
+        from wordkit.game import Reopen, check_kinds
         from wordkit.hangman.play import opening, play
 
+        kinds = {"guesser": "callable", "host": "host", "watch": "callable?"}
+        check_kinds({"guesser": guesser, "host": host, "watch": watch}, kinds)
         pool = self.pool()
         while True:
             try:
@@ -919,6 +922,11 @@ class Session:
     def from_history(self, *, every_table: bool = False) -> Played:
         """The Hangman games recorded in the session's history (of this table, or of every
         table) as a stats summary, and their records."""
+        from wordkit.game import check_kinds
+
+        every_table = check_kinds({"every_table": every_table}, {"every_table": "bool"})[
+            "every_table"
+        ]
         return history_summary(None if every_table else self.words, self.history)
 
     def typed_move(self, board: Board, line: str) -> Decision:

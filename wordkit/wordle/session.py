@@ -450,6 +450,8 @@ class Session:
         self.seed = Seed(seed)
         self.sample, self.jobs, self.cluster = sample, jobs, cluster
         if game is not None:
+            if not isinstance(game, Wordle):
+                raise OptionTypeError(f"game= must be a Wordle (lists.Wordle), not {game!r:.60}")
             self.game = game
         self.check()
 
@@ -531,6 +533,7 @@ class Session:
 
     def position(self, history: History = ()) -> Any:
         """The game after `history` (`roate=BBYGB,...`; with N boards `crane=BBYGB/GGBBB,...`)."""
+        check_kinds({"history": history}, {"history": "texts"})
         text = history if isinstance(history, str) else ",".join(history)
         replay = loop.replay_text if self.boards == 1 else multi.replay_text
         return replay(self.start(), text)
@@ -631,6 +634,7 @@ class Session:
     def play_ai(self, host: Any, *, watch: Watch | None = None, wrap: Any = None) -> GameRecord:
         """The AI guesses against a human `host` (one feedback per unsolved board), with no
         guess limit; `wrap` may wrap the guesser (a spinner). `Quit` is raised on."""
+        check_kinds({"host": host, "watch": watch}, {"host": "host", "watch": "callable?"})
         guesser = self.guesser if wrap is None else wrap(self.guesser)
         return loop.play(guesser, host, self.start("ai"), watch=watch)
 
@@ -830,6 +834,7 @@ class Session:
         seeded sample of `sample` games (default SAMPLE) of N distinct answers with N boards.
         `sample`, `secrets`, `jobs` and `cluster` default to the session's (as Hangman's
         `stats` takes them)."""
+        check_kinds({"progress": progress}, {"progress": "callable?"})
         given = {"sample": sample, "secrets": secrets, "jobs": jobs, "cluster": cluster}
         if any(value is not None for value in given.values()):
             kinds = {"sample": "int?", "secrets": "path?", "jobs": "int?", "cluster": "text?"}
@@ -1019,6 +1024,7 @@ class Session:
         unlimited evil."""
         from wordkit.wordle.hosts import make_host
 
+        check_kinds({"mode": mode}, {"mode": "text"})
         kind = self.check_host(mode)
         seed = self.seed.chosen(seed)
         host: Any = (
