@@ -222,3 +222,23 @@ def test_stats_never_play_a_word_learned_from_play(tmp_path: Path) -> None:
     assert typo not in {r.secret for r in played.records}
     versus = learned.versus("evil")
     assert len(typo) not in versus.by_length and learned.versus_games() == len(versus.by_length)
+
+
+def test_a_learned_word_keeps_a_typical_weight_once_categories_are_learned(
+    tmp_path: Path,
+) -> None:
+    """The learned categories' shares named only the table's own: a learned word (category
+    `learned`) had what they left, 1e-9 against a typical word's 1e-4."""
+    db, table = tmp_path / "history.sqlite", table_key("categories")
+    told = GameRecord(secret="dax", won=False, moves=tuple("eaitso"), wrong=6)
+    record_game(told, table=table, strategy="best", source="solve", known=False, path=db)
+    before = Session(words="categories", learn=True, history=db).pool()
+    record = GameRecord(secret="alpaca", won=True, moves=("a",), wrong=0)
+    record_game(record, table=table, strategy="best", source="solve", path=db)
+    after = Session(words="categories", learn=True, history=db)
+    assert after.host is not None and "learned" in after.host.categories
+    pool = after.pool()
+    dax = pool.lexicon.enc.words.index("dax")
+    assert pool.probs[dax] > 0.5 * before.probs[before.lexicon.enc.words.index("dax")]
+    typical = np.median(pool.probs[pool.probs > 0])
+    assert 0.1 * typical < pool.probs[dax] < 10 * typical

@@ -384,6 +384,7 @@ def learned_host(words: str, history: Path | None) -> tuple[dict[str, str | None
     from wordkit import tables
     from wordkit.hangman.guessers.best import DICTIONARY_SHARE
     from wordkit.hangman.hostmodel import host_model
+    from wordkit.hangman.lexicon import columns_with_words
     from wordkit.history import (
         HistoryError,
         default_history_path,
@@ -398,8 +399,12 @@ def learned_host(words: str, history: Path | None) -> tuple[dict[str, str | None
         except HistoryError:  # no home, so no history of past games: nothing to learn from
             return {}, host_model([], tables.load_columns(words), DICTIONARY_SHARE)
     games = recorded_games(table=table_key(words), path=history)
-    model = host_model(games, tables.load_columns(words), DICTIONARY_SHARE)
-    return learned_words(table_key(words), games=games), model
+    learned = learned_words(table_key(words), games=games)
+    # The learned words are rows of the table the AI plays: with categories, their own
+    # (`learned`, or the hint they were played under) takes its share, not what the table's
+    # categories leave (nothing once a secret was seen: such a word weighed 1e-9 of a word)
+    columns = columns_with_words(tables.load_columns(words), learned)
+    return learned, host_model(games, columns, DICTIONARY_SHARE)
 
 
 class Session:
