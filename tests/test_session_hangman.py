@@ -296,3 +296,16 @@ def test_advanced_repeats_the_game_refuses_cost_no_life() -> None:
     assert session.next_move("_a___", guessed="aaa").move is not None
     with pytest.raises(GameStateError, match="already over"):
         Session(words="categories", variant="advanced", lives=1).next_move("_a___", guessed="aaa")
+
+
+def test_a_session_makes_one_pool_a_prior() -> None:
+    """Each walkthrough made its own pool, and with it its own letter model (60 MB a word)."""
+    from wordkit.hangman.guessers import model
+
+    session = Session(words="categories")
+    assert session.pool() is session.pool() is session.pool("weight")
+    assert session.pool("uniform") is session.pool("uniform") is not session.pool()
+    list(session.query(["lion", "tiger"]))
+    kept = set(model._MODELS)
+    list(session.query(["horse", "zebra", "camel"]))
+    assert set(model._MODELS) == kept

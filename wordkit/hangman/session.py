@@ -472,6 +472,9 @@ class Session:
         self.seed = Seed(seed)
         self.options = options
         self.guesser: Guesser = make_guesser(strategy, **options)
+        self.pools: dict[tuple[str, str | None], Pool] = {}
+        """The pools made, by prior and hint: one per walkthrough made each its own letter
+        model (keyed by pool), 60 MB a word of `query`."""
 
     # --- what the modes share ---------------------------------------------------------------
 
@@ -511,8 +514,10 @@ class Session:
         """The words the AI searches, with `prior` (default: the session's, else `weight`)."""
         from wordkit.hangman.lexicon import pool_for
 
-        chosen = prior or self.prior or "weight"
-        return pool_for(self.lexicon, prior=chosen, hint=self.category)
+        key = (prior or self.prior or "weight", self.category)
+        if key not in self.pools:
+            self.pools[key] = pool_for(self.lexicon, prior=key[0], hint=key[1])
+        return self.pools[key]
 
     # --- one position, one word ---------------------------------------------------------------
 
