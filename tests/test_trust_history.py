@@ -304,6 +304,7 @@ DAMAGE = [
     ("secret", "NULL"),
     ("secret", "''"),
     ("secret", "x'61'"),
+    ("secret", "CAST(x'6361ff66' AS TEXT)"),  # not UTF-8: it made the whole history unreadable
     ("moves", "NULL"),
     ("moves", "''"),
     ("moves", "x'00'"),
@@ -638,3 +639,17 @@ def test_a_history_in_memory_is_refused_before_the_game(
     assert result.exit_code == 1
     assert result.stderr == "Error: the game history must be a file, not ':memory:'\n"
     assert "guess" not in result.stdout and list(tmp_path.iterdir()) == []
+
+
+def test_a_table_whose_path_is_not_utf8_is_recorded(tmp_path: Path) -> None:
+    """Its path held surrogates SQLite cannot store: a traceback after the game, lost."""
+    table = tmp_path / os.fsdecode(b"tab\xff.csv")
+    shutil.copy(TINY, table)
+    db = tmp_path / "h.sqlite"
+    for _ in range(2):
+        code, _, err = wk("host", "hangman", "--words", str(table), "--seed", "1",
+                          "--history-db", str(db), input="e\nG\n")  # fmt: skip
+        assert (code, err) == (0, "")
+    (game,) = {g.table for g in recorded_games(path=db)}
+    assert game == str(tmp_path.resolve() / "tab\\xff.csv")
+    assert len(recorded_games(table=history.table_key(str(table)), path=db)) == 2

@@ -98,7 +98,9 @@ def table_key(words: str) -> str:
 
     if words == tables.STDIN or tables.resolve(words) != words:
         return words
-    return str(Path(words).resolve())
+    # A path that is not UTF-8 holds surrogates SQLite cannot store: its bytes are spelt out
+    path = str(Path(words).resolve())
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +153,14 @@ def _check_kind(where: Path) -> None:
     if where.exists() and not where.is_file():
         # a FIFO would hang SQLite's first read; a device is no place for a database
         raise HistoryError(f"the game history {where} is not a regular file")
+
+
+def text_or_bytes(raw: bytes) -> str | bytes:
+    """A TEXT value as a str, or its bytes when they are not UTF-8 (a row no game can be)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw
 
 
 @contextmanager
@@ -452,6 +462,8 @@ def recorded_games(
             args.append(value)
     where = history_path(path)
     with reading(where) as conn:
+        if conn is not None:  # a text that is not UTF-8 makes its row damaged, not the history
+            conn.text_factory = text_or_bytes
         rows = [] if conn is None else conn.execute(query + " ORDER BY id", args).fetchall()
     games: list[Played] = []
     damaged: list[str] = []
