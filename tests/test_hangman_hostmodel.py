@@ -157,7 +157,8 @@ def test_a_table_with_an_empty_category_stays_playable_after_games(tmp_path: Pat
 
 def test_the_learned_line_names_the_prior_given() -> None:
     model = host_model([played("lion")], COLUMNS, 0.9)
-    assert model.summary().endswith("; prior uniform; likeliest category food (55%)")
+    # the categories' shares are the prior, the words by weight within each: not "uniform"
+    assert model.summary().endswith("; prior by category, likeliest food (55%)")
     assert model.summary("uniform").endswith("; prior uniform (as given)")
 
 

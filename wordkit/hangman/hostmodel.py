@@ -64,12 +64,15 @@ class HostModel:
             return "no game of this host recorded yet: the AI plays its defaults"
         said = [
             f"{self.in_table} of {self.games} secrets were in the table, so the AI expects "
-            f"{self.share:.0%} of the next ones there",
-            f"prior {self.base}" if given is None else f"prior {given} (as given)",
+            f"{self.share:.0%} of the next ones there"
         ]
-        if self.categories and given is None:
+        if given is not None:
+            said.append(f"prior {given} (as given)")
+        elif self.categories:  # the prior is the categories' shares, words by weight in each
             top = max(self.categories, key=self.categories.__getitem__)
-            said.append(f"likeliest category {top} ({self.categories[top]:.0%})")
+            said.append(f"prior by category, likeliest {top} ({self.categories[top]:.0%})")
+        else:
+            said.append(f"prior {self.base}")
         return "; ".join(said)
 
 
