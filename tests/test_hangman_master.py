@@ -328,14 +328,16 @@ def test_a_search_narrowed_on_the_candidates_decides_as_the_search_of_every_word
 ) -> None:
     """Whole games of the default AI, on two pools of one table (weighted and uniform, in
     turn): narrowed on the candidates of each live decision (forced here on tiny tables, and
-    reused while a game narrows them), the search finds the moves of the length's own search."""
-    from wordkit.hangman.guessers import best
+    reused while a game narrows them), the search finds the moves of the length's own search;
+    so does `lookahead`'s."""
+    from wordkit.hangman.guessers import lookahead
 
-    monkeypatch.setattr(best, "LOCAL_MIN_WORDS", 0)  # the same for every example
-    monkeypatch.setattr(best, "LOCAL_WIDTH", 2)
+    monkeypatch.setattr(lookahead, "LOCAL_MIN_WORDS", 0)  # the same for every example
+    monkeypatch.setattr(lookahead, "LOCAL_WIDTH", 2)
     lexicon = lexicon_from_table(pd.DataFrame({"word": words, "weight": weights[: len(words)]}))
     pools = [pool_for(lexicon, prior="weight"), pool_for(lexicon, prior="uniform")]
     narrowing, whole = narrowing_guessers()
+    plain = make_guesser("lookahead"), make_guesser("lookahead", memo_bytes=None)
     for game, pick in enumerate(picks):
         pool, secret = pools[game % 2], words[pick % len(words)]
         state = new_game(secret, Rules(lives=lives))
@@ -343,17 +345,18 @@ def test_a_search_narrowed_on_the_candidates_decides_as_the_search_of_every_word
             board = board_for(pool, state)
             move = narrowing(board)  # type: ignore[operator]
             assert move == whole(board)  # type: ignore[operator]
+            assert plain[0](board) == plain[1](board)  # type: ignore[operator]
             state = apply_move(state, move.move, secret=secret)
-    assert whole.narrowed is None  # type: ignore[attr-defined]
+    assert whole.lookahead.narrowed is None and plain[1].narrowed is None  # type: ignore[attr-defined]
 
 
 def test_a_narrowed_search_is_reused_while_the_candidates_stay_among_its_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from wordkit.hangman.guessers import best
+    from wordkit.hangman.guessers import lookahead
 
-    monkeypatch.setattr(best, "LOCAL_MIN_WORDS", 0)
-    monkeypatch.setattr(best, "LOCAL_WIDTH", 3)
+    monkeypatch.setattr(lookahead, "LOCAL_MIN_WORDS", 0)
+    monkeypatch.setattr(lookahead, "LOCAL_WIDTH", 3)
     words = [a + b + c + "e" for a in "bcdfgh" for b in "aiou" for c in "klmnprst"]
     pool = pool_of(words)
     narrowing, whole = narrowing_guessers()
@@ -363,7 +366,8 @@ def test_a_narrowed_search_is_reused_while_the_candidates_stay_among_its_words(
         board = board_for(pool, state)
         move = narrowing(board)  # type: ignore[operator]
         assert move == whole(board)  # type: ignore[operator]
-        made.append(narrowing.narrowed[1] if narrowing.narrowed else None)  # type: ignore[attr-defined]
+        known = narrowing.lookahead.narrowed  # type: ignore[attr-defined]
+        made.append(known[1] if known else None)
         state = apply_move(state, move.move, secret="bake")
     searches = [m for m in made if m is not None]
     assert len(searches) > len({id(m) for m in searches}) >= 1  # one was played again

@@ -27,7 +27,7 @@ from wordkit.hangman.book import (
     ensure_book,
     state_key,
 )
-from wordkit.hangman.guessers.lookahead import LookaheadGuesser, dictionary_posterior
+from wordkit.hangman.guessers.lookahead import MEMO_BYTES, LookaheadGuesser, dictionary_posterior
 from wordkit.hangman.guessers.model import (
     appear_probabilities,
     blank_distributions,
@@ -46,11 +46,6 @@ NODE_BUDGET = 1000
 of a millisecond: a decision that spends both takes up to about 0.8 s here): the tie-breaks
 prune less than wins alone, and 300 cut short three of CodeWords' games with the category hint
 that the full search wins."""
-MEMO_BYTES = 512 * 2**20
-"""Memoised search values kept between live decisions, over the searches of every word length,
-in bytes (`WinSearch.memo_bytes`): an entry's key is a subset as wide as the words of its
-length, a kilobyte on `english` and four on a 160,000-word list, where a count of entries per
-search let a run grow past 3 GB."""
 WRONG_WEIGHT = 1.2e-10
 """What a wrong guess costs in the search, in wins of one word (a word weighs 1 on average
 there): a game holds at most 6 wrong guesses and 26 moves, under 1e-9 of a win in all, so the
@@ -68,13 +63,6 @@ MIXTURE_BELOW = 0.0
 """Posterior chance of the table under which the mixture plays instead of the table's search:
 off. On a 2,500-word tuning table one half lost 25 of its words that the search wins (its letters
 leave the search's plan halfway), and won no more held-out words than the search (noise)."""
-LOCAL_WIDTH = 8
-"""A live search is re-indexed on the candidates once the words of their length outnumber
-them this many times: a subset is a bit set as wide as its search's words, so on a large table
-every operation on a few hundred candidates cost as much as on all the words of their length
-(0.9 s decisions on 162,000 words, where the candidates' own search takes a fraction)."""
-LOCAL_MIN_WORDS = 1024
-"""Below this many words of a length the search of the length is narrow enough to keep."""
 NAME_ABOVE = 0.999
 """Posterior chance of the table from which a single candidate is named; below it, its likeliest
 letter is played instead (a sure hit in the table, so no wrong guess there, and a chance of one
@@ -111,14 +99,16 @@ class BestGuesser:
     lookahead: LookaheadGuesser = field(
         default_factory=lambda: LookaheadGuesser(wrong_weight=WRONG_WEIGHT, move_weight=MOVE_WEIGHT)
     )
+    """The search, its memos bounded by `memo_bytes` (None: a book build keeps them all, and
+    the one search of each length, never narrowed on candidates)."""
     books: dict[int, tuple[Pool, Book | None, bool]] = field(default_factory=dict)
     """By pool: (the pool, its book, whether that is the book of the table's own words)."""
-    narrowed: tuple[WinSearch, WinSearch, dict[int, int]] | None = None
-    """The last search re-indexed on candidates: (the length's search it narrows, itself, word
-    id -> bit), kept while later candidates are among its words (a game narrows them)."""
     confidence: bool = True
     """Whether each move carries the AI's chance that it hits: a stats run shows none, and
     the letter model's share of that chance was most of its time (12 s of 14 on `categories`)."""
+
+    def __post_init__(self) -> None:
+        self.lookahead.memo_bytes = self.memo_bytes
 
     def prepare(
         self, pool: Pool, rules: Rules, *, jobs: int = 1, progress: Progress | None = None
@@ -253,45 +243,8 @@ class BestGuesser:
         return decision  # a word the letter model built, with the model's own chance
 
     def candidates(self, board: Board) -> tuple[WinSearch, Subset]:
-        """The search of the board's word length and its candidates there, re-indexed on the
-        candidates in a live decision when they are few among many words (`LOCAL_WIDTH`: the
-        same values, on bit sets a fraction as wide); the memos forgotten between live
-        decisions once they hold more than `memo_bytes` (None: a book build keeps them all,
-        and its one search of each length)."""
-        search, bits = self.lookahead.search(board)
-        if self.memo_bytes is not None:
-            search, bits = self.narrow(search, bits, board)
-            searches = [known[1] for known in self.lookahead.searches.values()]
-            if self.narrowed is not None:
-                searches.append(self.narrowed[1])
-            if sum(s.memo_bytes() for s in searches) > self.memo_bytes:
-                for s in searches:
-                    s.forget()
-        return search, search.subset_of([bits[int(i)] for i in board.ids])
-
-    def narrow(
-        self, search: WinSearch, bits: dict[int, int], board: Board
-    ) -> tuple[WinSearch, dict[int, int]]:
-        """`search` (over the words of one length, `bits` its word id -> bit) or, when the
-        board's candidates are fewer than one word in `LOCAL_WIDTH`, `search` narrowed to
-        them (`WinSearch.narrowed`: the same values): the last one made while the candidates
-        are among its words and it is still that narrow, else a new one."""
-        ids = board.ids
-        width = len(search.words)
-        if width < LOCAL_MIN_WORDS or width < LOCAL_WIDTH * len(ids):
-            return search, bits
-        known = self.narrowed
-        if (
-            known is not None
-            and known[0] is search  # the same pool, length and rules
-            and len(known[1].words) <= LOCAL_WIDTH * len(ids)
-            and all(int(i) in known[2] for i in ids)
-        ):
-            return known[1], known[2]
-        ordered = sorted((int(i) for i in ids), key=bits.__getitem__)
-        narrow = search.narrowed([bits[i] for i in ordered])
-        self.narrowed = (search, narrow, {i: bit for bit, i in enumerate(ordered)})
-        return narrow, self.narrowed[2]
+        """The search of the board's word length and its candidates there (`lookahead`'s)."""
+        return self.lookahead.candidates(board)
 
     def decision(
         self, board: Board, move: str, label: str, posterior: float | None = None

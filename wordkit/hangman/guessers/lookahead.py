@@ -22,6 +22,19 @@ Children = list[tuple[float, float, Board]]
 LOSS_COST = 1000.0
 """A lost game costs this many guesses, so winning comes first."""
 
+MEMO_BYTES = 512 * 2**20
+"""Memoised search values kept between live decisions, over the searches of every word length,
+in bytes (`WinSearch.memo_bytes`): an entry's key is a subset as wide as the words of its
+length, a kilobyte on `english` and four on a 160,000-word list, where a count of entries per
+search let a run grow past 3 GB."""
+LOCAL_WIDTH = 8
+"""A live search is re-indexed on the candidates once the words of their length outnumber
+them this many times: a subset is a bit set as wide as its search's words, so on a large table
+every operation on a few hundred candidates cost as much as on all the words of their length
+(0.9 s decisions on 162,000 words, where the candidates' own search takes a fraction)."""
+LOCAL_MIN_WORDS = 1024
+"""Below this many words of a length the search of the length is narrow enough to keep."""
+
 
 def cost_weight_for(state: State) -> float:
     """How much a guess costs next to a win: nothing under reveal with lives (wins first),
@@ -91,6 +104,13 @@ class LookaheadGuesser:
     )
     base_values: dict[tuple[int, State], float] = field(default_factory=dict)
     base_moves: dict[tuple[int, State], Decision] = field(default_factory=dict)
+    memo_bytes: int | None = MEMO_BYTES
+    """The searches' memos are forgotten between decisions once they hold more than this (a
+    stats run on `english` grew past 5 GB); None keeps them all, and the one search of each
+    length, never narrowed on candidates (a `best` book build)."""
+    narrowed: tuple[WinSearch, WinSearch, dict[int, int]] | None = None
+    """The last search re-indexed on candidates: (the length's search it narrows, itself, word
+    id -> bit), kept while later candidates are among its words (a game narrows them)."""
 
     def search(self, board: Board) -> tuple[WinSearch, dict[int, int]]:
         """The memoised win search for this pool, word length and rules (built once)."""
@@ -121,6 +141,46 @@ class LookaheadGuesser:
             self.searches[key] = cached
         return cached[1], cached[2]
 
+    def candidates(self, board: Board) -> tuple[WinSearch, Subset]:
+        """The search of the board's word length and its candidates there, re-indexed on the
+        candidates when they are few among many words (`narrow`: the same values, on bit sets
+        a fraction as wide); the memos forgotten between decisions once they hold more than
+        `memo_bytes` (None: kept, never narrowed)."""
+        search, bits = self.search(board)
+        if self.memo_bytes is not None:
+            search, bits = self.narrow(search, bits, board)
+            searches = [known[1] for known in self.searches.values()]
+            if self.narrowed is not None:
+                searches.append(self.narrowed[1])
+            if sum(s.memo_bytes() for s in searches) > self.memo_bytes:
+                for s in searches:
+                    s.forget()
+        return search, search.subset_of([bits[int(i)] for i in board.ids])
+
+    def narrow(
+        self, search: WinSearch, bits: dict[int, int], board: Board
+    ) -> tuple[WinSearch, dict[int, int]]:
+        """`search` (over the words of one length, `bits` its word id -> bit) or, when the
+        board's candidates are fewer than one word in `LOCAL_WIDTH`, `search` narrowed to
+        them (`WinSearch.narrowed`: the same values): the last one made while the candidates
+        are among its words and it is still that narrow, else a new one."""
+        ids = board.ids
+        width = len(search.words)
+        if width < LOCAL_MIN_WORDS or width < LOCAL_WIDTH * len(ids):
+            return search, bits
+        known = self.narrowed
+        if (
+            known is not None
+            and known[0] is search  # the same pool, length and rules
+            and len(known[1].words) <= LOCAL_WIDTH * len(ids)
+            and all(int(i) in known[2] for i in ids)
+        ):
+            return known[1], known[2]
+        ordered = sorted((int(i) for i in ids), key=bits.__getitem__)
+        narrow = search.narrowed([bits[i] for i in ordered])
+        self.narrowed = (search, narrow, {i: bit for bit, i in enumerate(ordered)})
+        return narrow, self.narrowed[2]
+
     def __call__(self, board: Board) -> Decision:
         """The lookahead move."""
         n = len(board.ids)
@@ -134,8 +194,7 @@ class LookaheadGuesser:
             return model_decision(board)
         if rules.variant == "advanced" or rules.finish == "word" or rules.lives is None:
             return self.rollout_decision(board)
-        search, bits = self.search(board)
-        subset: Subset = search.subset_of([bits[int(i)] for i in board.ids])
+        search, subset = self.candidates(board)
         _, move = search.best_move(subset, lives_left(board.state))
         label = "searched"
         if len(move) > 1:
