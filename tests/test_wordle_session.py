@@ -314,9 +314,9 @@ def test_a_string_given_to_query_is_one_game_and_a_bad_value_a_typed_error() -> 
     played = list(session.query([word, None]))  # type: ignore[list-item]
     assert isinstance(played[1], Refused) and isinstance(played[1].error, OptionTypeError)
     for history in (None, [("crane", "BBBBB")], 5):
-        with pytest.raises(OptionTypeError, match="history= must be a string or a list"):
+        with pytest.raises(OptionTypeError, match="history= must be a string or a collection"):
             session.next_move(history)  # type: ignore[arg-type]
-        with pytest.raises(OptionTypeError, match="history= must be a string or a list"):
+        with pytest.raises(OptionTypeError, match="history= must be a string or a collection"):
             session.review(history)  # type: ignore[arg-type]
 
 
