@@ -32,7 +32,7 @@ def test_next_move_from_python_equals_the_command_line() -> None:
     assert cli.exit_code == 0, cli.output
     assert json.loads(cli.stdout) == found.as_dict()
     assert list(found.as_dict())[:4] == ["game", "move", "candidates", "top"]
-    assert found.top[0][0] == "apple"  # the heaviest candidate first
+    assert found.top[0]["word"] == "apple"  # the heaviest candidate first
 
 
 def test_every_option_is_checked_when_the_session_opens() -> None:

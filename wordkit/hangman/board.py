@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -112,14 +112,15 @@ def word_chance(board: Board, word: str) -> float:
     )
 
 
-def top_candidates(board: Board, count: int = TOP) -> list[tuple[str, float]]:
-    """The most probable candidates by prior (renormalised over the candidates)."""
+def top_candidates(board: Board, count: int = TOP) -> list[dict[str, Any]]:
+    """The most probable candidates by prior (renormalised over the candidates), each
+    `{"word", "probability"}`."""
     probs = board.pool.probs[board.ids]
     total = probs.sum()
     shares = probs / total if total > 0 else np.full(len(probs), 1.0 / max(len(probs), 1))
     order = np.argsort(-shares, kind="stable")[:count]
     words = board.pool.lexicon.enc.words
-    return [(words[int(board.ids[i])], float(shares[i])) for i in order]
+    return [{"word": words[int(board.ids[i])], "probability": float(shares[i])} for i in order]
 
 
 def reveal_likelihood(board: Board) -> Floats:

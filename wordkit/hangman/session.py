@@ -66,7 +66,8 @@ class Suggestion:
 
     decision: Decision | None
     candidates: int
-    top: list[tuple[str, float]]
+    top: list[dict[str, Any]]
+    """The likeliest candidates, each `{"word", "probability"}` (as Wordle's `Move.top`)."""
     solved: str | None = None
     """The word, when the position is already won (as `solve wordle` tells a solved game)."""
     strategy: str | None = None
@@ -84,7 +85,7 @@ class Suggestion:
             game="hangman",
             move=self.move,
             candidates=self.candidates,
-            top=[{"word": w, "probability": round(p, 4)} for w, p in self.top],
+            top=[{"word": t["word"], "probability": round(t["probability"], 6)} for t in self.top],
             kind=None if decision is None else "letter" if len(decision.move) == 1 else "word",
             confidence=None if decision is None else round(decision.confidence, 4),
             label=None if decision is None else decision.label,
@@ -103,7 +104,9 @@ class Suggestion:
         lines += [f"next {kind}: {move.upper()}  ({confidence})"]
         lines += [f"candidates: {self.candidates:,}"]
         return lines + (
-            ["  " + ", ".join(f"{w} {percent(p)}" for w, p in self.top)] if self.top else []
+            ["  " + ", ".join(f"{t['word']} {percent(t['probability'])}" for t in self.top)]
+            if self.top
+            else []
         )
 
 
@@ -114,6 +117,28 @@ def percent(share: float) -> str:
     if 0 < share < 0.005:
         return "<1%"
     return ">99%" if 0.995 <= share < 1 else f"{share:.0%}"  # a sure thing only when it is
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One move of a game (as Wordle's `Step`): the guess, the mask after it, the candidates
+    before it, and the AI's confidence, label and whether the move hit."""
+
+    turn: int
+    guess: str
+    feedback: str
+    """The mask after the guess, as the records spell it (advanced: `-` padding)."""
+    candidates: int
+    confidence: float
+    label: str
+    correct: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        """The step as `query hangman --json` prints it."""
+        return step_dict(
+            self.turn, self.guess, self.feedback, self.candidates,
+            confidence=round(self.confidence, 4), label=self.label, correct=self.correct,
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,24 +153,24 @@ class Walkthrough:
     category: str | None = None
     """The category hint the AI searched under (None: the whole table)."""
 
-    def steps(self) -> list[dict[str, Any]]:
-        """Each turn as the output contract's step: the guess, the mask after it, the
-        candidates before it, and the AI's confidence and label."""
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Each turn as a step of the output contract (a tuple, as Wordle's `Game.steps`)."""
         from wordkit.hangman.play import hit
         from wordkit.hangman.rules import feedback
 
-        return [
-            step_dict(
+        return tuple(
+            Step(
                 n,
                 t.decision.move,
-                feedback(t.after.state),  # as the records spell it (advanced: `-` padding)
+                feedback(t.after.state),
                 len(t.before.ids),
-                confidence=round(t.decision.confidence, 4),
+                confidence=t.decision.confidence,
                 label=t.decision.label,
                 correct=hit(t.before, t.after),
             )
             for n, t in enumerate(self.turns, start=1)
-        ]
+        )
 
     def as_dict(self) -> dict[str, Any]:
         """The game as one line of `query hangman --json`."""
@@ -155,7 +180,7 @@ class Walkthrough:
             won=self.record.won,
             guesses=self.record.guesses,
             strategy=self.strategy,
-            steps=self.steps(),
+            steps=[step.as_dict() for step in self.steps],
             wrong=self.record.wrong,
             in_table=self.in_table,
         )
@@ -163,9 +188,9 @@ class Walkthrough:
     def rows(self) -> list[tuple[Any, ...]]:
         """The turns as `query hangman` shows them (WALKTHROUGH_COLUMNS; masks spaced)."""
         return [
-            (s["turn"], " ".join(t.before.state.mask), f"{s['candidates']:,}", s["label"],
-             s["guess"].upper(), "yes" if s["correct"] else "no")
-            for s, t in zip(self.steps(), self.turns, strict=True)
+            (s.turn, " ".join(t.before.state.mask), f"{s.candidates:,}", s.label,
+             s.guess.upper(), "yes" if s.correct else "no")
+            for s, t in zip(self.steps, self.turns, strict=True)
         ]  # fmt: skip
 
     def verdict(self, *, named: bool = False) -> str:
@@ -862,7 +887,7 @@ class Session:
         own = board.pool.lexicon.own
         if own is not None:
             board = replace(board, ids=board.ids[board.ids < own])
-        words = [w for w, _ in top_candidates(board, LISTED)]
+        words = [t["word"] for t in top_candidates(board, LISTED)]
         return listed(words, len(board.ids), "word")
 
     def advisor(self) -> Guesser:
