@@ -565,3 +565,18 @@ def test_misused_methods_raise_typed_errors_in_both_games() -> None:
                 call()  # type: ignore[no-untyped-call]
     seeded = Hangman(words="categories", seed=1)
     assert seeded.stats(sample=3, jobs=None).summary.games == 3  # None: one process
+
+
+def test_both_games_read_a_history_and_advise_with_the_same_calls(tmp_path: Path) -> None:
+    """`from_history(path, every_table=)` and the `advisor` property, in both games (Hangman's
+    took no path and its advisor was a method; Wordle's took no every_table)."""
+    from wordkit.hangman import Session as Hangman
+
+    where = tmp_path / "none.sqlite"
+    for session in (Hangman(words="categories"), Session(answers="wordle")):
+        for every_table, of in ((False, " of "), (True, " is recorded")):
+            with pytest.raises(GameStateError, match=re.escape(f"{where} (no such file yet)")):
+                session.from_history(str(where), every_table=every_table)
+            with pytest.raises(GameStateError, match=of):
+                session.from_history(where, every_table=every_table)
+        assert callable(session.advisor) and session.advisor is session.advisor

@@ -369,7 +369,7 @@ def host_hangman(
         prompt=lambda board: "guess> ",
         parse=session.typed_move,
         listing=session.listing,
-        advisor=session.advisor(),
+        advisor=session.advisor,
         letters_are_guesses=True,
     )
     terminal.play_hosted(hosted, guesser, watcher(session, trainer), history.recording())
@@ -381,7 +381,7 @@ def watcher(session: Session, trainer: bool) -> Any:
     from wordkit.hangman.session import drawing
     from wordkit.hangman.trainer import advice_for
 
-    guide = session.advisor()
+    guide = session.advisor
 
     def watch(before: Board, decision: Decision, after: Board) -> None:
         if trainer:

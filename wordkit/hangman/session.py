@@ -32,6 +32,8 @@ from wordkit.game import (
 )
 
 if TYPE_CHECKING:
+    import os
+
     from wordkit.hangman.board import Board, Guesser
     from wordkit.hangman.hostmodel import HostModel
     from wordkit.hangman.lexicon import Lexicon, Pool
@@ -890,8 +892,10 @@ class Session:
         words = [t["word"] for t in top_candidates(board, LISTED)]
         return listed(words, len(board.ids), "word")
 
+    @cached_property
     def advisor(self) -> Guesser:
-        """Who answers `?`, and whose move the trainer compares yours with."""
+        """Who answers `?`, and whose move the trainer compares yours with (a property, as
+        Wordle's)."""
         from wordkit.hangman.trainer import advisor
 
         return advisor()
@@ -954,15 +958,18 @@ class Session:
                 )
             raise GameStateError(STATS_IGNORES[mode].format(flag=flag))
 
-    def from_history(self, *, every_table: bool = False) -> Played:
-        """The Hangman games recorded in the session's history (of this table, or of every
-        table) as a stats summary, and their records."""
+    def from_history(
+        self, path: str | os.PathLike[str] | None = None, *, every_table: bool = False
+    ) -> Played:
+        """The Hangman games recorded in the game history at `path` (default: the session's
+        `history`, else its usual place), of this table or of every table, as a stats summary
+        and their records (the same call as Wordle's)."""
         from wordkit.game import check_kinds
 
-        every_table = check_kinds({"every_table": every_table}, {"every_table": "bool"})[
-            "every_table"
-        ]
-        return history_summary(None if every_table else self.words, self.history)
+        kinds = {"path": "path?", "every_table": "bool"}
+        checked = check_kinds({"path": path, "every_table": every_table}, kinds)
+        where = self.history if checked["path"] is None else Path(checked["path"])
+        return history_summary(None if checked["every_table"] else self.words, where)
 
     def typed_move(self, board: Board, line: str) -> Decision:
         """The move a human guesser typed, checked: a letter or a listed word of the right

@@ -991,16 +991,22 @@ class Session:
             verdict += f"; {check.unreached:,} of its guesses are reached by no answer"
         return Played(check.summary, check.records, verdict)
 
-    def from_history(self, path: str | os.PathLike[str] | None = None) -> Played:
-        """The Wordle games recorded in the game history at `path` (default: its usual place;
-        of these lists when any list option was given, else of every list) as a stats summary."""
+    def from_history(
+        self, path: str | os.PathLike[str] | None = None, *, every_table: bool | None = None
+    ) -> Played:
+        """The Wordle games recorded in the game history at `path` (default: its usual place),
+        of these lists or of every list (None: of these lists when a list option was given),
+        as a stats summary and their records (the same call as Hangman's)."""
         from wordkit.history import default_history_path, none_recorded, recorded_games
 
         began = time.perf_counter()
-        given = check_kinds({"path": path}, {"path": "path?"})["path"]
+        kinds = {"path": "path?", "every_table": "bool?"}
+        checked = check_kinds({"path": path, "every_table": every_table}, kinds)
+        given = checked["path"]
         where = default_history_path() if given is None else Path(given)
-        chosen = self.words or self.answers or self.length
-        table = self.history_name if chosen else None
+        if checked["every_table"] is None:
+            every_table = not (self.words or self.answers or self.length)
+        table = None if every_table else self.history_name
         games = recorded_games(game="wordle", table=table, path=where)
         if not games:
             raise none_recorded("Wordle", where, table)
