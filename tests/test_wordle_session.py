@@ -580,3 +580,11 @@ def test_both_games_read_a_history_and_advise_with_the_same_calls(tmp_path: Path
             with pytest.raises(GameStateError, match=of):
                 session.from_history(where, every_table=every_table)
         assert callable(session.advisor) and session.advisor is session.advisor
+
+
+def test_the_built_in_lists_are_not_the_original_answers_in_the_history() -> None:
+    """Both were named `wordle`: the history and stats counted one's games as the other's."""
+    builtin, original = Session(), Session(answers="wordle")
+    assert builtin.name == builtin.history_name == "built-in"
+    assert original.history_name == "wordle" != builtin.history_name
+    assert Session(length=6).history_name == "english (6 letters)"

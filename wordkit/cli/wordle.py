@@ -356,7 +356,7 @@ def stats_wordle(
 
             outputs.check_not_a_sweep(records)
             played = stats_played(session, mode, modes, records)
-            options.show_seed(session.seed.drawn)
+            options.show_seed(session.drawn_seed)
             emit_played(session, played, fmt, records, modes.tree)
 
 
@@ -496,7 +496,7 @@ def host_wordle(
     session.check_host(mode, trainer=trainer)
     with terminal.notices_shown():
         hosted = session.hosted(mode)
-    options.show_seed(session.seed.drawn)
+    options.show_seed(session.drawn_seed)
     guesser = terminal.HumanGuesser(
         prompt=lambda state: f"guess {state.turn}> ",
         parse=session.typed_move,

@@ -493,11 +493,17 @@ class Session:
         return select_lists(self.answers, self.guesses, self.length, self.words)
 
     @property
+    def drawn_seed(self) -> int | None:
+        """A seed this session drew because none was given (the CLI shows it)."""
+        return self.seed.drawn
+
+    @property
     def name(self) -> str:
         """The lists as stats and the game history name them."""
         if self.words or self.answers:
             return str(self.words or self.answers)
-        return "wordle" if self.length is None else f"english ({self.length} letters)"
+        # not "wordle": that is the original answers' table, whose games would count as theirs
+        return "built-in" if self.length is None else f"english ({self.length} letters)"
 
     @property
     def history_name(self) -> str:
