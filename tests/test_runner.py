@@ -282,6 +282,6 @@ def test_cache_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     (tmp_path / "wordle-matrix-0123456789abcdef01234567.npy").write_bytes(b"z" * 2048)
     result = CliRunner().invoke(app, ["cache", "info"])
     assert result.exit_code == 0
-    assert result.stdout == f"folder: {tmp_path}\nfiles: 1\nsize: 0.0 MB of 500 MB allowed\n"
+    assert result.stdout == f"folder: {tmp_path}\nfiles: 1\nsize: 0.0 MB of 1,000 MB allowed\n"
     result = CliRunner().invoke(app, ["cache", "clear"])
     assert (result.exit_code, result.stdout) == (0, f"deleted 1 file from {tmp_path}\n")

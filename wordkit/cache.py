@@ -25,8 +25,10 @@ if TYPE_CHECKING:
 Writer = Callable[[BinaryIO], None]
 """Writes a file's content to the open file (a large array, say, without a copy in memory)."""
 
-DEFAULT_LIMIT_MB = 500
-"""The cache's size cap; $WORDKIT_CACHE_MB overrides it. The least recently used go first."""
+DEFAULT_LIMIT_MB = 1000
+"""The cache's size cap; $WORDKIT_CACHE_MB overrides it. The least recently used go first.
+The built-in Wordle lists' matrix takes 263 MB (both orders): at 500 MB, a few other lists
+pushed out `english`'s letter model, and the next Hangman command rebuilt it (1.8 s)."""
 
 MAX_LIMIT_MB = 10**7
 """The largest cap $WORDKIT_CACHE_MB may set (10 TB): anything larger is a typo."""
