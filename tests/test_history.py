@@ -310,3 +310,34 @@ def test_games_waiting_in_the_wal_are_never_skipped(tmp_path: Path) -> None:
     (dst / "h.sqlite-shm").symlink_to(tmp_path / "no" / "such" / "folder")
     with pytest.raises(HistoryError, match="cannot be opened"):
         recorded_games(path=dst / "h.sqlite")
+
+
+def test_a_full_disk_still_lets_a_history_be_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a full disk SQLite cannot make the -shm file a read-write open wants, and says
+    "disk I/O error" (a read-only folder says "unable to open"): the read fell through to
+    that failing connection instead of the read-only ones."""
+    db = tmp_path / "h.sqlite"
+    record = GameRecord(secret="cat", won=True, moves=("a",), wrong=0)
+    record_game(record, table="t", strategy="best", source="solve", path=db)
+    real = sqlite3.connect
+
+    class FullDisk:
+        def __init__(self, conn: sqlite3.Connection) -> None:
+            self.conn = conn
+
+        def execute(self, sql: str, *args: object) -> object:
+            if sql.startswith("PRAGMA busy_timeout"):
+                return self.conn.execute(sql, *args)
+            raise sqlite3.OperationalError("disk I/O error")  # every read wants the -shm
+
+        def close(self) -> None:
+            self.conn.close()
+
+    def connect(target: str, *args: object, **kwargs: object) -> object:
+        conn = real(target, *args, **kwargs)  # type: ignore[arg-type]
+        return FullDisk(conn) if str(target).endswith("mode=rw") else conn
+
+    monkeypatch.setattr(history.sqlite3, "connect", connect)
+    assert [g.record.secret for g in recorded_games(table="t", path=db)] == ["cat"]

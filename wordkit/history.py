@@ -224,7 +224,8 @@ def _read_only(uri: str, where: Path) -> sqlite3.Connection:
             conn.execute("PRAGMA busy_timeout = 0")  # a lock is waited for once, by the reads
             conn.execute("PRAGMA schema_version").fetchone()
         except sqlite3.OperationalError as exc:
-            if "unable to open" in str(exc):  # its -shm could not be made
+            # its -shm could not be made (a read-only folder; a full disk: an I/O error)
+            if "unable to open" in str(exc) or "disk I/O error" in str(exc):
                 conn.close()
                 continue
         except sqlite3.DatabaseError:
