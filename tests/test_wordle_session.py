@@ -314,9 +314,9 @@ def test_a_string_given_to_query_is_one_game_and_a_bad_value_a_typed_error() -> 
     played = list(session.query([word, None]))  # type: ignore[list-item]
     assert isinstance(played[1], Refused) and isinstance(played[1].error, OptionTypeError)
     for history in (None, [("crane", "BBBBB")], 5):
-        with pytest.raises(OptionTypeError, match="history= must be a string or a collection"):
+        with pytest.raises(OptionTypeError, match="history= must be a string or a list"):
             session.next_move(history)  # type: ignore[arg-type]
-        with pytest.raises(OptionTypeError, match="history= must be a string or a collection"):
+        with pytest.raises(OptionTypeError, match="history= must be a string or a list"):
             session.review(history)  # type: ignore[arg-type]
 
 
@@ -521,8 +521,14 @@ def test_a_python_guesser_may_name_its_guess_alone() -> None:
         return Decision(board.game.answers[int(board.remaining[0])])
 
     one = Session(answers="wordle").hosted(seed=1)
-    record = one.play(lambda s: Decision("crane") if s.turn == 1 else first_left(s))
+    seen: list[tuple[str, int]] = []
+    record = one.play(
+        lambda s: Decision("crane") if s.turn == 1 else first_left(s),
+        watch=lambda before, move, after: seen.append((move.move, move.row)),
+    )
     assert record.moves[0] == "crane" and record.solved and record.moves[-1] == one.host.secret
+    game = Session(answers="wordle").game
+    assert seen and all(game.guesses[row] == word for word, row in seen)  # a watcher's row too
     two = Session(answers="wordle", boards=2).hosted(seed=1)
     assert two.play(lambda s: Decision("crane") if s.turn == 1 else first_left(s)).solved
     with pytest.raises(UnknownWordError, match="'zzzzz' is not in the list of allowed guesses"):
@@ -551,8 +557,11 @@ def test_misused_methods_raise_typed_errors_in_both_games() -> None:
             lambda: hangman.play_ai(None),
             lambda: wordle.play_ai(None),
         ],
-        "given= must be a string or a collection of strings": [lambda: hangman.hosted(given=5)],
-        "history= must be a string or a collection of strings": [lambda: wordle.position(5)],
+        "given= must be a collection of strings": [lambda: hangman.hosted(given=5)],
+        "history= must be a string or a list of strings": [
+            lambda: wordle.position(5),
+            lambda: wordle.next_move({"crane=BBYGB", "sling=BBBBB"}),  # a set has no order
+        ],
         "game= must be a Wordle": [lambda: Session(game="x")],
         "every_table= must be True or False, not 'x'": [
             lambda: hangman.from_history(every_table="x")

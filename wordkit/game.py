@@ -219,9 +219,10 @@ def check_kinds(options: Mapping[str, Any], kinds: Mapping[str, str]) -> dict[st
     """The options, each checked against its kind (given through the Python API: the command
     line gives each its type) and made a plain Python value: `int`, `number`, `bool`, `text`
     (a str), `path` (a str or a path: a str), each with `?` when None is allowed, `texts` (a
-    str or a collection of them: a list, a set), `lives` (an int or a str), `callable`, `host`
-    (an object with `answer` and `reveal`). numpy's integers and floats count as numbers, a
-    bool does not (True would mean 1). OptionTypeError names the keyword."""
+    str or a sequence of them: ordered), `names` (a collection of str: a set), `lives` (an
+    int or a str), `callable`, `host` (an object with `answer` and `reveal`). numpy's integers
+    and floats count as numbers, a bool does not (True would mean 1). OptionTypeError names
+    the keyword."""
     import numbers
 
     from wordkit.errors import OptionTypeError
@@ -236,8 +237,9 @@ def check_kinds(options: Mapping[str, Any], kinds: Mapping[str, str]) -> dict[st
         "text": lambda v: isinstance(v, str),
         "path": lambda v: isinstance(v, str | os.PathLike),
         "texts": lambda v: (
-            isinstance(v, str) or isinstance(v, Collection) and all(isinstance(x, str) for x in v)
+            isinstance(v, str) or isinstance(v, Sequence) and all(isinstance(x, str) for x in v)
         ),
+        "names": lambda v: isinstance(v, Collection) and all(isinstance(x, str) for x in v),
         "lives": lambda v: isinstance(v, str) or whole(v),
         "callable": callable,
         "host": lambda v: all(callable(getattr(v, m, None)) for m in ("answer", "reveal")),
@@ -247,7 +249,8 @@ def check_kinds(options: Mapping[str, Any], kinds: Mapping[str, str]) -> dict[st
         "lives": lambda v: v if isinstance(v, str) else int(v),
     }  # fmt: skip
     said = {"int": "a whole number", "number": "a number", "bool": "True or False",
-            "text": "a string", "path": "a path", "texts": "a string or a collection of strings",
+            "text": "a string", "path": "a path", "texts": "a string or a list of strings",
+            "names": "a collection of strings",
             "lives": "a whole number or 'unlimited'", "callable": "a function",
             "host": "a host (with answer and reveal methods)"}  # fmt: skip
     out: dict[str, Any] = {}

@@ -789,7 +789,7 @@ class Session:
 
         options = {"mode": mode, "length": length, "difficulty": difficulty, "depth": depth}
         kinds = {"mode": "text", "length": "int?", "difficulty": "text?", "depth": "int?"}
-        length = check_kinds(options | {"given": given}, kinds | {"given": "texts"})["length"]
+        length = check_kinds(options | {"given": given}, kinds | {"given": "names"})["length"]
         drawn = self.seed.chosen(seed)
         difficulty, depth = adversary_knobs(mode, difficulty, depth)
         check_host(mode, difficulty=difficulty, depth=depth, length=length)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -56,8 +56,10 @@ def play(
         move = guesser(state)
         if move is None:
             break
+        if move.row < 0:  # the watcher (the trainer, the CLI) reads the row too
+            move = replace(move, row=guess_row(state, move))
         try:
-            after = host.answer(state, guess_row(state, move))
+            after = host.answer(state, move.row)
         except Undo:
             state = state if state.previous is None else state.previous
             continue

@@ -99,8 +99,8 @@ class BestGuesser:
     lookahead: LookaheadGuesser = field(
         default_factory=lambda: LookaheadGuesser(wrong_weight=WRONG_WEIGHT, move_weight=MOVE_WEIGHT)
     )
-    """The search, its memos bounded by `memo_bytes` (None: a book build keeps them all, and
-    the one search of each length, never narrowed on candidates)."""
+    """The search, its memos bounded by this guesser's `memo_bytes` (set on it here; None: a
+    book build keeps them all, and the one search of each length, never narrowed)."""
     books: dict[int, tuple[Pool, Book | None, bool]] = field(default_factory=dict)
     """By pool: (the pool, its book, whether that is the book of the table's own words)."""
     confidence: bool = True
