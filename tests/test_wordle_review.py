@@ -147,3 +147,24 @@ def test_the_ais_own_guesses_rate_100_on_the_built_in_lists() -> None:
         ("tares", "tares", 100),
         ("frond", "frond", 100),
     ]
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_opening_is_rated_against_the_cached_entropy_opener(
+    hard: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the opening the most informative guess is the entropy opener, cached on disk: the
+    same skill as against every guess (each of 11,469 against as many answers: 0.6 s)."""
+    from wordkit.wordle import review as module
+    from wordkit.wordle.guessers import EntropyGuesser, best_opener
+    from wordkit.wordle.session import Session
+
+    game = Session(answers="wordle").game
+    state = start(game, Rules(length=5, hard=hard))
+    opener = best_opener(game, EntropyGuesser())
+    rows = [game.guess_index[w] for w in (opener, "fuzzy", "tares", "xylyl", "salet")]
+    fast = [module.skill_of(state, row) for row in rows]
+    assert len(module.best_rows(state)) == 1
+    monkeypatch.setattr(module, "best_rows", lambda state: state.legal_rows)
+    assert fast == [module.skill_of(state, row) for row in rows]
+    assert fast[0][0] == 100 and fast[3][0] < 60

@@ -75,7 +75,7 @@ def skill_of(state: State, row: int) -> tuple[int, float, float]:
     """Skill (0-100) of guess `row` in `state`, its expected bits and the best expected bits."""
     game, rem = state.game, state.remaining
     bits = float(partitions.guess_entropy(game, np.array([row]), rem)[0])
-    best = float(partitions.guess_entropy(game, state.legal_rows, rem).max())
+    best = float(partitions.guess_entropy(game, best_rows(state), rem).max())
     if len(rem) == 1:
         return (100 if game.answer_rows[rem[0]] == row else 0), bits, best
     if state.last_chance:  # only winning counts: the guess's chance against the best's
@@ -85,6 +85,18 @@ def skill_of(state: State, row: int) -> tuple[int, float, float]:
     if best <= 0:
         return 100, bits, best
     return round(100 * min(1.0, max(0.0, bits / best))), bits, best
+
+
+def best_rows(state: State) -> np.ndarray:
+    """The guess rows among which the most informative is: every legal one, or at the opening
+    of a list of more than `exact_upto` answers, the entropy opener (the most informative,
+    cached on disk: every guess against 11,469 answers took 0.6 s of a review's first turn)."""
+    from wordkit.wordle.guessers import EntropyGuesser, best_opener
+
+    entropy = EntropyGuesser()
+    if state.turns or len(state.remaining) <= entropy.exact_upto:
+        return state.legal_rows
+    return np.array([state.game.guess_index[best_opener(state.game, entropy)]])
 
 
 def luck_of(state: State, row: int, after: State) -> int:
