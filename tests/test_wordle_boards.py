@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -146,7 +147,7 @@ def test_limit_counts_guesses_not_boards() -> None:
 
 
 def test_guesser_plays_a_certain_board_at_once() -> None:
-    state = replay_text(start_boards(GAME, 2), f"crane={marks('crane', 'light')}/BBBBB")
+    state = replay_text(start_boards(GAME, 2), f"crane={marks('crane', 'light')}/BBBBG")
     # CRANE BBBBB leaves LIGHT alone on board 1: play it.
     assert [GAME.answers[i] for i in state.boards[0].remaining] == ["light"]
     assert BoardsGuesser(opener="crane")(state).word == "light"
@@ -313,3 +314,21 @@ def test_boards_fold_to_the_terminals_width_never_within_a_board() -> None:
     assert first.startswith(lead) and first.count("⬛⬛⬛⬛⬛") == 5
     assert second == " " * len(lead) + "  ".join(["⬛⬛⬛⬛⬛"] * 3)
     assert "\n" not in side_by_side(lead, [0] * 8, 5, columns=0)  # a pipe: one line
+
+
+def test_boards_left_fewer_answers_than_they_need_are_refused() -> None:
+    """The boards' answers differ: two boards left only LIGHT (CRANE grey on both) was taken,
+    and the AI played LIGHT on both, a dead end a turn later; so are three boards sharing two
+    answers, while two boards sharing two answers stay open."""
+    from wordkit.errors import GameStateError
+
+    grey = marks("crane", "light")
+    with pytest.raises(GameStateError, match=re.escape(
+        "boards 1, 2 have 1 answer left among them (LIGHT): too few for the boards"
+    )):  # fmt: skip
+        replay_text(start_boards(GAME, 2), f"crane={grey}/{grey}")
+    pattern = marks("crane", "apple")
+    assert [w for w in GAME.answers if marks("crane", w) == pattern] == ["apple", "eagle"]
+    replay_text(start_boards(GAME, 2), f"crane={pattern}/{pattern}")  # two for two: open
+    with pytest.raises(GameStateError, match=re.escape("boards 1, 2, 3 have 2 answers left")):
+        replay_text(start_boards(GAME, 4), f"crane={pattern}/{pattern}/{pattern}/BBBBB")

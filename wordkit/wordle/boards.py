@@ -143,8 +143,45 @@ class Boards(Position):
                 f"{self.game.guesses[row].upper()} cannot solve boards {won[0]} and {won[1]} "
                 "at once: the boards have different answers"
             )
+        crowded = boards_without_answers(boards)
+        if crowded:
+            left = sorted({self.game.answers[int(a)] for i in crowded for a in boards[i].remaining})
+            raise GameStateError(
+                f"boards {', '.join(str(i + 1) for i in crowded)} have "
+                f"{plural(len(left), 'answer')} left among them ({', '.join(left).upper()}): "
+                "too few for the boards, which have different answers"
+            )
         guesses = (*self.guesses, self.game.guesses[row])
         return Boards(self.game, self.rules, tuple(boards), guesses, self)
+
+
+def boards_without_answers(boards: Sequence[State]) -> list[int]:
+    """Boards that cannot each keep an answer of its own (the boards' answers differ), in
+    order; [] when they can. A board with as many answers left as there are boards always can;
+    the others are matched to distinct answers (augmenting paths), and a board that finds
+    none names the boards whose answers it tried to take (fewer answers than boards there)."""
+    n = len(boards)
+    options = {
+        i: [int(a) for a in b.remaining] for i, b in enumerate(boards) if len(b.remaining) < n
+    }
+    owner: dict[int, int] = {}  # answer -> board
+
+    def take(board: int, tried: set[int], seen: set[int]) -> bool:
+        seen.add(board)
+        for answer in options[board]:
+            if answer in tried:
+                continue
+            tried.add(answer)
+            if answer not in owner or take(owner[answer], tried, seen):
+                owner[answer] = board
+                return True
+        return False
+
+    for board in options:
+        seen: set[int] = set()
+        if not take(board, set(), seen):
+            return sorted(seen)
+    return []
 
 
 def start_boards(game: Wordle, boards: int, rules: Rules | None = None) -> Boards:
