@@ -160,6 +160,7 @@ def test_stats_sample_is_seeded_and_all_won() -> None:
     summary, records = played.summary, played.records
     assert summary.games == 12 and summary.win_rate == 1.0
     assert summary.options["boards"] == 4 and summary.options["guesses_allowed"] == 9
+    assert summary.options["hard"] is False  # as one board's stats have it
     assert [r.secret for r in records] == ["/".join(t) for t in sample_tuples(GAME, 4, 12, 1)]
     assert all(r.guesses >= 4 for r in records)
 

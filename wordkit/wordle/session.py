@@ -911,6 +911,7 @@ class Session:
             cluster=self.cluster, progress=progress,
         )  # fmt: skip
         options = {"boards": self.boards, "variant": multi.VARIANTS[self.boards]}
+        options |= {"hard": False}  # as one board's stats say it (several boards: never hard)
         options |= {"opener": guesser.opener, "guesses_allowed": rules.max_guesses}
         options |= {"sample": sample, "seed": self.seed()}
         summary = loop.summary_of(records, guesser.name, self.name, began, options)
