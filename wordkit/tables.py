@@ -261,7 +261,7 @@ def _layout(
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     separator = None
     first, _, rest = text.partition("\n")
-    excel = _EXCEL_SEP.match(first.strip())
+    excel = _EXCEL_SEP.match(first.strip(" \n\v\f"))  # "sep=\t" names a tab: not stripped
     if excel:  # Excel's "sep=," line names the separator; it is not a row
         separator, text = excel.group(1), "\n" + rest
         if not text.strip():
