@@ -483,7 +483,7 @@ QUOTE = 'a stray ", or a cell of several lines, which a word table cannot hold (
         (b"\x1f\x8b\x08\x00rest", "is a gzip file: decompress it first"),
         ("word\napple\n".encode("utf-16-le"),
          "looks like UTF-16 text without its byte-order mark: convert it first, e.g. wordkit "
-         "prepare {path} --encoding utf-16-le -o words.txt"),
+         "prepare {path} --encoding utf-16-le -o words.csv"),
         (b"word\napple\x00\xff\x00\x01\x02\n", "holds NUL bytes: a binary file, not text"),
     ],
 )  # fmt: skip

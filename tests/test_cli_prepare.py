@@ -126,7 +126,7 @@ def test_latin1_file(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stderr == (
         f"Error: {path} is not UTF-8 (byte 0xe4 on line 1); "
-        f"convert it first, e.g. wordkit prepare {path} --encoding latin-1 -o words.txt\n"
+        f"convert it first, e.g. wordkit prepare {path} --encoding latin-1 -o words.csv\n"
     )
     result = invoke("prepare", str(path), "--encoding", "latin-1", "--format", "txt", "-q")
     assert (result.exit_code, result.stdout) == (0, "malmo\ncafe\n")
@@ -311,3 +311,12 @@ def test_a_column_named_in_another_letter_case_is_said_so(text: str) -> None:
         "Error: standard input has no column 'city', but has 'City': letter case counts in a "
         "column's name\n",
     )
+
+
+def test_a_decoding_error_names_the_line_of_a_file_with_cr_line_ends(tmp_path: Path) -> None:
+    """Old Mac line ends (CR alone) were not counted: the third line was called line 1."""
+    path = tmp_path / "x.txt"
+    path.write_bytes(b"word\rcat\rcaf\xe9\r")
+    result = runner.invoke(app, ["prepare", str(path)])
+    assert result.exit_code == 1
+    assert "(byte 0xe9 on line 3)" in result.stderr

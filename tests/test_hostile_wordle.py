@@ -83,7 +83,7 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     (["solve", "wordle", "--answers", "{tmp}/mixed.txt", "--history", "a=b"], None, 1, "Warning: {tmp}/mixed.txt holds words of several lengths: playing its 1 5-letter word, 1 left out, as the answers and the guesses (--length N plays another)\nError: 'a' has 1 letter; this game uses 5-letter words\n"),
     (["solve", "wordle", "--answers", "{tmp}/nope.txt", "--history", "a=b"], None, 1, "Error: '{tmp}/nope.txt' is neither a built-in table (categories, cities, english, portuguese, wordle, wordle-guesses) nor an existing file\n"),
     (["solve", "wordle", "--answers", "{tmp}/dir", "--history", "a=b"], None, 1, "Error: {tmp}/dir is a directory, not a file\n"),
-    (["solve", "wordle", "--answers", "{tmp}/latin1.txt", "--history", "a=b"], None, 1, "Error: {tmp}/latin1.txt is not UTF-8 (byte 0xe9 on line 1); convert it first, e.g. wordkit prepare {tmp}/latin1.txt --encoding latin-1 -o words.txt\n"),
+    (["solve", "wordle", "--answers", "{tmp}/latin1.txt", "--history", "a=b"], None, 1, "Error: {tmp}/latin1.txt is not UTF-8 (byte 0xe9 on line 1); convert it first, e.g. wordkit prepare {tmp}/latin1.txt --encoding latin-1 -o words.csv\n"),
     (["solve", "wordle", "--answers", "{tmp}/bom.txt", "--history", "apple=BBBBB"], None, 1, "Error: no answer is consistent with the feedback: entry 1 (APPLE BBBBB) leaves no answer out of 2 remaining\n"),
     (["solve", "wordle", "--answers", "{tmp}/one.txt", "--history", "apple=GGGGG"], None, 0, OK),
     (["solve", "wordle", "--answers", "{tmp}/one.txt", "--json", "--history", ""], None, 0, OK),

@@ -127,14 +127,15 @@ def _decode(data: bytes, name: str, encoding: str | None) -> str:
         raise InputFileError(f"unknown encoding {encoding!r}") from exc
     except UnicodeDecodeError as exc:
         bad = data[exc.start : exc.start + 1].hex()
-        line = data[: exc.start].count(b"\n") + 1
+        before = data[: exc.start].replace(b"\r\n", b"\n")
+        line = before.count(b"\n") + before.count(b"\r") + 1  # old Macs end lines with CR
         if encoding:
             raise InputFileError(
                 f"{name} is not valid {encoding} (byte 0x{bad} on line {line})"
             ) from exc
         raise InputFileError(
             f"{name} is not UTF-8 (byte 0x{bad} on line {line}); convert it first, e.g. "
-            f"wordkit prepare {_quoted(name)} --encoding latin-1 -o words.txt"
+            f"wordkit prepare {_quoted(name)} --encoding latin-1 -o words.csv"
         ) from exc
     return text.lstrip("\ufeff")
 
@@ -159,7 +160,7 @@ def _check_text(data: bytes, name: str) -> None:
         order = "le" if odd > even else "be"
         raise InputFileError(
             f"{name} looks like UTF-16 text without its byte-order mark: convert it first, "
-            f"e.g. wordkit prepare {_quoted(name)} --encoding utf-16-{order} -o words.txt"
+            f"e.g. wordkit prepare {_quoted(name)} --encoding utf-16-{order} -o words.csv"
         )
     raise InputFileError(f"{name} holds NUL bytes: a binary file, not text")
 
