@@ -692,3 +692,14 @@ def test_a_refused_guessed_letter_is_quoted_as_typed() -> None:
     decomposed = invoke("solve", "hangman", "--mask", "___", "--guessed", "e\u0301",
                         "--words", CATEGORIES)  # fmt: skip
     assert decomposed.exit_code == 0  # é typed as e and its accent: the letter e
+
+
+def test_a_warning_is_said_once_a_command(tmp_path: Path) -> None:
+    """`stats hangman` parses a file for its table and again for the AI's words: it warned
+    twice."""
+    path = tmp_path / "one.csv"
+    path.write_text("crane\nslate\ntrace\n", encoding="utf-8")
+    for _ in range(2):  # and again in the next command
+        result = invoke("stats", "hangman", "--words", str(path), "--sample", "2", "--seed", "1")
+        assert result.exit_code == 0
+        assert result.stderr.count("Warning:") == 1, result.stderr

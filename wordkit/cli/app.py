@@ -29,6 +29,7 @@ class _Group(TyperGroup):
 
     def invoke(self, ctx: Any) -> Any:
         warnings.showwarning = _show_warning
+        _WARNED.clear()  # once a command (tests run many in one process)
         try:
             result = super().invoke(ctx)
             sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
@@ -135,9 +136,17 @@ HELP = {"help_option_names": ["-h", "--help"]}
 """-h is --help, everywhere."""
 
 
+_WARNED: set[str] = set()
+"""The warning lines printed so far: a file parsed twice in one command (its table, then its
+words for the AI) warned twice."""
+
+
 def _show_warning(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
-    """A warning from the core as one `Warning: ...` line on stderr."""
-    typer.echo(f"Warning: {error_line(message)}", err=True)
+    """A warning from the core as one `Warning: ...` line on stderr, once a command."""
+    line = f"Warning: {error_line(message)}"
+    if line not in _WARNED:
+        _WARNED.add(line)
+        typer.echo(line, err=True)
 
 
 def _discard_stdout() -> None:
