@@ -320,3 +320,20 @@ def test_a_decoding_error_names_the_line_of_a_file_with_cr_line_ends(tmp_path: P
     result = runner.invoke(app, ["prepare", str(path)])
     assert result.exit_code == 1
     assert "(byte 0xe9 on line 3)" in result.stderr
+
+
+def test_stdout_appended_to_the_input_is_refused(tmp_path: Path) -> None:
+    """`prepare a.csv >> a.csv` added a second table to its input (`-o a.csv` was refused)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "a.csv"
+    path.write_text("word,weight\ncat,2\n", encoding="utf-8")
+    with path.open("ab") as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "wordkit", "prepare", str(path), "-o", "-"],
+            stdout=out, stderr=subprocess.PIPE, text=True, check=False,
+        )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr == f"Error: standard output is the input file {path}; choose another path\n"
+    assert path.read_text(encoding="utf-8") == "word,weight\ncat,2\n"

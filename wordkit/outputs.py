@@ -69,6 +69,16 @@ def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
     return False
 
 
+def stdout_is(path: str | os.PathLike[str]) -> bool:
+    """Whether stdout is redirected to the regular file `path` (`>> input.csv`)."""
+    there = _stat(path)
+    try:
+        here = os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # closed, or not a real file (a test's)
+        return False
+    return there is not None and stat.S_ISREG(here.st_mode) and _same(there, here)
+
+
 def _stream_for(dest: str) -> IO[str] | None:
     """sys.stdout or sys.stderr when `dest` is the very file it writes to (/dev/stdout, the
     file stdout is redirected to), else None."""

@@ -700,6 +700,11 @@ def write_table(
     """Write a table to `dest` atomically (temp file + rename), or to stdout when None or `-`."""
     if dest is None or dest == STDIN:
         chosen: Format = fmt or "csv"
+        for source in inputs:  # `prepare t.csv >> t.csv` would add a table to its input
+            if source != STDIN and outputs.stdout_is(source):
+                raise OutputPathError(
+                    f"standard output is the input file {source}; choose another path"
+                )
     else:
         chosen = fmt or format_for(dest)
         for source in inputs:
