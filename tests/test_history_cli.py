@@ -513,3 +513,25 @@ def test_an_advanced_host_is_held_to_the_length_they_typed(tmp_path: Path) -> No
     assert "I win!" not in out
     code, out, _ = wk(*base, input="3\n_a____\nQ\n")
     assert "the mask has 6 places, your word 3 letters" in out
+
+
+def test_an_advanced_host_showing_every_letter_of_their_length_is_won(tmp_path: Path) -> None:
+    """The board is wider than the word: APPLE all shown on a 5-letter word played on (APPLET
+    at 100%, then D), and the game was recorded lost, its secret the whole board."""
+    db = tmp_path / "h.sqlite"
+    args = [
+        "solve",
+        "hangman",
+        "-i",
+        "--variant",
+        "advanced",
+        "--no-learn",
+        "--history-db",
+        str(db),
+    ]
+    # the host's answers to E S R A C L N P P (one place of a letter a guess)
+    code, out, _ = wk(*args, input="5\n____e\n\n\na___e\n\na__le\n\na_ple\napple\nn\n\napple\n")
+    assert code == 0 and out.endswith("I win!\n"), out[-300:]
+    assert "APPLET" not in out
+    (game,) = recorded_games(path=db)
+    assert (game.record.secret, game.record.won, game.record.wrong) == ("apple", True, 4)

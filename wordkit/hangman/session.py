@@ -854,11 +854,14 @@ class Session:
 
     def revealed(self, state: State) -> str:
         """What a human host showed of the word by the end: the word a whole-word guess won
-        with (in the advanced variant the board is wider than it), else the mask."""
+        with, or the letters shown of the length the host typed (in the advanced variant the
+        board is wider than the word), else the mask."""
         from wordkit.hangman.rules import HIDDEN
 
         if state.status == "won" and state.words and state.mask.rstrip(HIDDEN) == state.words[-1]:
             return state.words[-1]
+        if state.status == "won" and self.host_length is not None:  # its letters all shown
+            return state.mask[: self.host_length]
         return state.mask
 
     def answered(self, state: State) -> str:
@@ -996,7 +999,7 @@ class Session:
     def reported(self, state: State, guess: str, line: str) -> State:
         """The state after the AI's `guess`, as a human host reports it: the mask as it now
         stands (an empty line, n, no or -: a miss), or y/n after a whole-word guess."""
-        from wordkit.hangman.rules import reported_letter, reported_word
+        from wordkit.hangman.rules import HIDDEN, reported_letter, reported_word
 
         answer = line.strip().lower()
         length = self.host_length if state.rules.variant == "advanced" else None
@@ -1020,13 +1023,19 @@ class Session:
         if state.rules.variant == "advanced" and len(typed) < len(state.mask):
             line = typed + state.mask[len(typed) :]  # the word's own mask: the board's rest blank
         try:
-            return reported_letter(state, guess, line)
+            after = reported_letter(state, guess, line)
         except WordkitError as exc:
             first = state.mask.find("_")
             example = state.mask[:first] + guess + state.mask[first + 1 :] if first >= 0 else ""
             raise GameStateError(
                 f"{exc}. Type the mask as it stands now, e.g. {example} (empty: not in the word)"
             ) from None
+        # The advanced board is wider than the word: its letters all shown win (reveal finish),
+        # as when a computer hosts; the rules alone cannot tell where the word ends
+        shown = length is not None and HIDDEN not in after.mask[:length]
+        if shown and after.status == "playing" and after.rules.finish == "reveal":
+            return replace(after, status="won")
+        return after
 
     def opening(self, line: str, rules: Any) -> State:
         """The opening state a human host types: the word's length, or its mask of `_`."""
