@@ -309,3 +309,22 @@ def test_a_session_makes_one_pool_a_prior() -> None:
     kept = set(model._MODELS)
     list(session.query(["horse", "zebra", "camel"]))
     assert set(model._MODELS) == kept
+
+
+def test_a_small_sample_plays_live_without_building_the_book(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`stats --sample 2 --lives 3` built `english`'s whole book first (minutes, in silence
+    off a terminal); a run of as many games as the table has rows still builds it."""
+    from wordkit.hangman.guessers.best import BestGuesser
+
+    built: list[int] = []
+    monkeypatch.setattr(BestGuesser, "prepare", lambda self, pool, *a, **k: built.append(1))
+    table = tmp_path / "t.txt"
+    table.write_text("cat\ncot\ncut\ndog\ndig\nbee\nbat\napple\n", encoding="utf-8")
+    session = Session(words=str(table), lives=3, seed=1)
+    assert session.stats(sample=2).summary.games == 2 and built == []
+    session.stats(sample=8)
+    assert built == [1]
+    session.stats()
+    assert built == [1, 1]
