@@ -499,3 +499,19 @@ def test_the_board_lists_every_miss_of_a_letter_guessed_again() -> None:
     state = observed_state("a_", letters="aae", rules=rules)
     assert state.wrong == 2
     assert "wrong: A E   lives left: 4" in drawing(state)
+
+
+@pytest.mark.parametrize("lives", [1, 3, 6, 7, 10, 26])
+def test_the_gallows_grows_at_the_first_miss_and_is_whole_only_at_the_last(lives: int) -> None:
+    """Under 10 lives the first miss drew nothing (1 × 6 // 10 is 0)."""
+    from wordkit.hangman.session import GALLOWS, drawing
+
+    def stage(wrong: int) -> int:
+        state = observed_state("_____", letters="bdfgjkmqvwxz"[:wrong], rules=Rules(lives=lives))
+        board = drawing(state)
+        return next(i for i, g in enumerate(GALLOWS) if board.startswith("\n".join(g)))
+
+    stages = [stage(wrong) for wrong in range(lives + 1) if wrong <= 12]
+    assert stages[0] == 0 and stages == sorted(stages)
+    assert stages[1] >= 1 and (lives > 12 or stages[-1] == len(GALLOWS) - 1)
+    assert all(s < len(GALLOWS) - 1 for s in stages[:lives])  # whole only once lost

@@ -271,6 +271,7 @@ def drawing(state: State) -> str:
     if lives is not None:
         stages = len(GALLOWS) - 1
         stage = stages if state.wrong >= lives else (state.wrong * stages) // max(lives, 1)
+        stage = max(stage, min(state.wrong, 1))  # a miss shows, even under 7 lives or more
         lines[:0] = GALLOWS[stage]
     left = "unlimited" if lives is None else max(lives - state.wrong, 0)
     lines.append(f"  wrong: {' '.join(x.upper() for x in wrong) or '-'}   lives left: {left}")
