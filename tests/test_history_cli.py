@@ -513,6 +513,8 @@ def test_an_advanced_host_is_held_to_the_length_they_typed(tmp_path: Path) -> No
     assert "I win!" not in out
     code, out, _ = wk(*base, input="3\n_a____\nQ\n")
     assert "the mask has 6 places, your word 3 letters" in out
+    code, out, _ = wk(*base, input="3\nzz\nQ\n")  # its example is the word's own mask
+    assert re.search(r"e\.g\. [a-z]__ \(empty: not in the word\)", out), out
 
 
 def test_an_advanced_host_showing_every_letter_of_their_length_is_won(tmp_path: Path) -> None:

@@ -1026,8 +1026,9 @@ class Session:
         try:
             after = reported_letter(state, guess, line)
         except WordkitError as exc:
-            first = state.mask.find("_")
-            example = state.mask[:first] + guess + state.mask[first + 1 :] if first >= 0 else ""
+            own = state.mask if length is None else state.mask[:length]  # the word's own mask
+            first = own.find("_")
+            example = own[:first] + guess + own[first + 1 :] if first >= 0 else ""
             raise GameStateError(
                 f"{exc}. Type the mask as it stands now, e.g. {example} (empty: not in the word)"
             ) from None
