@@ -365,7 +365,8 @@ def test_a_wrong_or_unreachable_address_is_one_error_line_within_seconds(
     [
         (
             [*STATS["hangman"], "--host", "evil"],
-            "Error: --host plays one game a length: drop --cluster",
+            "Error: --host plays one game a length until won, counting its wrong guesses (no "
+            "lives, no prior, one process): drop --cluster",
         ),
         (
             [*STATS["wordle"], "--host", "evil"],

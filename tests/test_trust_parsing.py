@@ -466,11 +466,20 @@ def test_stats_wordle_refuses_what_its_mode_ignores(
         (["--from-history", "--lives", "-5"], "--lives must be between 1 and 1000"),
         (["--from-history", "--strategy", "magic"], "unknown Hangman strategy 'magic'"),
         (["--from-history", "--lives", "5"], "--from-history reports the games recorded"),
-        (["--host", "evil", "--lives", "3"], "--host plays one game a length: drop --lives"),
-        (["--host", "evil", "--prior", "uniform"], "--host plays one game a length: drop --prior"),
+        (
+            ["--host", "evil", "--lives", "3"],
+            "--host plays one game a length until won, counting its wrong guesses (no lives, no prior, one process): drop --lives",
+        ),
+        (
+            ["--host", "evil", "--prior", "uniform"],
+            "--host plays one game a length until won, counting its wrong guesses (no lives, no prior, one process): drop --prior",
+        ),
         (["--host", "evil", "--depth", "2"], "--depth is for --host lookahead, not --host evil"),
         (["--host", "lookahead", "--difficulty", "easy"], "--difficulty is for --host evil, not"),
-        (["--host", "evil", "--jobs", "2"], "--host plays one game a length: drop --jobs"),
+        (
+            ["--host", "evil", "--jobs", "2"],
+            "--host plays one game a length until won, counting its wrong guesses (no lives, no prior, one process): drop --jobs",
+        ),
         (["--difficulty", "easy"], "--difficulty is for --host evil: drop it"),
         (["--history-db", "h.sqlite"], "--history-db goes with --learn or --from-history"),
         (["--lives", "-5"], "--lives must be between 1 and 1000"),

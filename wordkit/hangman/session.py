@@ -382,7 +382,10 @@ STATS_OPTIONS = (
 
 STATS_IGNORES = {
     "history": "--from-history reports the games recorded: drop {flag}",
-    "versus": "--host plays one game a length: drop {flag}",
+    "versus": (
+        "--host plays one game a length until won, counting its wrong guesses (no lives, no "
+        "prior, one process): drop {flag}"
+    ),
     "games": "{flag} goes with --learn or --from-history, which read the history: drop it",
 }
 """What a mode says of an option it would ignore."""
