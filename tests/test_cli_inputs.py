@@ -107,7 +107,8 @@ def test_a_stray_length_in_an_answer_list_is_said(tmp_path: Path) -> None:
     assert json.loads(result.stdout)["games"] == len(set(words))
     assert result.stderr == (
         f"Warning: {path} holds words of several lengths: playing its {len(set(words)):,} "
-        "5-letter words, 1 left out, as the answers and the guesses (--length N plays another)\n"
+        "5-letter words, 1 left out, as the answers and the only guesses "
+        "(--length N plays another)\n"
     )
 
 
@@ -319,7 +320,7 @@ def test_a_stray_length_is_said_whichever_length_dominates(tmp_path: Path) -> No
     result = invoke("stats", "wordle", "--answers", str(path), "--json")
     assert result.stderr == (
         f"Warning: {path} holds words of several lengths: playing its 1 5-letter word, "
-        "4 left out, as the answers and the guesses (--length N plays another)\n"
+        "4 left out, as the answers and the only guesses (--length N plays another)\n"
     )
 
 

@@ -335,5 +335,13 @@ def test_stdout_appended_to_the_input_is_refused(tmp_path: Path) -> None:
             stdout=out, stderr=subprocess.PIPE, text=True, check=False,
         )  # fmt: skip
     assert done.returncode == 1
-    assert done.stderr == f"Error: standard output is the input file {path}; choose another path\n"
+    assert done.stderr == f"Error: standard output is {path}, the input; choose another path\n"
+    with path.open("rb") as source, path.open("ab") as out:  # through stdin too
+        done = subprocess.run(
+            [sys.executable, "-m", "wordkit", "prepare", "-"],
+            stdin=source, stdout=out, stderr=subprocess.PIPE, text=True, check=False,
+        )  # fmt: skip
+    assert done.returncode == 1 and done.stderr == (
+        "Error: standard output is the file standard input reads, the input; choose another path\n"
+    )
     assert path.read_text(encoding="utf-8") == "word,weight\ncat,2\n"

@@ -80,7 +80,7 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     (["solve", "wordle", "--length", "five", "--history", "a=b"], None, 1, usage("Invalid value for '--length': Input should be a valid integer, unable to parse string as an integer", "solve")),
     (["solve", "wordle", "--answers", "{tmp}/empty.txt", "--history", "a=b"], None, 1, "Error: {tmp}/empty.txt is empty\n"),
     (["solve", "wordle", "--answers", "{tmp}/comments.txt", "--history", "a=b"], None, 1, "Error: {tmp}/comments.txt has no words: only blank lines and # comments\n"),
-    (["solve", "wordle", "--answers", "{tmp}/mixed.txt", "--history", "a=b"], None, 1, "Warning: {tmp}/mixed.txt holds words of several lengths: playing its 1 5-letter word, 1 left out, as the answers and the guesses (--length N plays another)\nError: 'a' has 1 letter; this game uses 5-letter words\n"),
+    (["solve", "wordle", "--answers", "{tmp}/mixed.txt", "--history", "a=b"], None, 1, "Warning: {tmp}/mixed.txt holds words of several lengths: playing its 1 5-letter word, 1 left out, as the answers and the only guesses (--length N plays another)\nError: 'a' has 1 letter; this game uses 5-letter words\n"),
     (["solve", "wordle", "--answers", "{tmp}/nope.txt", "--history", "a=b"], None, 1, "Error: '{tmp}/nope.txt' is neither a built-in table (categories, cities, english, portuguese, wordle, wordle-guesses) nor an existing file\n"),
     (["solve", "wordle", "--answers", "{tmp}/dir", "--history", "a=b"], None, 1, "Error: {tmp}/dir is a directory, not a file\n"),
     (["solve", "wordle", "--answers", "{tmp}/latin1.txt", "--history", "a=b"], None, 1, "Error: {tmp}/latin1.txt is not UTF-8 (byte 0xe9 on line 1); convert it first, e.g. wordkit prepare {tmp}/latin1.txt --encoding latin-1 -o words.csv\n"),
@@ -148,7 +148,7 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     (["host", "wordle", *L, "--seed", "1", "--hard"], "crane\nzzzzz\nq\n", 0, OK),
     (["host", "wordle", *L, "--seed", "1", "--trainer"], "?\nl\ng\n", 0, OK),
     (["host", "wordle", *L, "--seed", "1", "--length", "30"], "", 1, "Error: --length must be between 2 and 15, not 30\n"),
-    (["host", "wordle", "--answers", "{tmp}/mixed.txt", "--seed", "1"], "", 0, "Warning: {tmp}/mixed.txt holds words of several lengths: playing its 1 5-letter word, 1 left out, as the answers and the guesses (--length N plays another)\n"),  # its 5-letter words
+    (["host", "wordle", "--answers", "{tmp}/mixed.txt", "--seed", "1"], "", 0, "Warning: {tmp}/mixed.txt holds words of several lengths: playing its 1 5-letter word, 1 left out, as the answers and the only guesses (--length N plays another)\n"),  # its 5-letter words
 ]  # fmt: skip
 
 

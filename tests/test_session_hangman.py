@@ -323,8 +323,17 @@ def test_a_small_sample_plays_live_without_building_the_book(
     table = tmp_path / "t.txt"
     table.write_text("cat\ncot\ncut\ndog\ndig\nbee\nbat\napple\n", encoding="utf-8")
     session = Session(words=str(table), lives=3, seed=1)
+    from wordkit.hangman import play
+
+    made: list[dict[str, object]] = []
+    real = play.make_guesser
+    monkeypatch.setattr(play, "make_guesser", lambda name, **o: made.append(o) or real(name, **o))
     assert session.stats(sample=2).summary.games == 2 and built == []
+    assert made[-1].get("use_book") is False  # no book, whatever a cache holds: live
     session.stats(sample=8)
-    assert built == [1]
+    assert built == [1] and "use_book" not in made[-1]
     session.stats()
     assert built == [1, 1]
+    shipped = Session(words="categories", seed=1)  # 6 lives: its book ships, a sample reads it
+    shipped.stats(sample=2)
+    assert "use_book" not in made[-1]

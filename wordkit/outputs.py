@@ -70,9 +70,10 @@ def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
 
 
 def stdout_is(path: str | os.PathLike[str]) -> bool:
-    """Whether stdout is redirected to the regular file `path` (`>> input.csv`)."""
-    there = _stat(path)
+    """Whether stdout is redirected to the regular file `path` (`>> input.csv`; `-`: the file
+    stdin reads, `- < input.csv >> input.csv`)."""
     try:
+        there = os.fstat(sys.stdin.fileno()) if str(path) == "-" else _stat(path)
         here = os.fstat(sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):  # closed, or not a real file (a test's)
         return False

@@ -264,8 +264,10 @@ def _layout(
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     separator = None
     first, _, rest = text.partition("\n")
-    excel = _EXCEL_SEP.match(first.strip(" \n\v\f"))  # "sep=\t" names a tab: not stripped
-    if excel:  # Excel's "sep=," line names the separator; it is not a row
+    # Excel's "sep=," line names the separator; it is not a row ("sep=<TAB>" names a tab,
+    # which stripping the line's blanks would take)
+    excel = _EXCEL_SEP.match(first.strip()) or _EXCEL_SEP.match(first.strip(" \n\v\f"))
+    if excel:
         separator, text = excel.group(1), "\n" + rest
         if not text.strip():
             raise InputFileError(f"{name} has a header but no rows")
@@ -703,10 +705,9 @@ def write_table(
     if dest is None or dest == STDIN:
         chosen: Format = fmt or "csv"
         for source in inputs:  # `prepare t.csv >> t.csv` would add a table to its input
-            if source != STDIN and outputs.stdout_is(source):
-                raise OutputPathError(
-                    f"standard output is the input file {source}; choose another path"
-                )
+            if outputs.stdout_is(source):
+                shown = "the file standard input reads" if source == STDIN else source
+                raise OutputPathError(f"standard output is {shown}, the input; choose another path")
     else:
         chosen = fmt or format_for(dest)
         for source in inputs:

@@ -196,6 +196,11 @@ def cached_book(pool: Pool, rules: Rules) -> Book | None:
     return _BOOKS[name]
 
 
+def shipped_book(pool: Pool, rules: Rules) -> bool:
+    """Whether the package ships the book of the pool (of its table's own words) and rules."""
+    return book_rules(rules) and (SHIPPED / book_name(book_pool(pool), rules)).is_file()
+
+
 def book_games(pool: Pool, rules: Rules) -> int:
     """The games a build of the pool's book plays (one per word of the table's own: see
     `book_pool`), 0 when it is cached or shipped, or the rules have no book."""

@@ -377,11 +377,15 @@ def hangman_stats(
         guesser = make_guesser(strategy, **played_with)
     pool = pool_for(lexicon, prior=prior)  # fail fast on a bad prior
     prepare = getattr(guesser, "prepare", None)
-    # The default AI's book, built once: worth it for a run of as many games as it holds (a
-    # sample of 2 games under 3 lives waited minutes for `english`'s book; live, a second)
-    whole = sample is None or sample >= len(table)
-    if prepare is not None and secrets is None and not hint and whole:
-        prepare(pool, rules, jobs=jobs, progress=progress)
+    if prepare is not None and secrets is None and not hint:
+        # The default AI's book, built once: worth it for a run of as many games as it holds
+        # (a sample of 2 under 3 lives waited minutes for `english`'s book; live, a second).
+        # A smaller sample reads only a shipped book, so what a cache holds changes nothing
+        if sample is None or sample >= len(table):
+            prepare(pool, rules, jobs=jobs, progress=progress)
+        elif not book_store.shipped_book(pool, rules):
+            played_with["use_book"] = False
+            guesser = make_guesser(strategy, **played_with)
     source = table if secrets is None else secrets
     if secrets is None and (own := own_rows(table)) is not None:
         source = table.iloc[:own]  # words learned from play are the AI's, never secrets to play

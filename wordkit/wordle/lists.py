@@ -466,7 +466,7 @@ def select_lists(
             warnings.warn(
                 f"{answers} holds words of several lengths: playing its "
                 f"{plural(len(game.answers), f'{DEFAULT_LENGTH}-letter word')}, {left:,} left "
-                "out, as the answers and the guesses (--length N plays another)",
+                "out, as the answers and the only guesses (--length N plays another)",
                 WordkitWarning,
                 stacklevel=2,
             )
