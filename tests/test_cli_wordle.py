@@ -93,6 +93,12 @@ def test_all_feedback_formats_agree() -> None:
         ("crane=ABRYE", "Error: \"ABRYE\": 'A' is not a feedback mark; use G/Y/B, 2/1/0 or 🟩🟨⬛"),
         ("crane=GGB", 'Error: "GGB": feedback has 3 marks but words have 5 letters'),
         ("crane", "Error: history entry 1 ('crane') must be WORD=FEEDBACK, e.g. crane=BBBYY"),
+        ("=BBBBB", "Error: '=BBBBB' names no word: WORD=FEEDBACK, e.g. crane=BBBYY"),
+        (
+            "crane=BBYGB/BBBBB",
+            "Error: 'BBYGB/BBBBB' holds '/', which parts several boards' feedback: this game "
+            "has one board (--boards N plays several)",
+        ),
         (
             "crane=GGGGB,crate=BBBBB",
             "Error: no answer is consistent with the feedback: entry 1 (CRANE GGGGB) leaves no "

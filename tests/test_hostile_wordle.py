@@ -46,7 +46,7 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     (solve("--history", "CRANE=BBBBB", "--json"), None, 0, OK),
     (solve("--history", "crane=BBBBB,,"), None, 0, OK),
     # solve: words
-    (solve("--history", "=BBBBB"), None, 1, "Error: '' has 0 letters; this game uses 5-letter words\n"),
+    (solve("--history", "=BBBBB"), None, 1, "Error: '=BBBBB' names no word: WORD=FEEDBACK, e.g. crane=BBBYY\n"),
     (solve("--history", "crane"), None, 1, "Error: history entry 1 ('crane') must be WORD=FEEDBACK, e.g. crane=BBBYY\n"),
     (solve("--history", "zzzzz=BBBBB"), None, 1, "Error: 'zzzzz' is not in the list of allowed guesses\n"),
     (solve("--history", "cranes=BBBBBB"), None, 1, "Error: 'cranes' has 6 letters; this game uses 5-letter words\n"),

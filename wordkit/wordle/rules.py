@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wordkit.errors import GameStateError, UnknownNameError, shortened
+from wordkit.errors import GameStateError, UnknownNameError, WordkitError, shortened
 from wordkit.game import plural
 
 if TYPE_CHECKING:
@@ -338,10 +338,26 @@ def consistent(game: Wordle, history: History) -> np.ndarray:
     return start(game).replay(history).remaining
 
 
+def _is_feedback(text: str, length: int) -> bool:
+    """Whether `text` reads as one board's feedback for words of `length` letters."""
+    try:
+        parse_feedback(text, length)
+    except WordkitError:
+        return False
+    return True
+
+
 def parse_turn(state: State, text: str, *, suggested: int | None) -> State:
     """The state after a typed turn: `FEEDBACK` for the `suggested` guess row, or
     `WORD=FEEDBACK` for another word."""
     word, sep, marks = text.partition("=")
+    if sep and not word.strip():
+        raise GameStateError(f"{text!r} names no word: WORD=FEEDBACK, e.g. crane=BBBYY")
+    if "/" in marks and all(_is_feedback(part, state.game.length) for part in marks.split("/")):
+        raise GameStateError(
+            f"{marks.strip()!r} holds '/', which parts several boards' feedback: this game has "
+            "one board (--boards N plays several)"
+        )
     if sep:
         row = state.game.check_guess(word)
     elif suggested is None:
