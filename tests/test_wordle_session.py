@@ -597,10 +597,3 @@ def test_the_built_in_lists_are_not_the_original_answers_in_the_history() -> Non
     assert builtin.name == builtin.history_name == "built-in"
     assert original.history_name == "wordle" != builtin.history_name
     assert Session(length=6).history_name == "english (6 letters)"
-
-
-def test_one_list_chosen_two_ways_has_one_name() -> None:
-    """`--length 6` and `--words english --length 6` play the same lists; stats named them
-    `english (6 letters)` and `english`."""
-    assert Session(length=6).name == Session(words="english", length=6).name
-    assert Session(words="english").name == "english"

@@ -500,9 +500,8 @@ class Session:
     @property
     def name(self) -> str:
         """The lists as stats and the game history name them."""
-        if self.words or self.answers:  # a length chosen named as `--length N` alone names it
-            chosen = str(self.words or self.answers)
-            return chosen if self.length is None else f"{chosen} ({self.length} letters)"
+        if self.words or self.answers:
+            return str(self.words or self.answers)
         # not "wordle": that is the original answers' table, whose games would count as theirs
         return "built-in" if self.length is None else f"english ({self.length} letters)"
 
