@@ -333,3 +333,11 @@ def test_boards_left_fewer_answers_than_they_need_are_refused() -> None:
     replay_text(start_boards(GAME, 2), f"crane={pattern}/{pattern}")  # two for two: open
     with pytest.raises(GameStateError, match=re.escape("boards 1, 2, 3 have 2 answers left")):
         replay_text(start_boards(GAME, 4), f"crane={pattern}/{pattern}/{pattern}/BBBBB")
+
+
+def test_a_boards_entry_with_no_word_is_named() -> None:
+    """`=BBBBB/BBBBB` said "'' has 0 letters"."""
+    from wordkit.errors import GameStateError
+
+    with pytest.raises(GameStateError, match=re.escape("('=BBBBB/BBBBB') names no word")):
+        replay_text(start_boards(GAME, 2), "=BBBBB/BBBBB")

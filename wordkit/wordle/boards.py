@@ -260,6 +260,10 @@ def replay_text(state: Boards, history: str) -> Boards:
             raise GameStateError(
                 f"history entry {n} ({entry!r}) comes after every board was solved"
             )
+        if not word.strip():
+            raise GameStateError(
+                f"history entry {n} ({entry!r}) names no word: WORD=FEEDBACK/FEEDBACK/..."
+            )
         row = state.game.check_guess(word)
         try:
             state = state.after(row, parse_patterns(state, marks, row))

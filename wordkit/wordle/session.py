@@ -1119,6 +1119,8 @@ class Session:
 
         if self.boards > 1:
             word, sep, marks = line.partition("=")
+            if sep and not word.strip():
+                raise GameStateError(f"{line!r} names no word: WORD=FEEDBACK/FEEDBACK/...")
             if sep:  # another word than the AI's
                 row, line = state.game.check_guess(word), marks
             return state.after(row, multi.parse_patterns(state, line, row))
