@@ -860,3 +860,11 @@ def test_counts_read_as_numbers_and_words_typed_apart_are_one_guess() -> None:
     assert result.exit_code == 0, result.output
     assert ", 1 guess. Type a word" in result.stdout and "has 9 letters" not in result.stdout
     assert "guess 1>  C  R  A  N  E" in result.stdout
+
+
+def test_one_boards_prompt_names_a_feedback_for_several_boards() -> None:
+    """Typed at `solve wordle -i`, `BBBBB/BBBBB` got the plain mark error (`'/' is not a
+    feedback mark`), where the history said it parts several boards' feedback."""
+    result = wk("solve", "wordle", *LISTS, "-i", input="BBBBB/BBBBB\nq\n")
+    assert result.exit_code == 0
+    assert "'BBBBB/BBBBB' holds '/', which parts several boards' feedback" in result.stdout

@@ -353,9 +353,10 @@ def parse_turn(state: State, text: str, *, suggested: int | None) -> State:
     word, sep, marks = text.partition("=")
     if sep and not word.strip():
         raise GameStateError(f"{text!r} names no word: WORD=FEEDBACK, e.g. crane=BBBYY")
-    if "/" in marks and all(_is_feedback(part, state.game.length) for part in marks.split("/")):
+    given = marks if sep else text  # the feedback typed, after WORD= or alone
+    if "/" in given and all(_is_feedback(part, state.game.length) for part in given.split("/")):
         raise GameStateError(
-            f"{marks.strip()!r} holds '/', which parts several boards' feedback: this game has "
+            f"{given.strip()!r} holds '/', which parts several boards' feedback: this game has "
             "one board (--boards N plays several)"
         )
     if sep:
