@@ -713,3 +713,15 @@ def test_a_secret_wider_than_the_advanced_board_is_named(tmp_path: Path) -> None
         "Error: the secret 'incomprehensibilities' has 21 letters, more than the advanced "
         "width 20\n",
     )
+
+
+def test_hint_names_a_secret_with_a_blank_category(tmp_path: Path) -> None:
+    """It said `a category hint needs a name`, though no category was typed."""
+    table = tmp_path / "t.csv"
+    table.write_text("word,weight,category\nrobin,1,birds\nowl,1,\ncrow,1,birds\n")
+    result = runner.invoke(app, ["stats", "hangman", "--words", str(table), "--hint"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: --hint tells the AI each secret's category, and 1 secret has none "
+        "(a blank cell: 'owl')\n"
+    )

@@ -393,10 +393,16 @@ def hangman_stats(
         source = fitting_rows(source, rules.width)
     rows = secret_rows(source, prior=prior, sample=sample, seed=seed)
     if hint:
-        for category in sorted({c for _, c in rows if c is not None}):
-            category_rows(lexicon, category)
         if any(c is None for _, c in rows):
             raise GameStateError("hint asked for, but the secrets have no `category` column")
+        blank = [word for word, c in rows if not str(c).strip()]
+        if blank:  # a word with no category has no hint to give
+            raise GameStateError(
+                f"--hint tells the AI each secret's category, and {plural(len(blank), 'secret')} "
+                f"{'has' if len(blank) == 1 else 'have'} none (a blank cell: {blank[0]!r})"
+            )
+        for category in sorted({c for _, c in rows if c is not None}):
+            category_rows(lexicon, category)
     for word, _ in rows:  # a game that cannot be played is refused before the run
         check_nameable(word, rules)
         if rules.variant == "advanced" and len(word) > rules.width:
