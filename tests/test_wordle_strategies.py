@@ -207,7 +207,7 @@ def test_entropy_in_blocks_of_rows_equals_all_rows_at_once(game, monkeypatch) ->
     rows = np.arange(len(game.guesses))[::-1]
     for rem in (game.all_answers(), game.all_answers()[::3], game.all_answers()[:1]):
         whole = entropy(bucket_sizes(game, rows, rem))
-        monkeypatch.setattr(partitions, "ENTROPY_ROWS", 7)
+        monkeypatch.setattr(partitions, "CHUNK_ENTRIES", 7 * len(rem))
         assert np.array_equal(partitions.count_entropy(game, rows, rem), whole)
         assert np.array_equal(partitions.guess_entropy(game, rows[:0], rem), np.zeros(0))
 

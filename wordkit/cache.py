@@ -220,22 +220,21 @@ def _entries(*, strict: bool = False) -> list[tuple[float, int, Path]]:
         return out
     with contextlib.suppress(OSError), listing:
         for entry in listing:
-            with contextlib.suppress(OSError):
-                try:
-                    info = entry.stat(follow_symlinks=False)
-                except FileNotFoundError:  # another run pruned it meanwhile
-                    continue
-                except OSError as exc:  # a folder that lists but cannot be entered
-                    if strict:
-                        raise CacheError(
-                            f"the cache folder {where} cannot be read ({exc.strerror})"
-                        ) from None
-                    raise
-                if not stat.S_ISREG(info.st_mode):
-                    continue
-                own = OWN_NAME.fullmatch(entry.name) is not None
-                if own or (_OWN_TEMP.fullmatch(entry.name) and info.st_mtime < stale):
-                    out.append((info.st_mtime, info.st_size, Path(entry.path)))
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except FileNotFoundError:  # another run pruned it meanwhile
+                continue
+            except OSError as exc:  # a folder that lists but cannot be entered
+                if strict:
+                    raise CacheError(
+                        f"the cache folder {where} cannot be read ({exc.strerror})"
+                    ) from None
+                continue
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            own = OWN_NAME.fullmatch(entry.name) is not None
+            if own or (_OWN_TEMP.fullmatch(entry.name) and info.st_mtime < stale):
+                out.append((info.st_mtime, info.st_size, Path(entry.path)))
     return out
 
 

@@ -188,9 +188,10 @@ def cached_book(pool: Pool, rules: Rules) -> Book | None:
         book = None if data is None else read_book(data)
         shipped = SHIPPED / name
         if book is None and shipped.is_file():  # a damaged cached copy hides no shipped book
-            book = read_book(shipped.read_bytes())
+            packed = shipped.read_bytes()
+            book = read_book(packed)
             if data is not None and book is not None:
-                cache.write_cached(name, shipped.read_bytes())
+                cache.write_cached(name, packed)
         cache.make_room(_BOOKS, BOOKS_KEPT)
         _BOOKS[name] = book
     return _BOOKS[name]
