@@ -515,3 +515,153 @@ def test_the_gallows_grows_at_the_first_miss_and_is_whole_only_at_the_last(lives
     assert stages[0] == 0 and stages == sorted(stages)
     assert stages[1] >= 1 and (lives > 12 or stages[-1] == len(GALLOWS) - 1)
     assert all(s < len(GALLOWS) - 1 for s in stages[:lives])  # whole only once lost
+
+
+# --- the rollout's host answers, letter scores and pruning, against their definitions ---------
+
+RULES = [
+    Rules(variant=v, finish=f, lives=lives)
+    for v in ("classic", "advanced")
+    for f in ("reveal", "word")
+    for lives in (6, None)
+]
+ROLLED_OUT = [r for r in RULES if r.variant == "advanced" or r.finish == "word" or r.lives is None]
+"""The rules `lookahead` plays by rollouts of the entropy policy."""
+
+
+def reached_boards(words: list[str], rules: Rules, moves: str, secret: str):  # type: ignore[no-untyped-def]
+    """The boards of a game on `words` whose moves are `moves` (letters not yet known)."""
+    from wordkit.hangman.board import next_board
+    from wordkit.hangman.rules import apply_move, exhausted_letters
+
+    pool = pool_of(words)
+    board = opening(HonestHangman(pool, seed=0, secret=secret), rules, pool)
+    for move in moves:
+        if board.state.status != "playing" or not len(board.ids):
+            return
+        yield board
+        if move not in exhausted_letters(board.state):
+            board = next_board(board, apply_move(board.state, move, secret=secret, seed=3))
+
+
+small_words = st.lists(
+    st.text(alphabet="abcde", min_size=2, max_size=6), min_size=2, max_size=12, unique=True
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(small_words, st.sampled_from(RULES), st.text(alphabet="abcde", min_size=1, max_size=6),
+       st.integers(0, 11))  # fmt: skip
+def test_answers_to_a_move_are_each_candidates_answers_grouped(words, rules, moves, pick) -> None:  # type: ignore[no-untyped-def]
+    from wordkit.hangman.board import answers_to, candidate_probs
+    from wordkit.hangman.rules import exhausted_letters, possible_answers
+
+    secret = words[pick % len(words)]
+    for board in reached_boards(words, rules, moves, secret):
+        enc = board.pool.lexicon.enc
+        known = exhausted_letters(board.state)
+        tried = [m for m in "abcde" if m not in known] + [enc.words[i] for i in board.ids[:2]]
+        for move in [m for m in tried if m not in board.state.words]:
+            expected: dict = {}
+            for p, i in zip(candidate_probs(board), board.ids, strict=True):
+                for q, after in possible_answers(board.state, move, secret=enc.words[i]):
+                    expected[after] = expected.get(after, 0.0) + float(p) * q
+            assert answers_to(board, move) == [(p, s) for s, p in expected.items()]
+
+
+def reference_scores(board, probs):  # type: ignore[no-untyped-def]
+    """The city-guessing agent's letter scores, one letter at a time, as it defines them."""
+    import numpy as np
+
+    from wordkit.hangman.board import hidden_positions
+    from wordkit.hangman.guessers.entropy import blend_weights
+    from wordkit.hangman.rules import ALPHABET, exhausted_letters
+
+    def entropy(masses):  # type: ignore[no-untyped-def]
+        masses = masses[masses > 0]
+        return float(-(masses * np.log2(masses)).sum())
+
+    width = len(board.state.mask)
+    gains, positional = np.zeros(26), np.zeros(26)
+    for code, col in enumerate(hidden_positions(board).T):
+        if not col.any():
+            continue
+        places = np.array([[int(c) >> i & 1 for i in range(width)] for c in col], float)
+        if board.state.rules.variant == "advanced":
+            k = places.sum(axis=1)
+            share = np.where(k > 0, probs / np.maximum(k, 1), 0.0)
+            shown = np.append(share @ places, probs[k == 0].sum())
+            gains[code] = entropy(shown) - float((probs[k > 0] * np.log2(k[k > 0])).sum())
+        else:
+            families: dict[int, float] = {}
+            for p, key in zip(probs, col.tolist(), strict=True):
+                families[key] = families.get(key, 0.0) + p
+            gains[code] = entropy(np.array(list(families.values())))
+        ratio = probs @ places
+        positional[code] = float((4 * ratio * (1 - ratio)).sum())
+    if gains.max() <= 1e-12:
+        return np.full(26, -np.inf)
+    lengths = board.pool.lexicon.enc.lengths[board.ids]
+    gain_w, pos_w = blend_weights(board.state, float(probs @ lengths))
+    score = gain_w * gains / gains.max()
+    if positional.max() > 0:
+        score += pos_w * positional / positional.max()
+    closed = exhausted_letters(board.state)
+    return np.array([
+        -np.inf if ch in closed or gains[c] <= 1e-12 else score[c] for c, ch in enumerate(ALPHABET)
+    ])  # fmt: skip
+
+
+@settings(max_examples=80, deadline=None)
+@given(small_words, st.sampled_from(RULES), st.text(alphabet="abcde", min_size=1, max_size=6),
+       st.integers(0, 11))  # fmt: skip
+def test_letter_scores_are_the_agents_scores_letter_by_letter(words, rules, moves, pick) -> None:  # type: ignore[no-untyped-def]
+    import numpy as np
+
+    from wordkit.hangman.board import candidate_probs
+    from wordkit.hangman.guessers.entropy import letter_scores
+
+    for board in reached_boards(words, rules, moves, words[pick % len(words)]):
+        if len(board.ids) < 2:
+            continue
+        probs = candidate_probs(board)
+        got, want = letter_scores(board, probs), reference_scores(board, probs)
+        assert (np.isfinite(got) == np.isfinite(want)).all()
+        assert np.allclose(got[np.isfinite(got)], want[np.isfinite(want)], rtol=0, atol=1e-12)
+
+
+def test_letter_scores_work_a_large_board_a_few_letters_at_a_time(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import numpy as np
+
+    from wordkit.hangman.board import candidate_probs
+    from wordkit.hangman.guessers import entropy
+
+    words = [a + b + c for a in "abcdefgh" for b in "aeiou" for c in "lmnrst"]
+    for variant in ("classic", "advanced"):
+        board = board_for(pool_of(words), new_game("bat", rules=Rules(variant=variant)))
+        whole = entropy.letter_scores(board, candidate_probs(board))
+        monkeypatch.setattr(entropy, "PLACES_CELLS", 7)  # a letter a block
+        blocks = entropy.letter_scores(board, candidate_probs(board))
+        assert np.allclose(blocks, whole, rtol=0, atol=1e-12)
+        monkeypatch.undo()
+        assert np.allclose(whole, reference_scores(board, candidate_probs(board)), atol=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_words, st.sampled_from(ROLLED_OUT), st.text(alphabet="abcde", min_size=1, max_size=4),
+       st.integers(0, 11))  # fmt: skip
+def test_the_rollout_takes_the_move_of_least_cost_as_if_every_move_were_costed(
+    words, rules, moves, pick
+) -> None:  # type: ignore[no-untyped-def]
+    from wordkit.hangman.guessers.lookahead import LookaheadGuesser
+
+    for board in reached_boards(words, rules, moves, words[pick % len(words)]):
+        if len(board.ids) < 2:
+            continue
+        guesser = LookaheadGuesser()
+        best, value = "", float("inf")
+        for move in guesser.rollout_moves(board):  # every move costed whole, the first least
+            cost = sum(p * (c + guesser.base_value(b)) for p, c, b in guesser.children(board, move))
+            if cost < value - 1e-12:
+                best, value = move, cost
+        assert LookaheadGuesser().rollout_decision(board).move == best

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 import numpy as np
@@ -17,10 +17,12 @@ from wordkit.hangman.rules import (
     Ids,
     State,
     candidate_ids,
+    check_move,
     exhausted_letters,
     letter_code,
     narrowed_ids,
     revealed_bits,
+    status_of,
 )
 
 Label = str
@@ -81,6 +83,45 @@ def candidate_probs(board: Board) -> Floats:
     if total <= 0:
         return np.full(len(board.ids), 1.0 / max(1, len(board.ids)))
     return probs / total
+
+
+def answers_to(board: Board, move: str) -> list[tuple[float, State]]:
+    """Every state the host may answer `move` with, and its chance under the candidates'
+    posterior: `rules.possible_answers` over the candidates, grouped by state (in the order
+    each is first met, its chances added in candidate order), each state built once."""
+    state, probs = board.state, candidate_probs(board)
+    check_move(state, move)
+    enc, ids = board.pool.lexicon.enc, board.ids
+    if len(move) > 1:  # the word named, or a wrong guess
+        words = (*state.words, move)
+        named = replace(state, mask=move + state.mask[len(move) :], words=words, status="won")
+        missed = replace(state, words=words, wrong=state.wrong + 1)
+        missed = replace(missed, status=status_of(missed, solved=False))
+        by_state: dict[State, float] = {}
+        for p, i in zip(probs.tolist(), ids.tolist(), strict=True):
+            after = named if enc.words[i] == move else missed
+            by_state[after] = by_state.get(after, 0.0) + p
+        return [(chance, after) for after, chance in by_state.items()]
+    hidden = sum(1 << i for i, ch in enumerate(state.mask) if ch == HIDDEN)
+    places = (enc.positions[ids, letter_code(move)] & np.uint64(hidden)).tolist()
+    one_place = state.rules.variant == "advanced"  # the host shows one place a guess
+    reveal = state.rules.finish == "reveal"
+    grouped: dict[tuple[int, bool], float] = {}
+    for p, bits, length in zip(probs.tolist(), places, enc.lengths[ids].tolist(), strict=True):
+        # each place alone at 1/k under the advanced rules, else every place at once
+        shown = [1 << i for i in range(length) if bits >> i & 1] if one_place else [bits]
+        share = p * (1.0 / len(shown)) if len(shown) > 1 else p
+        for revealed in shown or [0]:
+            won = reveal and not hidden & ~revealed & ((1 << length) - 1)
+            grouped[revealed, won] = grouped.get((revealed, won), 0.0) + share
+    out = []
+    for (revealed, won), chance in grouped.items():
+        mask = "".join(move if revealed >> i & 1 else ch for i, ch in enumerate(state.mask))
+        after = replace(
+            state, mask=mask, letters=(*state.letters, move), wrong=state.wrong + (not revealed)
+        )
+        out.append((chance, replace(after, status=status_of(after, solved=won))))
+    return out
 
 
 def hit_chance(board: Board, code: int) -> float:

@@ -3,7 +3,6 @@ whole-word guesses."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,57 +16,58 @@ from wordkit.hangman.board import (
 )
 from wordkit.hangman.guessers.model import model_decision
 from wordkit.hangman.lexicon import Floats
-from wordkit.hangman.partitions import entropy, family_masses
-from wordkit.hangman.rules import ALPHABET, HIDDEN, Bits, State, exhausted_letters
+from wordkit.hangman.rules import ALPHABET, HIDDEN, State, exhausted_letters
 
 EARLY_PROBABILITY = 0.7
 EARLY_CANDIDATES = 3
 EARLY_MIN_LETTERS = 2
 GAIN_WEIGHT, POSITION_WEIGHT = 0.7, 0.3
 LATE_GAIN_WEIGHT, LATE_POSITION_WEIGHT = 0.6, 0.4
+PLACES_CELLS = 2**18
+"""Candidate-letter-place cells worked on at once (2 MB of floats)."""
 
 
-def per_letter(hidden: npt.NDArray[np.uint64], value: Callable[[Bits], float]) -> Floats:
-    """`value` of each letter's column of hidden positions (0 where no candidate hides it)."""
-    out = np.zeros(26)
-    for code in range(26):
-        if hidden[:, code].any():
-            out[code] = value(hidden[:, code])
-    return out
-
-
-def position_bits(col: Bits, width: int) -> Floats:
-    """(candidates, width): 1.0 where the candidate hides the letter at that position."""
+def places_of(hidden: npt.NDArray[np.uint64], width: int) -> Floats:
+    """(candidates, letters, width): 1.0 where the candidate hides the letter at that place."""
     shifts = np.arange(width, dtype=np.uint64)
-    return ((col[:, None] >> shifts[None, :]) & np.uint64(1)).astype(np.float64)
+    return ((hidden[:, :, None] >> shifts) & np.uint64(1)).astype(np.float64)
+
+
+def rows_entropy(masses: Floats) -> Floats:
+    """The Shannon entropy (bits) of each row of masses (each row sums to 1)."""
+    logs = np.log2(masses, out=np.zeros_like(masses), where=masses > 0)
+    return -(masses * logs).sum(axis=1)
 
 
 def classic_gains(hidden: npt.NDArray[np.uint64], probs: Floats) -> Floats:
     """Per letter, the entropy of its (deterministic) outcome pattern: the information gained."""
-    return per_letter(hidden, lambda col: entropy(family_masses(col, probs)))
+    n = len(hidden)
+    order = np.argsort(hidden, axis=0, kind="stable")  # each letter's families in key order
+    keys = np.take_along_axis(hidden, order, axis=0)
+    first = np.ones(hidden.shape, bool)
+    first[1:] = keys[1:] != keys[:-1]
+    family = np.cumsum(first, axis=0) - 1  # per letter, 0, 1, ... in key order
+    # each family's mass added in candidate order (the sort is stable), letter by letter
+    label = (family + n * np.arange(26)).T.ravel()
+    masses = np.bincount(label, weights=probs[order].T.ravel(), minlength=26 * n).astype(float)
+    return rows_entropy(masses.reshape(26, n))
 
 
-def advanced_gains(hidden: npt.NDArray[np.uint64], probs: Floats, width: int) -> Floats:
-    """Per letter, mutual information between the word and the one position the host reveals."""
-
-    def gain(col: Bits) -> float:
-        counts = np.bitwise_count(col).astype(np.float64)
-        share = np.divide(probs, counts, out=np.zeros_like(probs), where=counts > 0)
-        outcome = np.append(share @ position_bits(col, width), probs[counts == 0].sum())
-        noise = float((probs[counts > 0] * np.log2(counts[counts > 0])).sum())
-        return entropy(outcome) - noise
-
-    return per_letter(hidden, gain)
+def advanced_gains(hidden: npt.NDArray[np.uint64], probs: Floats, places: Floats) -> Floats:
+    """Per letter, mutual information between the word and the one position the host reveals:
+    the entropy of the place shown (or a miss) less that of the host's choice among k."""
+    counts = np.bitwise_count(hidden).astype(np.float64)
+    share = np.divide(probs[:, None], counts, out=np.zeros_like(counts), where=counts > 0)
+    shown = (share[:, :, None] * places).sum(axis=0)
+    missed = (probs[:, None] * (counts == 0)).sum(axis=0)
+    noise = probs[:, None] * np.log2(counts, out=np.zeros_like(counts), where=counts > 0)
+    return rows_entropy(np.concatenate([shown, missed[:, None]], axis=1)) - noise.sum(axis=0)
 
 
-def positional_values(hidden: npt.NDArray[np.uint64], probs: Floats, width: int) -> Floats:
+def positional_values(probs: Floats, places: Floats) -> Floats:
     """Per letter, the sum over hidden positions of 4 r (1 - r), r = P(letter there)."""
-
-    def value(col: Bits) -> float:
-        ratio = probs @ position_bits(col, width)
-        return float((4.0 * ratio * (1.0 - ratio)).sum())
-
-    return per_letter(hidden, value)
+    ratio = (probs[:, None, None] * places).sum(axis=0)
+    return (4.0 * ratio * (1.0 - ratio)).sum(axis=1)
 
 
 def blend_weights(state: State, expected_length: float) -> tuple[float, float]:
@@ -94,14 +94,23 @@ def letter_scores(board: Board, probs: Floats) -> Floats:
     """The city-guessing agent's blended score of every letter (-inf where it cannot help)."""
     hidden = hidden_positions(board)
     width = len(board.state.mask)
-    if board.state.rules.variant == "advanced":
-        gains = advanced_gains(hidden, probs, width)
-    else:
+    advanced = board.state.rules.variant == "advanced"
+    gains, positional = np.zeros(26), np.zeros(26)
+    if not advanced:
         gains = classic_gains(hidden, probs)
+    # letters a block at a time: a block's places are a float a candidate, letter and place
+    block = max(1, PLACES_CELLS // max(1, len(hidden) * width))
+    for first in range(0, 26, block):
+        letters = slice(first, first + block)
+        places = places_of(hidden[:, letters], width)
+        if advanced:
+            gains[letters] = advanced_gains(hidden[:, letters], probs, places)
+        positional[letters] = positional_values(probs, places)
+    held = hidden.any(axis=0)  # a letter no candidate hides is worth nothing
+    gains[~held], positional[~held] = 0.0, 0.0
     score = np.full(26, -np.inf)
     if gains.max() <= 1e-12:
         return score
-    positional = positional_values(hidden, probs, width)
     lengths = board.pool.lexicon.enc.lengths[board.ids]
     gain_w, pos_w = blend_weights(board.state, float(probs @ lengths))
     score = gain_w * gains / gains.max()

@@ -8,11 +8,18 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from wordkit import cache
-from wordkit.hangman.board import Board, Decision, candidate_probs, hit_chance, next_board
+from wordkit.hangman.board import (
+    Board,
+    Decision,
+    answers_to,
+    candidate_probs,
+    hit_chance,
+    next_board,
+)
 from wordkit.hangman.guessers.entropy import entropy_decision, letter_scores
 from wordkit.hangman.guessers.model import PROCESS_CACHE, model_decision, model_likelihood
 from wordkit.hangman.lexicon import Pool
-from wordkit.hangman.rules import ALPHABET, State, lives_left, possible_answers
+from wordkit.hangman.rules import ALPHABET, State, lives_left
 from wordkit.hangman.search import Subset, WinSearch, WinSearchSettings, win_search_for
 
 SearchKey = tuple[int, int, str, bool]
@@ -218,18 +225,12 @@ class LookaheadGuesser:
 
     def children(self, board: Board, move: str) -> Children:
         """The boards a move may lead to, with their probability and the cost paid."""
-        probs = candidate_probs(board)
-        words = board.pool.lexicon.enc.words
-        grouped: dict[State, float] = {}
-        for p, wid in zip(probs, board.ids, strict=True):
-            for q, after in possible_answers(board.state, move, secret=words[wid]):
-                grouped[after] = grouped.get(after, 0.0) + float(p) * q
         word_finish = board.state.rules.finish == "word"
-        out: Children = []
-        for after, prob in grouped.items():
-            cost = 1.0 if word_finish else float(after.wrong - board.state.wrong)
-            out.append((prob, cost, next_board(board, after)))
-        return out
+        return [
+            (prob, 1.0 if word_finish else float(after.wrong - board.state.wrong),
+             next_board(board, after))
+            for prob, after in answers_to(board, move)
+        ]  # fmt: skip
 
     def base_value(self, board: Board) -> float:
         """Expected cost still to pay when the base policy plays on from `board`."""
@@ -238,6 +239,8 @@ class LookaheadGuesser:
             return 0.0
         if state.status == "lost" or not len(board.ids):
             return LOSS_COST
+        if len(board.ids) == 1:  # the base policy names the word and wins: most states
+            return 1.0 if state.rules.finish == "word" else 0.0
         key = (id(board.pool), state)
         cached = self.base_values.get(key)
         if cached is None:
@@ -246,11 +249,15 @@ class LookaheadGuesser:
             self.base_values[key] = cached
         return cached
 
-    def move_value(self, board: Board, move: str) -> float:
-        """Expected cost of `move` followed by the base policy."""
-        return sum(
-            p * (cost + self.base_value(child)) for p, cost, child in self.children(board, move)
-        )
+    def move_value(self, board: Board, move: str, *, bound: float = np.inf) -> float:
+        """Expected cost of `move` followed by the base policy; once the sum so far reaches
+        `bound`, that sum (the rest costs nothing less: every term is ≥ 0)."""
+        total = 0.0
+        for p, cost, child in self.children(board, move):
+            total += p * (cost + self.base_value(child))
+            if total >= bound:
+                break
+        return total
 
     def rollout_moves(self, board: Board) -> list[str]:
         """Moves worth comparing: the best letters by the city-guessing agent's score, the base
@@ -278,7 +285,8 @@ class LookaheadGuesser:
         probs = candidate_probs(board)
         best_move, best_value = "", np.inf
         for move in self.rollout_moves(board):
-            value = self.move_value(board, move)
+            # a move whose cost so far reaches the best's cannot be taken: left unfinished
+            value = self.move_value(board, move, bound=best_value - 1e-12)
             if value < best_value - 1e-12:
                 best_move, best_value = move, value
         words = [board.pool.lexicon.enc.words[i] for i in board.ids]
