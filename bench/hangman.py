@@ -45,7 +45,7 @@ from _readme import write_tables  # noqa: E402
 from wordkit import tables  # noqa: E402
 from wordkit.hangman.optimum import exact_optimum  # noqa: E402
 from wordkit.hangman.play import Played, hangman_stats, holdout_split  # noqa: E402
-from wordkit.hangman.rules import Rules  # noqa: E402
+from wordkit.hangman.rules import CLASSIC, Rules  # noqa: E402
 
 CODEWORDS = ROOT.parent / "shared" / "data" / "codewords" / "words.csv"
 STRATEGIES = ("coverage", "entropy", "lookahead", "best")
@@ -53,7 +53,11 @@ OOD_STRATEGIES = (*STRATEGIES, "model")
 CHOSEN: set[str] = set(OOD_STRATEGIES)
 NAMED: set[str] = set()
 OPTIMUM = [False]
-SECTIONS = ("codewords", "categories", "english", "ood", "absent", "public", "cities", "speed")
+SECTIONS = (
+    "codewords", "categories", "english", "ood", "absent", "public", "cities", "speed", "rollouts"
+)  # fmt: skip
+ROLLOUT_GAMES = 40
+"""`english` words (a seeded draw) played by the default AI under each rollout rule set."""
 OOD_SAMPLE = 1000
 """Held-out words the search strategies play (a seeded sample; `model` plays them all too)."""
 TIMED_GAMES = 100
@@ -181,7 +185,12 @@ def ood(jobs: int) -> dict[str, Any]:
 
 
 def decision_times(
-    kept: pd.DataFrame, secrets: pd.DataFrame, *, prior: str, strategy: str = "best"
+    kept: pd.DataFrame,
+    secrets: pd.DataFrame,
+    *,
+    prior: str,
+    strategy: str = "best",
+    rules: Rules = CLASSIC,
 ) -> dict[str, Any]:
     """Play `secrets` with a strategy (the default AI) in this process, timing every decision."""
     from wordkit.hangman.board import Board, Decision
@@ -203,11 +212,15 @@ def decision_times(
             times.append(time.perf_counter() - started)
             return decision
 
+    won = 0
     for word in secrets["word"]:
         host = HonestHangman(pool, seed=0, secret=str(word))
-        play(Timed(), host, opening(host, Rules(), pool))
+        won += play(Timed(), host, opening(host, rules, pool)).won
     ordered = sorted(times)
     return {
+        "games": len(secrets),
+        "won": won,
+        "over_1s": sum(t > 1.0 for t in times),
         "decisions": len(times),
         "max_s": round(ordered[-1], 3),
         "p99_s": round(ordered[int(0.99 * (len(ordered) - 1))], 3),
@@ -414,6 +427,23 @@ def speed(jobs: int) -> dict[str, Any]:
     return out
 
 
+def rollouts(jobs: int) -> dict[str, Any]:
+    """The default AI's decisions where it plays by rollouts of the entropy policy (the
+    advanced variant, finish=word, unlimited lives), on `english` words, timed one by one."""
+    del jobs
+    table = tables.load_table("english")
+    secrets = table.sample(ROLLOUT_GAMES, random_state=0)
+    rule_sets = {
+        "advanced, 6 lives": Rules(variant="advanced"),
+        "classic, finish=word, unlimited lives": Rules(lives=None, finish="word"),
+    }
+    out: dict[str, Any] = {"load_before": os.getloadavg()[0]}
+    for name, rules in rule_sets.items():
+        out[name] = decision_times(table, secrets, prior="weight", rules=rules)
+    out["load_after"] = os.getloadavg()[0]
+    return out
+
+
 def cities(jobs: int) -> dict[str, Any]:
     """The city-guessing agent's game: secrets drawn with TZ=0.5, finish=word, unlimited lives."""
     table = tables.load_table("cities")
@@ -587,6 +617,25 @@ def markdown(results: dict[str, Any]) -> str:
             f"load average {sp['load_before']:.2f} before, {sp['load_after']:.2f} after",
             "",
         ]
+    ro = results.get("rollouts", {})
+    if ro:
+        lines += [
+            "The default AI where it plays by rollouts of the entropy policy: "
+            f"{ROLLOUT_GAMES} `english` words (a seeded draw), every decision timed in one "
+            "process (`python bench/hangman.py --only rollouts`):",
+            "",
+            "| rules | won | decisions | mean s | 99th percentile s | slowest s | over 1 s |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+            *[
+                f"| {name} | {t['won']}/{t['games']} | {t['decisions']} | {t['mean_s']} | "
+                f"{t['p99_s']} | {t['max_s']} | {t['over_1s']} |"
+                for name, t in ro.items()
+                if isinstance(t, dict)
+            ],
+            "",
+            f"load average {ro['load_before']:.2f} before, {ro['load_after']:.2f} after",
+            "",
+        ]
     return "\n".join(lines)
 
 
@@ -654,6 +703,7 @@ def main(argv: list[str]) -> int:
         "public": public,
         "cities": cities,
         "speed": speed,
+        "rollouts": rollouts,
     }
     for section in args.only:
         print(f"-- {section}", file=sys.stderr, flush=True)
