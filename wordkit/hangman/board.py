@@ -16,6 +16,7 @@ from wordkit.hangman.rules import (
     HIDDEN,
     Ids,
     State,
+    Status,
     candidate_ids,
     check_move,
     exhausted_letters,
@@ -97,31 +98,38 @@ def answers_to(board: Board, move: str) -> list[tuple[float, State]]:
         named = replace(state, mask=move + state.mask[len(move) :], words=words, status="won")
         missed = replace(state, words=words, wrong=state.wrong + 1)
         missed = replace(missed, status=status_of(missed, solved=False))
-        by_state: dict[State, float] = {}
+        sums: dict[bool, float] = {}  # named or not -> its chance
         for p, i in zip(probs.tolist(), ids.tolist(), strict=True):
-            after = named if enc.words[i] == move else missed
-            by_state[after] = by_state.get(after, 0.0) + p
-        return [(chance, after) for after, chance in by_state.items()]
+            hit = enc.words[i] == move
+            sums[hit] = sums.get(hit, 0.0) + p
+        return [(chance, named if hit else missed) for hit, chance in sums.items()]
     hidden = sum(1 << i for i, ch in enumerate(state.mask) if ch == HIDDEN)
     places = (enc.positions[ids, letter_code(move)] & np.uint64(hidden)).tolist()
     one_place = state.rules.variant == "advanced"  # the host shows one place a guess
     reveal = state.rules.finish == "reveal"
-    grouped: dict[tuple[int, bool], float] = {}
+    statuses: dict[tuple[int, bool], Status] = {}  # (places shown, solved) -> status after
+
+    def state_after(revealed: int, status: Status | None = None) -> State:
+        mask = "".join(move if revealed >> i & 1 else ch for i, ch in enumerate(state.mask))
+        shown = replace(
+            state, mask=mask, letters=(*state.letters, move), wrong=state.wrong + (not revealed)
+        )
+        return shown if status is None else replace(shown, status=status)
+
+    grouped: dict[tuple[int, Status], float] = {}  # a state: its places shown, its status
     for p, bits, length in zip(probs.tolist(), places, enc.lengths[ids].tolist(), strict=True):
         # each place alone at 1/k under the advanced rules, else every place at once
         shown = [1 << i for i in range(length) if bits >> i & 1] if one_place else [bits]
         share = p * (1.0 / len(shown)) if len(shown) > 1 else p
         for revealed in shown or [0]:
-            won = reveal and not hidden & ~revealed & ((1 << length) - 1)
-            grouped[revealed, won] = grouped.get((revealed, won), 0.0) + share
-    out = []
-    for (revealed, won), chance in grouped.items():
-        mask = "".join(move if revealed >> i & 1 else ch for i, ch in enumerate(state.mask))
-        after = replace(
-            state, mask=mask, letters=(*state.letters, move), wrong=state.wrong + (not revealed)
-        )
-        out.append((chance, replace(after, status=status_of(after, solved=won))))
-    return out
+            solved = reveal and not hidden & ~revealed & ((1 << length) - 1)
+            status = statuses.get((revealed, solved))
+            if status is None:
+                status = statuses[revealed, solved] = status_of(
+                    state_after(revealed), solved=solved
+                )
+            grouped[revealed, status] = grouped.get((revealed, status), 0.0) + share
+    return [(p, state_after(revealed, status)) for (revealed, status), p in grouped.items()]
 
 
 def hit_chance(board: Board, code: int) -> float:

@@ -24,7 +24,10 @@ EARLY_MIN_LETTERS = 2
 GAIN_WEIGHT, POSITION_WEIGHT = 0.7, 0.3
 LATE_GAIN_WEIGHT, LATE_POSITION_WEIGHT = 0.6, 0.4
 PLACES_CELLS = 2**18
-"""Candidate-letter-place cells worked on at once (2 MB of floats)."""
+"""Candidate-letter-place cells worked on at once (2 MB of floats; one letter at least)."""
+SCORE_TIE = 1e-9
+"""Letter scores (at most 1) this close are equal: letters alike for the candidates score the
+same but for rounding, which must not choose between them."""
 
 
 def places_of(hidden: npt.NDArray[np.uint64], width: int) -> Floats:
@@ -40,17 +43,18 @@ def rows_entropy(masses: Floats) -> Floats:
 
 
 def classic_gains(hidden: npt.NDArray[np.uint64], probs: Floats) -> Floats:
-    """Per letter, the entropy of its (deterministic) outcome pattern: the information gained."""
-    n = len(hidden)
+    """Per letter (column), the entropy of its (deterministic) outcome pattern: the information
+    gained."""
+    n, letters = hidden.shape
     order = np.argsort(hidden, axis=0, kind="stable")  # each letter's families in key order
     keys = np.take_along_axis(hidden, order, axis=0)
     first = np.ones(hidden.shape, bool)
     first[1:] = keys[1:] != keys[:-1]
     family = np.cumsum(first, axis=0) - 1  # per letter, 0, 1, ... in key order
     # each family's mass added in candidate order (the sort is stable), letter by letter
-    label = (family + n * np.arange(26)).T.ravel()
-    masses = np.bincount(label, weights=probs[order].T.ravel(), minlength=26 * n).astype(float)
-    return rows_entropy(masses.reshape(26, n))
+    label = (family + n * np.arange(letters)).T.ravel()
+    masses = np.bincount(label, weights=probs[order].T.ravel(), minlength=letters * n)
+    return rows_entropy(masses.astype(np.float64).reshape(letters, n))
 
 
 def advanced_gains(hidden: npt.NDArray[np.uint64], probs: Floats, places: Floats) -> Floats:
@@ -96,8 +100,6 @@ def letter_scores(board: Board, probs: Floats) -> Floats:
     width = len(board.state.mask)
     advanced = board.state.rules.variant == "advanced"
     gains, positional = np.zeros(26), np.zeros(26)
-    if not advanced:
-        gains = classic_gains(hidden, probs)
     # letters a block at a time: a block's places are a float a candidate, letter and place
     block = max(1, PLACES_CELLS // max(1, len(hidden) * width))
     for first in range(0, 26, block):
@@ -105,6 +107,8 @@ def letter_scores(board: Board, probs: Floats) -> Floats:
         places = places_of(hidden[:, letters], width)
         if advanced:
             gains[letters] = advanced_gains(hidden[:, letters], probs, places)
+        else:
+            gains[letters] = classic_gains(hidden[:, letters], probs)
         positional[letters] = positional_values(probs, places)
     held = hidden.any(axis=0)  # a letter no candidate hides is worth nothing
     gains[~held], positional[~held] = 0.0, 0.0
@@ -123,6 +127,19 @@ def letter_scores(board: Board, probs: Floats) -> Floats:
     return score
 
 
+def ranked_letters(score: Floats) -> list[int]:
+    """The codes of the letters that can help, best score first; scores within SCORE_TIE of
+    the first of their run are ties, taken in alphabetical order."""
+    order = [int(c) for c in np.argsort(-score, kind="stable") if np.isfinite(score[c])]
+    ranked: list[int] = []
+    while order:
+        top = score[order[0]]
+        run = [c for c in order if score[c] >= top - SCORE_TIE]
+        ranked += sorted(run)
+        order = [c for c in order if score[c] < top - SCORE_TIE]
+    return ranked
+
+
 def entropy_decision(board: Board) -> Decision:
     """The information-gain move."""
     n = len(board.ids)
@@ -136,7 +153,7 @@ def entropy_decision(board: Board) -> Decision:
     score = letter_scores(board, probs)
     if not np.isfinite(score.max()):
         return Decision(words[board.ids[top]], float(probs[top]), "word")
-    code = int(np.argmax(score))
+    code = int(np.flatnonzero(score >= score.max() - SCORE_TIE)[0])  # ties: alphabetical
     hit = float(probs[hidden_positions(board)[:, code] != 0].sum())
     return Decision(ALPHABET[code], hit, "entropy")
 

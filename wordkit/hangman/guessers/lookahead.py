@@ -16,7 +16,7 @@ from wordkit.hangman.board import (
     hit_chance,
     next_board,
 )
-from wordkit.hangman.guessers.entropy import entropy_decision, letter_scores
+from wordkit.hangman.guessers.entropy import entropy_decision, letter_scores, ranked_letters
 from wordkit.hangman.guessers.model import PROCESS_CACHE, model_decision, model_likelihood
 from wordkit.hangman.lexicon import Pool
 from wordkit.hangman.rules import ALPHABET, State, lives_left
@@ -239,7 +239,7 @@ class LookaheadGuesser:
             return 0.0
         if state.status == "lost" or not len(board.ids):
             return LOSS_COST
-        if len(board.ids) == 1:  # the base policy names the word and wins: most states
+        if len(board.ids) == 1:  # most states: the base policy names the word and wins
             return 1.0 if state.rules.finish == "word" else 0.0
         key = (id(board.pool), state)
         cached = self.base_values.get(key)
@@ -264,8 +264,7 @@ class LookaheadGuesser:
         move and the most probable words."""
         probs = candidate_probs(board)
         scores = letter_scores(board, probs)
-        order = [int(c) for c in np.argsort(-scores, kind="stable") if np.isfinite(scores[c])]
-        moves = [ALPHABET[c] for c in order[: self.rollout_letters]]
+        moves = [ALPHABET[c] for c in ranked_letters(scores)[: self.rollout_letters]]
         base = self.base_decision(board).move
         if base not in moves:
             moves.append(base)
