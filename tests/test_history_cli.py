@@ -443,6 +443,21 @@ def test_l_in_a_hosted_game_lists_only_words_a_host_draws(tmp_path: Path) -> Non
     assert "guess> 4 words still possible: bat, cat, hat, mat\n" in out and "dog" not in out
 
 
+def test_l_when_you_host_the_ai_lists_the_words_it_learned_from_you(tmp_path: Path) -> None:
+    """You may pick a word the AI learned from you again: `L` in `solve -i` lists it, as the
+    AI counts it (it said 4 words still possible where the AI had 5 candidates)."""
+    words = tmp_path / "at.txt"
+    words.write_text("bat\ncat\nhat\nmat\n", encoding="utf-8")
+    db = tmp_path / "h.sqlite"
+    solve = ["solve", "hangman", "-i", "--words", str(words), "--lives", "3", "--history-db"]
+    first, _ = ai_answers("dog", str(words), make_rules(lives=3), {})
+    wk(*solve, str(db), input="3\n" + "\n".join(first) + "\ndog\n")
+    code, out, _ = wk(*solve, str(db), input="3\nL\nQ\n")
+    assert code == 0
+    listed = next(line for line in out.splitlines() if "still possible" in line)
+    assert "5 words still possible:" in listed and "dog" in listed
+
+
 def test_u_at_the_last_question_takes_the_losing_answer_back(tmp_path: Path) -> None:
     """U at 'What was your word?' was read as the word ('U does not fit your answers'): a host
     who mistyped the last miss could not take it back, and a wrong loss was recorded."""

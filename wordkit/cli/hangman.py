@@ -5,6 +5,7 @@ human at the terminal plugs into the one game loop through `cli/terminal.py`."""
 from __future__ import annotations
 
 import contextlib
+import functools
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -173,8 +174,9 @@ def ai_game(session: Session, kept: Any, *, learn: bool) -> None:
         return line and session.told_word(host.latest, line)
 
     host: terminal.HumanHost = terminal.HumanHost(
-        session, answered=answered, closing=(TELL, told), letters_are_guesses=True
-    )
+        session, answered=answered, closing=(TELL, told), letters_are_guesses=True,
+        listing=functools.partial(session.listing, learned=True),  # your words, learned too
+    )  # fmt: skip
     record = terminal.play_ai(session, host, announce=session.announcement)
     if record is None:
         return

@@ -410,7 +410,7 @@ class HumanHost(Human):
         self, session: Any, *, answered: Callable[[Any, Any], None],
         closing: tuple[str, Callable[[str], str]] | None = None, **human: Any,
     ) -> None:  # fmt: skip
-        super().__init__(listing=session.listing, **human)
+        super().__init__(listing=human.pop("listing", session.listing), **human)
         self.session, self.answered, self.closing = session, answered, closing
         self.answers: list[Any] = []
         self.opened: Any = None

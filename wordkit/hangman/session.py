@@ -885,16 +885,17 @@ class Session:
             return "Bye."
         return "I win!" if record.won else "You win: I am out of lives."
 
-    def listing(self, position: Board | State) -> list[str]:
-        """What `L` shows a human guessing the host's word: the words still possible,
-        likeliest first; never one learned from play, as no host draws those."""
+    def listing(self, position: Board | State, *, learned: bool = False) -> list[str]:
+        """What `L` shows: the words still possible, likeliest first; with `learned`, the words
+        learned from play too (a human hosting the AI may pick one again), else not (no computer
+        host draws them)."""
         from dataclasses import replace
 
         from wordkit.hangman.board import Board, board_for, top_candidates
 
         board = position if isinstance(position, Board) else board_for(self.pool(), position)
         own = board.pool.lexicon.own
-        if own is not None:
+        if own is not None and not learned:
             board = replace(board, ids=board.ids[board.ids < own])
         words = [t["word"] for t in top_candidates(board, LISTED)]
         return listed(words, len(board.ids), "word")
