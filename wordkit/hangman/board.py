@@ -86,11 +86,13 @@ def candidate_probs(board: Board) -> Floats:
     return probs / total
 
 
-def answers_to(board: Board, move: str) -> list[tuple[float, State]]:
+def answers_to(board: Board, move: str, probs: Floats | None = None) -> list[tuple[float, State]]:
     """Every state the host may answer `move` with, and its chance under the candidates'
     posterior: `rules.possible_answers` over the candidates, grouped by state (in the order
-    each is first met, its chances added in candidate order), each state built once."""
-    state, probs = board.state, candidate_probs(board)
+    each is first met, its chances added in candidate order), each state built once; `probs`:
+    the candidates' posterior, when known."""
+    state = board.state
+    probs = candidate_probs(board) if probs is None else probs
     check_move(state, move)
     enc, ids = board.pool.lexicon.enc, board.ids
     if len(move) > 1:  # the word named, or a wrong guess
@@ -107,14 +109,18 @@ def answers_to(board: Board, move: str) -> list[tuple[float, State]]:
     places = (enc.positions[ids, letter_code(move)] & np.uint64(hidden)).tolist()
     one_place = state.rules.variant == "advanced"  # the host shows one place a guess
     reveal = state.rules.finish == "reveal"
+    shown_after: dict[int, State] = {}  # places shown -> the state after, status not yet set
     statuses: dict[tuple[int, bool], Status] = {}  # (places shown, solved) -> status after
 
-    def state_after(revealed: int, status: Status | None = None) -> State:
-        mask = "".join(move if revealed >> i & 1 else ch for i, ch in enumerate(state.mask))
-        shown = replace(
-            state, mask=mask, letters=(*state.letters, move), wrong=state.wrong + (not revealed)
-        )
-        return shown if status is None else replace(shown, status=status)
+    def status_after(revealed: int, solved: bool) -> Status:
+        after = shown_after.get(revealed)
+        if after is None:
+            mask = "".join(move if revealed >> i & 1 else ch for i, ch in enumerate(state.mask))
+            after = shown_after[revealed] = replace(
+                state, mask=mask, letters=(*state.letters, move), wrong=state.wrong + (not revealed)
+            )
+        status = statuses[revealed, solved] = status_of(after, solved=solved)
+        return status
 
     grouped: dict[tuple[int, Status], float] = {}  # a state: its places shown, its status
     for p, bits, length in zip(probs.tolist(), places, enc.lengths[ids].tolist(), strict=True):
@@ -123,13 +129,12 @@ def answers_to(board: Board, move: str) -> list[tuple[float, State]]:
         share = p * (1.0 / len(shown)) if len(shown) > 1 else p
         for revealed in shown or [0]:
             solved = reveal and not hidden & ~revealed & ((1 << length) - 1)
-            status = statuses.get((revealed, solved))
-            if status is None:
-                status = statuses[revealed, solved] = status_of(
-                    state_after(revealed), solved=solved
-                )
+            status = statuses.get((revealed, solved)) or status_after(revealed, solved)
             grouped[revealed, status] = grouped.get((revealed, status), 0.0) + share
-    return [(p, state_after(revealed, status)) for (revealed, status), p in grouped.items()]
+    return [
+        (p, replace(shown_after[revealed], status=status))
+        for (revealed, status), p in grouped.items()
+    ]
 
 
 def hit_chance(board: Board, code: int) -> float:

@@ -140,12 +140,12 @@ def ranked_letters(score: Floats) -> list[int]:
     return ranked
 
 
-def entropy_decision(board: Board) -> Decision:
-    """The information-gain move."""
+def entropy_decision(board: Board, probs: Floats | None = None) -> Decision:
+    """The information-gain move (`probs`: the candidates' posterior, when known)."""
     n = len(board.ids)
     if n == 0:
         return model_decision(board)
-    probs = candidate_probs(board)
+    probs = candidate_probs(board) if probs is None else probs
     words = board.pool.lexicon.enc.words
     top = int(np.argmax(probs))
     if n == 1 or early_word(board, probs):

@@ -18,7 +18,7 @@ from wordkit.hangman.board import (
 )
 from wordkit.hangman.guessers.entropy import entropy_decision, letter_scores, ranked_letters
 from wordkit.hangman.guessers.model import PROCESS_CACHE, model_decision, model_likelihood
-from wordkit.hangman.lexicon import Pool
+from wordkit.hangman.lexicon import Floats, Pool
 from wordkit.hangman.rules import ALPHABET, State, lives_left
 from wordkit.hangman.search import Subset, WinSearch, WinSearchSettings, win_search_for
 
@@ -215,21 +215,22 @@ class LookaheadGuesser:
 
     # --- rollouts of the entropy policy (finish=word, advanced variant, unlimited lives) -----
 
-    def base_decision(self, board: Board) -> Decision:
+    def base_decision(self, board: Board, probs: Floats | None = None) -> Decision:
         """The base policy's (entropy's) move, memoised per pool and state."""
         key = (id(board.pool), board.state)
         cached = self.base_moves.get(key)
         if cached is None:
-            cached = self.base_moves[key] = entropy_decision(board)
+            cached = self.base_moves[key] = entropy_decision(board, probs)
         return cached
 
-    def children(self, board: Board, move: str) -> Children:
-        """The boards a move may lead to, with their probability and the cost paid."""
+    def children(self, board: Board, move: str, probs: Floats | None = None) -> Children:
+        """The boards a move may lead to, with their probability and the cost paid (`probs`:
+        the candidates' posterior, when known)."""
         word_finish = board.state.rules.finish == "word"
         return [
             (prob, 1.0 if word_finish else float(after.wrong - board.state.wrong),
              next_board(board, after))
-            for prob, after in answers_to(board, move)
+            for prob, after in answers_to(board, move, probs)
         ]  # fmt: skip
 
     def base_value(self, board: Board) -> float:
@@ -244,16 +245,19 @@ class LookaheadGuesser:
         key = (id(board.pool), state)
         cached = self.base_values.get(key)
         if cached is None:
-            move = self.base_decision(board).move
-            cached = self.move_value(board, move)
+            probs = candidate_probs(board)
+            move = self.base_decision(board, probs).move
+            cached = self.move_value(board, move, probs=probs)
             self.base_values[key] = cached
         return cached
 
-    def move_value(self, board: Board, move: str, *, bound: float = np.inf) -> float:
+    def move_value(
+        self, board: Board, move: str, *, bound: float = np.inf, probs: Floats | None = None
+    ) -> float:
         """Expected cost of `move` followed by the base policy; once the sum so far reaches
         `bound`, that sum (the rest costs nothing less: every term is ≥ 0)."""
         total = 0.0
-        for p, cost, child in self.children(board, move):
+        for p, cost, child in self.children(board, move, probs):
             total += p * (cost + self.base_value(child))
             if total >= bound:
                 break
@@ -285,7 +289,7 @@ class LookaheadGuesser:
         best_move, best_value = "", np.inf
         for move in self.rollout_moves(board):
             # a move whose cost so far reaches the best's cannot be taken: left unfinished
-            value = self.move_value(board, move, bound=best_value - 1e-12)
+            value = self.move_value(board, move, bound=best_value - 1e-12, probs=probs)
             if value < best_value - 1e-12:
                 best_move, best_value = move, value
         words = [board.pool.lexicon.enc.words[i] for i in board.ids]
