@@ -88,9 +88,18 @@ def family_sizes(keys: Keys) -> Ids:
 
 
 def family_masses(keys: Keys, weights: Floats) -> Floats:
-    """The total weight of each family of candidates with these keys (in key order)."""
-    _, inverse = np.unique(keys, return_inverse=True)
-    return np.bincount(inverse, weights=weights).astype(np.float64)
+    """Per column of keys (a letter's, one row a candidate), the total weight of each family,
+    in key order and padded with zeros: (columns, candidates). Each family's weights are added
+    in candidate order."""
+    n, columns = keys.shape
+    order = np.argsort(keys, axis=0, kind="stable")
+    ordered = np.take_along_axis(keys, order, axis=0)
+    first = np.ones(keys.shape, bool)
+    first[1:] = ordered[1:] != ordered[:-1]
+    family = np.cumsum(first, axis=0) - 1  # per column, 0, 1, ... in key order
+    label = (family + n * np.arange(columns)).T.ravel()
+    masses = np.bincount(label, weights=weights[order].T.ravel(), minlength=columns * n)
+    return masses.astype(np.float64).reshape(columns, n)
 
 
 def expected_size(sizes: npt.NDArray[np.int64]) -> float:
@@ -99,10 +108,10 @@ def expected_size(sizes: npt.NDArray[np.int64]) -> float:
     return float((sizes.astype(np.int64) ** 2).sum()) / total if total else 0.0
 
 
-def entropy(masses: Floats) -> float:
-    """Shannon entropy (bits) of a distribution given by non-negative masses summing to 1."""
-    nz = masses[masses > 0]
-    return float(-(nz * np.log2(nz)).sum())
+def entropies(masses: Floats) -> Floats:
+    """The Shannon entropy (bits) of each row of non-negative masses summing to 1."""
+    logs = np.log2(masses, out=np.zeros_like(masses), where=masses > 0)
+    return -(masses * logs).sum(axis=1)
 
 
 def letter_expected_sizes(enc: Encoded, ids: Ids, codes: Ids) -> Floats:

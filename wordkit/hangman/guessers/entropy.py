@@ -16,6 +16,7 @@ from wordkit.hangman.board import (
 )
 from wordkit.hangman.guessers.model import model_decision
 from wordkit.hangman.lexicon import Floats
+from wordkit.hangman.partitions import entropies, family_masses
 from wordkit.hangman.rules import ALPHABET, HIDDEN, State, exhausted_letters
 
 EARLY_PROBABILITY = 0.7
@@ -36,25 +37,10 @@ def places_of(hidden: npt.NDArray[np.uint64], width: int) -> Floats:
     return ((hidden[:, :, None] >> shifts) & np.uint64(1)).astype(np.float64)
 
 
-def rows_entropy(masses: Floats) -> Floats:
-    """The Shannon entropy (bits) of each row of masses (each row sums to 1)."""
-    logs = np.log2(masses, out=np.zeros_like(masses), where=masses > 0)
-    return -(masses * logs).sum(axis=1)
-
-
 def classic_gains(hidden: npt.NDArray[np.uint64], probs: Floats) -> Floats:
     """Per letter (column), the entropy of its (deterministic) outcome pattern: the information
     gained."""
-    n, letters = hidden.shape
-    order = np.argsort(hidden, axis=0, kind="stable")  # each letter's families in key order
-    keys = np.take_along_axis(hidden, order, axis=0)
-    first = np.ones(hidden.shape, bool)
-    first[1:] = keys[1:] != keys[:-1]
-    family = np.cumsum(first, axis=0) - 1  # per letter, 0, 1, ... in key order
-    # each family's mass added in candidate order (the sort is stable), letter by letter
-    label = (family + n * np.arange(letters)).T.ravel()
-    masses = np.bincount(label, weights=probs[order].T.ravel(), minlength=letters * n)
-    return rows_entropy(masses.astype(np.float64).reshape(letters, n))
+    return entropies(family_masses(hidden, probs))
 
 
 def advanced_gains(hidden: npt.NDArray[np.uint64], probs: Floats, places: Floats) -> Floats:
@@ -65,7 +51,7 @@ def advanced_gains(hidden: npt.NDArray[np.uint64], probs: Floats, places: Floats
     shown = (share[:, :, None] * places).sum(axis=0)
     missed = (probs[:, None] * (counts == 0)).sum(axis=0)
     noise = probs[:, None] * np.log2(counts, out=np.zeros_like(counts), where=counts > 0)
-    return rows_entropy(np.concatenate([shown, missed[:, None]], axis=1)) - noise.sum(axis=0)
+    return entropies(np.concatenate([shown, missed[:, None]], axis=1)) - noise.sum(axis=0)
 
 
 def positional_values(probs: Floats, places: Floats) -> Floats:
