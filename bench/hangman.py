@@ -709,11 +709,12 @@ def main(argv: list[str]) -> int:
         print(f"-- {section}", file=sys.stderr, flush=True)
         started = time.perf_counter()
         results.setdefault(section, {}).update(runners[section](args.jobs))
-        results[section]["wall_seconds"] = round(time.perf_counter() - started, 1)
-        results[section]["load_average"] = round(os.getloadavg()[0], 2)
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        results[section]["peak_rss_mb"] = round(max(peak, children) / 1024, 1)
+        if not args.strategies:  # a few strategies re-run: the section's lines stay the whole's
+            results[section]["wall_seconds"] = round(time.perf_counter() - started, 1)
+            results[section]["load_average"] = round(os.getloadavg()[0], 2)
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+            children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            results[section]["peak_rss_mb"] = round(max(peak, children) / 1024, 1)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     print(markdown(results))
