@@ -163,3 +163,21 @@ def test_secrets_are_one_game_a_row_in_both_games(tmp_path: Path) -> None:
     wordle = lines("stats", "wordle", *WORDLE, "--secrets", str(wordle_words), "--records", "-")
     assert sorted(r["secret"] for r in hangman) == ["tiger", "tiger", "zebra"]
     assert sorted(r["secret"] for r in wordle) == sorted([first, first, second])
+
+
+def test_query_plays_the_words_typed_then_the_secrets_file_in_both_games(tmp_path: Path) -> None:
+    """`query hangman` had no --secrets, which `query wordle` has."""
+    first, second, third = words(3)
+    hangman_words = tmp_path / "h.txt"
+    hangman_words.write_text("zebra\ntiger\n")
+    wordle_words = tmp_path / "w.txt"
+    wordle_words.write_text(f"{second}\n{third}\n")
+    hangman = lines("query", "hangman", "apple", *HANGMAN, "--secrets", str(hangman_words),
+                    "--json")  # fmt: skip
+    wordle = lines("query", "wordle", first, *WORDLE, "--secrets", str(wordle_words), "--json")
+    assert [g["secret"] for g in hangman] == ["apple", "zebra", "tiger"]
+    assert [g["secret"] for g in wordle] == [first, second, third]
+    for game in ("hangman", "wordle"):
+        result = runner.invoke(app, ["query", game, "--secrets", str(tmp_path / "none.txt")])
+        assert result.exit_code == 1
+        assert "is neither a built-in table" in result.output

@@ -55,8 +55,10 @@ Guessed = Annotated[list[str] | None, opt("LETTERS",
     "Letters guessed so far, e.g. aeli (repeats add up).")]
 Refuted = Annotated[list[str] | None, opt("WORDS",
     "Whole words guessed wrongly, comma-separated (repeats add up).")]
-Secrets = Annotated[list[str], typer.Argument(metavar="WORD...",
+Secrets = Annotated[list[str] | None, typer.Argument(metavar="WORD...",
     help="The secret words; - reads them from stdin.")]
+SecretsFile = Annotated[str | None, opt("NAME_OR_PATH",
+    "Play these words too, after any WORD (a table or list; words outside --words too).")]
 Host = Annotated[str | None, choice("HOST", "Play against a host: evil or lookahead, per length.",
     VERSUS)]
 Mode = Annotated[str, choice("MODE", "honest, evil (never commits) or lookahead (the hardest).",
@@ -199,8 +201,10 @@ TELL = "What was your word? (empty: keep it secret)> "
 @query_app.command("hangman")
 @grouped
 def query_hangman(
-    word: Secrets,
+    ctx: typer.Context,
     game: PlayChoice,
+    word: Secrets = None,
+    secrets: SecretsFile = None,
     seed: options.FreshSeed = None,
     json: options.JsonLines = False,
 ) -> None:
@@ -214,19 +218,26 @@ def query_hangman(
       wordkit query hangman apple --strategy coverage
       wordkit query hangman zebra lion --words categories --category animals
       wordkit query hangman - --json < words.txt
+      wordkit query hangman --secrets words.txt --words categories
     """
-    secrets = terminal.typed_words(word)
-    if not secrets:
+    if not word and secrets is None:
+        ctx.fail("Missing argument 'WORD...'.")
+    played = list(terminal.typed_words(word or []))
+    if secrets is not None:  # as query wordle's --secrets: after the words typed
+        from wordkit import tables
+
+        played += tables.load_columns(secrets).words
+    if not played:
         raise GameStateError("no word to query: give one or more words, or - to read them")
     with thinking(f"loading {game.words}"):
         session = game.session(seed=seed)
         session.lexicon  # noqa: B018
-    named = len(secrets) > 1 or "-" in word
-    failed, played = terminal.show_games(
-        session.query(secrets), json=json,
+    named = len(played) > 1 or "-" in (word or []) or secrets is not None
+    failed, shown = terminal.show_games(
+        session.query(played), json=json,
         show=lambda done, first: show_walkthrough(done, first=first, named=named),
     )  # fmt: skip
-    if played:  # a seed no game used is not one to repeat
+    if shown:  # a seed no game used is not one to repeat
         options.show_seed(session.drawn_seed)
     if failed:
         raise typer.Exit(1)
