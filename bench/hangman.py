@@ -708,8 +708,13 @@ def main(argv: list[str]) -> int:
     for section in args.only:
         print(f"-- {section}", file=sys.stderr, flush=True)
         started = time.perf_counter()
-        results.setdefault(section, {}).update(runners[section](args.jobs))
-        if not args.strategies:  # a few strategies re-run: the section's lines stay the whole's
+        fresh = runners[section](args.jobs)
+        results.setdefault(section, {}).update(fresh)
+        timed = any(isinstance(v, dict) and "decisions" in v for v in fresh.values())
+        # A section re-run for a few strategies keeps its whole run's wall time, load and peak,
+        # unless it timed decisions again (its timing line then names this run's) or ignores
+        # --strategies (speed, rollouts).
+        if not args.strategies or timed or section in ("speed", "rollouts"):
             results[section]["wall_seconds"] = round(time.perf_counter() - started, 1)
             results[section]["load_average"] = round(os.getloadavg()[0], 2)
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

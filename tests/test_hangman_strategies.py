@@ -699,7 +699,8 @@ def test_letters_alike_for_the_candidates_rank_alphabetically(monkeypatch) -> No
     monkeypatch.undo()
     from wordkit.hangman.rules import State
 
-    # a and d split these candidates alike (3/8, 3/8, 1/4): rounding once put d first
+    # a and d split these candidates alike (3/8, 3/8, 1/4): cf1f1c1's letter-by-letter sums
+    # scored a one unit in the last place below d, and played d
     rules = Rules(variant="advanced", finish="word", lives=1, width=7)
     board = board_for(
         pool_of(["becdedb", "caddca", "aeaddbd"]), State("___d___", rules, letters=("d",))
