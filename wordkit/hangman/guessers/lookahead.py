@@ -43,6 +43,17 @@ LOCAL_MIN_WORDS = 1024
 """Below this many words of a length the search of the length is narrow enough to keep."""
 
 
+PositionKey = tuple[str, tuple[str, ...], tuple[str, ...], int, str, object]
+
+
+def position_key(state: State) -> PositionKey:
+    """A state with its guesses as sets (letters with their repeats): the base policy's move and
+    cost depend on what was guessed, not in which order, so the positions a rollout reaches
+    by the same guesses in another order are costed once."""
+    return (state.mask, tuple(sorted(state.letters)), tuple(sorted(state.words)), state.wrong,
+            state.status, state.rules)  # fmt: skip
+
+
 def cost_weight_for(state: State) -> float:
     """How much a guess costs next to a win: nothing under reveal with lives (wins first),
     a tie-breaker under finish=word with lives, everything once lives are unlimited."""
@@ -109,8 +120,8 @@ class LookaheadGuesser:
     searches: dict[SearchKey, tuple[object, WinSearch, dict[int, int]]] = field(
         default_factory=dict
     )
-    base_values: dict[tuple[int, State], float] = field(default_factory=dict)
-    base_moves: dict[tuple[int, State], Decision] = field(default_factory=dict)
+    base_values: dict[tuple[int, PositionKey], float] = field(default_factory=dict)
+    base_moves: dict[tuple[int, PositionKey], Decision] = field(default_factory=dict)
     memo_bytes: int | None = MEMO_BYTES
     """The searches' memos are forgotten between decisions once they hold more than this (a
     stats run on `english` grew past 5 GB); None keeps them all, and the one search of each
@@ -217,7 +228,7 @@ class LookaheadGuesser:
 
     def base_decision(self, board: Board, probs: Floats | None = None) -> Decision:
         """The base policy's (entropy's) move, memoised per pool and state."""
-        key = (id(board.pool), board.state)
+        key = (id(board.pool), position_key(board.state))
         cached = self.base_moves.get(key)
         if cached is None:
             cached = self.base_moves[key] = entropy_decision(board, probs)
@@ -242,7 +253,7 @@ class LookaheadGuesser:
             return LOSS_COST
         if len(board.ids) == 1:  # most states: the base policy names the word and wins
             return 1.0 if state.rules.finish == "word" else 0.0
-        key = (id(board.pool), state)
+        key = (id(board.pool), position_key(state))
         cached = self.base_values.get(key)
         if cached is None:
             probs = candidate_probs(board)
