@@ -725,3 +725,30 @@ def test_a_board_of_one_candidate_costs_what_the_policy_pays_to_name_it(  # type
             move = entropy_decision(one).move
             paid = sum(p * (c + guesser.base_value(b)) for p, c, b in guesser.children(one, move))
             assert guesser.base_value(one) == paid
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_words, st.sampled_from(ROLLED_OUT), st.integers(0, 11),
+       st.lists(st.sampled_from("abcde"), min_size=2, max_size=4))  # fmt: skip
+def test_a_position_costs_the_same_whatever_order_its_guesses_came_in(  # type: ignore[no-untyped-def]
+    words, rules, pick, letters
+) -> None:
+    """The premise of costing a position once for every order of its guesses (position_key):
+    the same candidates, in the same order, and the same cost from fresh guessers."""
+    from wordkit.hangman.board import next_board
+    from wordkit.hangman.guessers.lookahead import LookaheadGuesser, position_key
+    from wordkit.hangman.rules import apply_move, exhausted_letters
+
+    secret = words[pick % len(words)]
+    pool = pool_of(words)
+    ends = []
+    for order in (letters, letters[::-1]):
+        board = opening(HonestHangman(pool, seed=0, secret=secret), rules, pool)
+        for letter in order:
+            if board.state.status == "playing" and letter not in exhausted_letters(board.state):
+                board = next_board(board, apply_move(board.state, letter, secret=secret))
+        ends.append(board)
+    first, second = ends
+    if position_key(first.state) == position_key(second.state):
+        assert first.ids.tolist() == second.ids.tolist()
+        assert LookaheadGuesser().base_value(first) == LookaheadGuesser().base_value(second)
