@@ -227,7 +227,7 @@ class LookaheadGuesser:
     # --- rollouts of the entropy policy (finish=word, advanced variant, unlimited lives) -----
 
     def base_decision(self, board: Board, probs: Floats | None = None) -> Decision:
-        """The base policy's (entropy's) move, memoised per pool and state."""
+        """The base policy's (entropy's) move, memoised per pool and position (`position_key`)."""
         key = (id(board.pool), position_key(board.state))
         cached = self.base_moves.get(key)
         if cached is None:
