@@ -587,12 +587,12 @@ def test_answers_that_end_in_the_same_state_are_one_answer() -> None:
 
 
 def reference_scores(board, probs):  # type: ignore[no-untyped-def]
-    """The city-guessing agent's letter scores, one letter at a time, as it defines them."""
+    """The city-guessing agent's letter scores: each letter's gain and positional value one
+    letter at a time, as it defines them, then its blend."""
     import numpy as np
 
     from wordkit.hangman.board import hidden_positions
-    from wordkit.hangman.guessers.entropy import blend_weights
-    from wordkit.hangman.rules import ALPHABET, exhausted_letters
+    from wordkit.hangman.guessers.entropy import blended
 
     def entropy(masses):  # type: ignore[no-untyped-def]
         masses = masses[masses > 0]
@@ -616,17 +616,7 @@ def reference_scores(board, probs):  # type: ignore[no-untyped-def]
             gains[code] = entropy(np.array(list(families.values())))
         ratio = probs @ places
         positional[code] = float((4 * ratio * (1 - ratio)).sum())
-    if gains.max() <= 1e-12:
-        return np.full(26, -np.inf)
-    lengths = board.pool.lexicon.enc.lengths[board.ids]
-    gain_w, pos_w = blend_weights(board.state, float(probs @ lengths))
-    score = gain_w * gains / gains.max()
-    if positional.max() > 0:
-        score += pos_w * positional / positional.max()
-    closed = exhausted_letters(board.state)
-    return np.array([
-        -np.inf if ch in closed or gains[c] <= 1e-12 else score[c] for c, ch in enumerate(ALPHABET)
-    ])  # fmt: skip
+    return blended(board, probs, gains, positional)  # the blend itself is the agent's
 
 
 @settings(max_examples=80, deadline=None)

@@ -98,6 +98,12 @@ def letter_scores(board: Board, probs: Floats) -> Floats:
         positional[letters] = positional_values(probs, places)
     held = hidden.any(axis=0)  # a letter no candidate hides is worth nothing
     gains[~held], positional[~held] = 0.0, 0.0
+    return blended(board, probs, gains, positional)
+
+
+def blended(board: Board, probs: Floats, gains: Floats, positional: Floats) -> Floats:
+    """The agent's score of each letter from its gain and positional value, each scaled by the
+    best letter's and weighed by how much of the word is hidden (-inf where it cannot help)."""
     score = np.full(26, -np.inf)
     if gains.max() <= 1e-12:
         return score
