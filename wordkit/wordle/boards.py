@@ -29,7 +29,7 @@ from wordkit.wordle.rules import (
     Position,
     Rules,
     State,
-    UnknownWordError,
+    check_new,
     parse_feedback,
     pattern_str,
     start,
@@ -118,8 +118,8 @@ class Boards(Position):
         """The row of `guess` if it may be played now (with `new`: not guessed before)."""
         row = self.game.check_guess(guess)
         word = self.game.guesses[row]
-        if new and word in self.guesses:
-            raise UnknownWordError(f"you already guessed {word.upper()}")
+        if new:
+            check_new(word, self.guesses)
         return row
 
     def after(self, row: int, patterns: Sequence[Pattern]) -> Boards:
@@ -266,6 +266,7 @@ def replay_text(state: Boards, history: str) -> Boards:
             )
         row = state.game.check_guess(word)
         try:
+            check_new(state.game.guesses[row], state.guesses)
             state = state.after(row, parse_patterns(state, marks, row))
         except WordkitError as exc:
             raise type(exc)(f"history entry {n} ({word.strip().upper()}): {exc}") from None

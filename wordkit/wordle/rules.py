@@ -8,7 +8,7 @@ E.g. feedback('speed', 'abide') == int('00101', 3) == 10.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -293,8 +293,8 @@ class State(Position):
         word = self.game.guesses[row]
         if self.rules.hard:
             check_hard(word, self.turns, self.game.length)
-        if new and any(word == g for g, _ in self.turns):
-            raise UnknownWordError(f"you already guessed {word.upper()}")
+        if new:
+            check_new(word, (g for g, _ in self.turns))
         return row
 
     def after(self, row: int, pattern: Pattern) -> State:
@@ -365,4 +365,12 @@ def parse_turn(state: State, text: str, *, suggested: int | None) -> State:
         raise GameStateError(f"{text!r} must be WORD=FEEDBACK, e.g. crane=BBBYY")
     else:
         row, marks = suggested, text
+    check_new(state.game.guesses[row], (g for g, _ in state.turns))
     return state.after(row, parse_feedback(marks, state.game.length))
+
+
+def check_new(word: Word, played: Iterable[Word]) -> None:
+    """Refuse a guess played before: it tells nothing new and would only use up a turn (a
+    line typed twice, most likely)."""
+    if word in played:
+        raise UnknownWordError(f"you already guessed {word.upper()}")

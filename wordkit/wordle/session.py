@@ -1122,7 +1122,7 @@ class Session:
             if sep and not word.strip():
                 raise GameStateError(f"{line!r} names no word: WORD=FEEDBACK/FEEDBACK/...")
             if sep:  # another word than the AI's
-                row, line = state.game.check_guess(word), marks
+                row, line = state.check_move(word, new=True), marks
             return state.after(row, multi.parse_patterns(state, line, row))
         return parse_turn(state, line, suggested=row)
 
