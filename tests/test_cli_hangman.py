@@ -589,7 +589,8 @@ def test_interactive_advanced_answer_may_show_a_letter_in_one_new_place_only() -
     out = solve_i("3", "Q", args=("--variant", "advanced"))
     move = re.findall(r"My guess: ([A-Z]) ", out)[0].lower()
     out = solve_i("3", f"{move}{move}", "Q", args=("--variant", "advanced"))
-    assert f"shows {move!r} in 2 new places; in the advanced variant a guess shows one" in out
+    # quoted as typed: the board's blank rest (20 places) was shown as if typed
+    assert f"'{move}{move}' shows {move!r} in 2 new places; in the advanced variant" in out
 
 
 def test_the_letter_model_never_plays_the_letter_that_spells_a_refuted_word() -> None:

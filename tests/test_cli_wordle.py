@@ -884,3 +884,10 @@ def test_a_guess_typed_again_at_solve_is_refused_as_at_host() -> None:
     two = wk("solve", "wordle", *LISTS, "--boards", "2", "--history", pair * 2)
     assert two.exit_code == 1
     assert two.stderr == "Error: history entry 2 (CRANE): you already guessed CRANE\n"
+
+
+def test_an_unknown_opener_is_refused_before_the_game_starts() -> None:
+    """`solve wordle -i --opener xxxxx` printed the game's intro, then the error."""
+    result = wk("solve", "wordle", *LISTS, "-i", "--opener", "xxxxx", input="q\n")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == "Error: 'xxxxx' is not in the list of allowed guesses\n"

@@ -471,6 +471,8 @@ def test_u_at_the_last_question_takes_the_losing_answer_back(tmp_path: Path) -> 
                       "--history-db", str(db), input=typed)  # fmt: skip
     assert code == 0 and out.count("What was your word?") == 2
     assert "does not fit" not in out and "You win: I am out of lives." in out
+    said = re.findall(r"My guess: .*", out)  # the move taken back is said again as at first
+    assert said[-1] == said[-2] and said[-1].endswith(")")
     (game,) = recorded_games(path=db)
     assert (game.record.secret, game.record.won, game.record.wrong) == ("dog", False, 3)
 
@@ -514,6 +516,10 @@ def test_u_at_the_first_question_asks_the_opening_again(tmp_path: Path) -> None:
     assert out.count("length or mask> ") == 2
     assert "(2 candidates" in out and "(4 candidates" in out  # BEET/MEET, then the -AT words
     assert "_ _ _   lives left: 6\n" in out  # the miss taken back
+    # at the very first question there is nothing to take back (was: "Type a number ...")
+    code, out, _ = wk("solve", "hangman", "-i", "--words", str(words), "--no-record",
+                      input="U\nQ\n")  # fmt: skip
+    assert code == 0 and "length or mask> Nothing to undo yet.\n" in out
 
 
 def test_an_advanced_host_is_held_to_the_length_they_typed(tmp_path: Path) -> None:
@@ -552,3 +558,19 @@ def test_an_advanced_host_showing_every_letter_of_their_length_is_won(tmp_path: 
     assert "APPLET" not in out
     (game,) = recorded_games(path=db)
     assert (game.record.secret, game.record.won, game.record.wrong) == ("apple", True, 4)
+
+
+def test_a_word_said_not_to_be_theirs_is_refused_as_such_at_the_last_question(
+    tmp_path: Path,
+) -> None:
+    """Naming at 'What was your word?' a word they had said n to got 'BAT does not fit your
+    answers (_ _ _)', though it fits every mask: the reason is their own n."""
+    words = tmp_path / "at.txt"
+    words.write_text("bat\ncat\nhat\nmat\n", encoding="utf-8")
+    code, out, _ = wk("solve", "hangman", "-i", "--words", str(words), "--lives", "2",
+                      "--finish", "word", "--no-record", input="3\nn\nn\nbat\n\n")  # fmt: skip
+    assert code == 0, out
+    said = re.findall(r"My guess: ([A-Z]+) ", out)
+    assert len(said) == 2 and said[0] == "BAT"
+    assert "you said BAT was not your word; type your word, or an empty line." in out
+    assert "does not fit" not in out

@@ -415,10 +415,17 @@ class HumanHost(Human):
         self.answers: list[Any] = []
         self.opened: Any = None
         self.told: str | None = None  # what `closing` heard, once asked
+        self.said: list[str] = []  # what the AI said of its last move (`play_ai`)
 
     def start(self, rules: Any) -> Any:
         """The opening position the human types (Hangman: the length or the mask)."""
-        parse = lambda text: self.session.opening(text, rules)  # noqa: E731
+        from wordkit.errors import GameStateError
+
+        def parse(text: str) -> Any:
+            if self.is_undo(text):  # nothing answered yet
+                raise GameStateError("Nothing to undo yet.")
+            return self.session.opening(text, rules)
+
         self.opened = self.asked(self.session.opening_prompt, parse)
         return self.opened
 
@@ -470,7 +477,8 @@ class HumanHost(Human):
                 if told is None:  # U: that answer taken back, asked again
                     self.answers.pop()
                     self.show_latest()
-                    say(self.out, f"My guess: {str(move).upper()}")
+                    for said in self.said[-1:] or [f"My guess: {str(move).upper()}"]:
+                        say(self.out, said)  # the move's line as first said
                     continue
                 self.told = told
             return after
@@ -502,9 +510,13 @@ def play_ai(session: Any, host: HumanHost, *, announce: Any = None) -> Any:
     moves said by `announce`), the ending line. The record, None when the human quit."""
     from wordkit.game import Quit
 
+    def announced(state: Any, decision: Decision) -> list[str]:
+        host.said = [] if announce is None else announce(state, decision)
+        return host.said
+
     say(render.console(), session.ai_intro())
     try:
-        record = session.play_ai(host, wrap=lambda guesser: ThinkingGuesser(guesser, announce))
+        record = session.play_ai(host, wrap=lambda guesser: ThinkingGuesser(guesser, announced))
     except Quit:
         record = None
     say(render.console(), session.ai_ending(record))

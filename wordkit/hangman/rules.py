@@ -382,22 +382,24 @@ def apply_move(state: State, move: Move, *, secret: str, seed: int = 0) -> State
     return replace(after, status=status_of(after, solved=solved))
 
 
-def reported_letter(state: State, letter: str, typed: str) -> State:
+def reported_letter(state: State, letter: str, typed: str, *, said: str | None = None) -> State:
     """The state after `letter` when a host reports the mask as `typed` (checked against the last
-    mask: shown letters stay, newly shown positions hold `letter`)."""
+    mask: shown letters stay, newly shown positions hold `letter`); errors quote `said`, what the
+    host typed, when `typed` is that completed (the advanced board's blank rest)."""
     check_move(state, letter)
+    quoted = typed if said is None else said
     mask = "".join(folded_positions(typed, "mask").split())
     if len(mask) != len(state.mask):
         raise GameStateError(f"the mask needs {len(state.mask)} characters, not {len(mask)}")
     for old, new in zip(state.mask, mask, strict=True):
         if old != HIDDEN and new != old:
-            raise GameStateError(f"{typed!r} changes a letter already shown")
+            raise GameStateError(f"{quoted!r} changes a letter already shown")
         if old == HIDDEN and new not in (HIDDEN, letter):
-            raise GameStateError(f"{typed!r} shows {new!r}, but I guessed {letter!r}")
+            raise GameStateError(f"{quoted!r} shows {new!r}, but I guessed {letter!r}")
     opened = sum(old == HIDDEN and new == letter for old, new in zip(state.mask, mask, strict=True))
     if state.rules.variant == "advanced" and opened > 1:
         raise GameStateError(
-            f"{typed!r} shows {letter!r} in {opened} new places; in the advanced variant a guess "
+            f"{quoted!r} shows {letter!r} in {opened} new places; in the advanced variant a guess "
             "shows one"
         )
     return observed_state(

@@ -1010,13 +1010,14 @@ class Session:
         length = self.host_length if state.rules.variant == "advanced" else None
         if len(guess) > 1:
             if answer not in ("y", "yes", "n", "no"):
-                raise GameStateError("Type y if that is your word, n if not (U undoes, Q quits).")
+                raise GameStateError("Type y if that is your word, n if not.")
             if answer.startswith("y") and length is not None and len(guess) != length:
                 raise GameStateError(
                     f"{guess.upper()} has {plural(len(guess), 'letter')}, your word {length} "
                     "(as you said at the start): type n"
                 )
             return reported_word(state, guess, right=answer.startswith("y"))
+        said = line.strip()  # as typed, for the errors
         if answer in MISS and not (answer == guess and len(state.mask) == 1):
             line = state.mask
         typed = "".join(line.split())
@@ -1028,7 +1029,7 @@ class Session:
         if state.rules.variant == "advanced" and len(typed) < len(state.mask):
             line = typed + state.mask[len(typed) :]  # the word's own mask: the board's rest blank
         try:
-            after = reported_letter(state, guess, line)
+            after = reported_letter(state, guess, line, said=said)
         except WordkitError as exc:
             own = state.mask if length is None else state.mask[:length]  # the word's own mask
             first = own.find("_")
@@ -1071,9 +1072,12 @@ class Session:
         word = folded(line)
         try:
             check_word(word)
+            if word in state.words:  # it fits the mask, maybe, but they said it was not theirs
+                raise GameStateError(f"you said {word.upper()} was not your word")
             if not len(candidate_ids(encode_words([word]), np.zeros(1, dtype=np.int64), state)):
-                spaced = " ".join(state.mask)
-                raise GameStateError(f"{word.upper()} does not fit your answers ({spaced})")
+                length = self.host_length if state.rules.variant == "advanced" else None
+                own = state.mask[:length]
+                raise GameStateError(f"{word.upper()} does not fit your answers ({' '.join(own)})")
         except WordkitError as exc:
             raise GameStateError(f"{exc}; type your word, or an empty line.") from None
         return word

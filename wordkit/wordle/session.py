@@ -584,6 +584,8 @@ class Session:
         mode = "review" if review else "game" if playing else "position"
         refuse_unused(given, SOLVE_USES[mode], SOLVE_IGNORES[mode])
         self.refuse_guesser_options(given)
+        if self.opener is not None:  # an unknown opener fails before any game text
+            self.game.check_guess(self.opener)
         return mode
 
     def refuse_guesser_options(self, given: Iterable[str]) -> None:
