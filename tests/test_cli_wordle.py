@@ -775,6 +775,22 @@ def test_the_words_of_several_boards_may_be_one_argument() -> None:
     assert apart.stdout == joined.stdout == recorded.stdout == read.stdout
 
 
+def test_words_joined_are_one_game_never_regrouped_with_their_neighbours() -> None:
+    """`cigar/rebut/sissy/humph --boards 2` played two games, and `cigar rebut/sissy humph`
+    regrouped the words across the `/` typed: a joined group is one game, as typed."""
+    four = wk("query", "wordle", "--boards", "2", "cigar/rebut/sissy/humph", "--json")
+    assert (four.exit_code, four.stdout) == (1, "")
+    assert four.stderr == (
+        "Error: --boards 2 needs 2 words, one per board; got 4 (cigar rebut sissy humph)\n"
+    )
+    mixed = wk("query", "wordle", "--boards", "2", "cigar", "rebut/sissy", "humph", "--json")
+    assert mixed.exit_code == 1
+    assert [json.loads(line)["secret"] for line in mixed.stdout.splitlines()] == [
+        ["rebut", "sissy"]
+    ]
+    assert mixed.stderr.count("got 1 (") == 2
+
+
 def test_a_secret_from_the_records_of_several_boards_plays_again() -> None:
     played = wk("stats", "wordle", "--boards", "2", "--sample", "1", "--seed", "3",
                 "--records", "-")  # fmt: skip

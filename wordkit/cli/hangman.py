@@ -52,9 +52,10 @@ Learn = Annotated[bool, opt(None, "Words the AI did not know (revealed at the en
 Mask = Annotated[str | None, opt("MASK",
     "The word as shown, `_` for hidden letters: a__le or 'a _ _ l e'.")]
 Guessed = Annotated[list[str] | None, opt("LETTERS",
-    "Letters guessed so far, e.g. aeli (repeats add up).")]
+    "Letters guessed so far, e.g. aeli (the option given twice adds up; a letter named twice "
+    "counts once).")]
 Refuted = Annotated[list[str] | None, opt("WORDS",
-    "Whole words guessed wrongly, comma-separated (repeats add up).")]
+    "Whole words guessed wrongly, comma-separated (the option given twice adds up).")]
 Secrets = Annotated[list[str] | None, typer.Argument(metavar="WORD...",
     help="The secret words; - reads them from stdin.")]
 SecretsFile = Annotated[str | None, opt("NAME_OR_PATH",

@@ -242,14 +242,29 @@ def query_wordle(
 
 
 def game_items(words: list[str], boards: int) -> list[Any]:
-    """The games asked for: one word each (N words with N boards, apart or joined by `,` or
-    `/` as records write them); `-` reads stdin, one game a line."""
+    """The games asked for: one word each; with N boards, N words apart, or one game's words
+    joined by `,` or `/` (as records write them), a game as joined (a group of another size
+    is refused, never regrouped with its neighbours); `-` reads stdin, one game a line."""
     if boards == 1:
         return list(terminal.typed_words(words))
     from wordkit.wordle.boards import board_words
 
-    given = [part for w in words if w != "-" for part in board_words(w)]
-    items: list[Any] = [given[i : i + boards] for i in range(0, len(given), boards)]
+    items: list[Any] = []
+    apart: list[str] = []  # words typed apart, N to a game
+    for word in words:
+        if word == "-":
+            continue
+        joined = board_words(word)
+        if len(joined) == 1:
+            apart += joined
+            if len(apart) == boards:
+                items, apart = [*items, apart], []
+            continue
+        if apart:  # a game begun apart, cut short by a joined one
+            items, apart = [*items, apart], []
+        items.append(joined)
+    if apart:
+        items.append(apart)
     return items + (terminal.typed_words(["-"]) if "-" in words else [])
 
 
