@@ -888,18 +888,18 @@ def test_one_boards_prompt_names_a_feedback_for_several_boards() -> None:
 
 def test_a_guess_typed_again_at_solve_is_refused_as_at_host() -> None:
     """`solve wordle -i` took a line typed twice as another turn (guess 8 of 6 in the end),
-    where `host wordle` refuses a repeated guess; so does a history, on one board or two."""
+    where `host wordle` refuses a repeated guess; on two boards too. A history may hold one:
+    the rules allow it, and a history transcribes a game played."""
     typed = "crane=BBBBB"
     result = wk("solve", "wordle", *LISTS, "-i", input=f"{typed}\n{typed}\nq\n")
     assert result.exit_code == 0, result.output
     assert "feedback> you already guessed CRANE (type U to undo)" in result.stdout
     assert "Guess 3" not in result.stdout
-    again = wk("solve", "wordle", *LISTS, "--history", f"{typed},{typed}")
-    assert again.exit_code == 1 and again.stderr == "Error: you already guessed CRANE\n"
-    pair = f"crane={marks('crane', WORDS[0])}/{marks('crane', WORDS[1])},"
-    two = wk("solve", "wordle", *LISTS, "--boards", "2", "--history", pair * 2)
-    assert two.exit_code == 1
-    assert two.stderr == "Error: history entry 2 (CRANE): you already guessed CRANE\n"
+    pair = f"crane={marks('crane', WORDS[0])}/{marks('crane', WORDS[1])}"
+    two = wk("solve", "wordle", *LISTS, "-i", "--boards", "2", input=f"{pair}\n{pair}\nq\n")
+    assert two.exit_code == 0, two.output
+    assert "you already guessed CRANE (type U to undo)" in two.stdout
+    assert wk("solve", "wordle", *LISTS, "--history", f"{typed},{typed}").exit_code == 0
 
 
 def test_an_unknown_opener_is_refused_before_the_game_starts() -> None:

@@ -34,6 +34,8 @@ FIXTURES = Path(__file__).parent / "fixtures"
 TINY = str(FIXTURES / "host_tiny.csv")  # cat, cot, dog
 SMALL = str(FIXTURES / "wordle_small.txt")
 LISTS = ["--answers", SMALL, "--guesses", SMALL]
+WORDS = [w for w in Path(SMALL).read_text().splitlines() if w and not w.startswith("#")]
+WORDLE_SECRET = WORDS[-1]
 
 
 def wk(*args: str, input: str = "") -> tuple[int, str, str]:
@@ -61,6 +63,7 @@ def damaged(tmp_path: Path) -> Path:
         ["stats", "hangman", "--words", TINY, "--learn"],
         ["host", "wordle", *LISTS, "--seed", "1"],
         ["host", "wordle", *LISTS, "--seed", "1", "--boards", "2"],
+        ["solve", "wordle", *LISTS, "-i"],
     ],
 )
 def test_a_damaged_history_is_one_error_line(command: list[str], damaged: Path) -> None:
@@ -79,6 +82,7 @@ def test_a_damaged_history_is_one_error_line(command: list[str], damaged: Path) 
         ["solve", "hangman", "--words", TINY, "-i"],
         ["stats", "hangman", "--from-history"],
         ["host", "wordle", *LISTS, "--seed", "1"],
+        ["solve", "wordle", *LISTS, "-i"],
     ],
 )
 def test_a_directory_as_history_is_one_error_line(command: list[str], tmp_path: Path) -> None:
@@ -574,3 +578,42 @@ def test_a_word_said_not_to_be_theirs_is_refused_as_such_at_the_last_question(
     assert len(said) == 2 and said[0] == "BAT"
     assert "you said BAT was not your word; type your word, or an empty line." in out
     assert "does not fit" not in out
+
+
+def test_the_ai_s_wordle_games_at_solve_are_recorded_as_hangman_s_are(tmp_path: Path) -> None:
+    """`solve wordle -i` recorded nothing (and had no --history-db or --no-record), unlike
+    `solve hangman -i`: a game solved goes into the history as the AI's (`solve`), one past
+    the honest limit as a loss; Q and --no-record record nothing."""
+    from wordkit.wordle.rules import feedback, pattern_str
+    from wordkit.wordle.session import Session
+
+    db = tmp_path / "h.sqlite"
+    session = Session(answers=SMALL, guesses=SMALL)
+    (game,) = session.query([WORDLE_SECRET])
+    typed = "".join(f"{pattern_str(feedback(s.guess, WORDLE_SECRET), 5, 'letters')}\n"
+                    for s in game.steps)  # fmt: skip
+    code, out, _ = wk("solve", "wordle", *LISTS, "-i", "--history-db", str(db), input=typed)
+    assert code == 0 and f"Solved in {len(game.steps)} guess" in out
+    (kept,) = recorded_games(game="wordle", path=db)
+    assert (kept.source, kept.strategy, kept.record.secret) == ("solve", "entropy", WORDLE_SECRET)
+    assert kept.record.won and kept.record.moves == tuple(s.guess for s in game.steps)
+    assert kept.table == session.history_name and "honest host, 6 guesses" in kept.variant
+    for refused in (["--no-record"], []):  # --no-record; Q before the end
+        more = typed if refused else typed.split("\n")[0] + "\nQ\n"
+        code, _, _ = wk("solve", "wordle", *LISTS, "-i", "--history-db", str(db), *refused,
+                        input=more)  # fmt: skip
+        assert code == 0 and len(recorded_games(game="wordle", path=db)) == 1
+    code, out, err = wk("stats", "wordle", "--from-history", "--history-db", str(db), "--json")
+    assert code == 0 and json.loads(out)["games"] == 1
+    # the human hosts with no limit: a game solved past the honest six guesses is a loss
+    long = GameRecord(secret=WORDLE_SECRET, won=True, moves=(*WORDS[:6], WORDLE_SECRET))
+    assert session.keep(long, source="solve", strategy="entropy", path=db)
+    last = recorded_games(game="wordle", path=db)[-1].record
+    assert (last.won, last.solved, last.guesses) == (False, True, 7)
+    # a position's next move records nothing: the option is refused, never ignored
+    code, _, err = wk("solve", "wordle", *LISTS, "--history", "crane=BBBBB", "--no-record")
+    assert code == 1
+    assert err == (
+        "Error: --record/--no-record does not apply to the next move of a game (--history): "
+        "drop it\n"
+    )

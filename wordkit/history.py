@@ -503,8 +503,11 @@ def game_of(row: Sequence[object]) -> Played | None:
     count = wrong if type(wrong) is int and 0 <= wrong <= len(steps) else None
     if not secret or not steps or (count is None and (wrong is not None or game == "hangman")):
         return None
+    # A Wordle game may be solved past its limit (the AI's, when a human hosts): a loss
+    # whose moves hold every answer
+    solved = None if game == "hangman" else set(str(secret).split("/")) <= set(steps)
     record = GameRecord(
-        secret=str(secret), won=bool(won), moves=steps, wrong=count,
+        secret=str(secret), won=bool(won), moves=steps, wrong=count, solved=solved,
         category=None if category is None else str(category),
     )  # fmt: skip
     return Played(record, str(table), bool(known), str(strategy), str(source), str(played),

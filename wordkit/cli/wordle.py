@@ -19,6 +19,8 @@ from wordkit.cli.terminal import say, thinking
 from wordkit.game import Decision
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rich.text import Text
 
     from wordkit.wordle.session import Game, Hosted, Played, Session, Versus
@@ -146,6 +148,7 @@ def solve_wordle(
     ctx: typer.Context,
     ai: AIChoice,
     lists: ListsChoice,
+    kept: options.HistoryChoice,
     history: History = None,
     budget: Budget = BUDGET,
     interactive: options.Interactive = False,
@@ -156,7 +159,8 @@ def solve_wordle(
 
     In AI mode you think of a word, the AI guesses, and you type each guess's feedback:
     G/Y/B letters, 2/1/0 digits, coloured squares, or a mix; WORD=FEEDBACK when you played
-    another word. L lists the answers left (likeliest first), U undoes the last entry, Q quits.
+    another word. L lists the answers left (likeliest first), U undoes the last entry, Q quits
+    without recording the game. Each game solved is recorded in the game history.
 
     \b
     Example:
@@ -172,7 +176,7 @@ def solve_wordle(
         show_review(session, history or (), json)
     elif mode == "game":
         options.check_moves_on_stdin(ctx)
-        ai_mode(session)
+        ai_mode(session, kept.recording())
     else:
         with terminal.notices_shown(), thinking():
             move = session.next_move(history or ())
@@ -192,12 +196,15 @@ def show_review(session: Session, history: Sequence[str], json: bool) -> None:
         say(render.console(), render.tiles(row.guess, row.pattern(), row.line(render.arrow())))
 
 
-def ai_mode(session: Session) -> None:
-    """The human hosts: the AI guesses and the human types the feedback after each guess."""
+def ai_mode(session: Session, kept: Path | None) -> None:
+    """The human hosts: the AI guesses and the human types the feedback after each guess; the
+    game goes into the history at `kept` (None, or Q: not)."""
     answered = lambda state, after: say(render.console(), turn_shown(state, after))  # noqa: E731
     host = terminal.HumanHost(session, answered=answered, letters_are_guesses=False)
     with terminal.notices_shown():
-        terminal.play_ai(session, host, announce=session.announcement)
+        record = terminal.play_ai(session, host, announce=session.announcement)
+    if record is not None:
+        session.keep(record, source="solve", strategy=session.guesser.name, path=kept)
 
 
 # --- query ------------------------------------------------------------------------------------

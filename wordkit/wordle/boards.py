@@ -266,7 +266,6 @@ def replay_text(state: Boards, history: str) -> Boards:
             )
         row = state.game.check_guess(word)
         try:
-            check_new(state.game.guesses[row], state.guesses)
             state = state.after(row, parse_patterns(state, marks, row))
         except WordkitError as exc:
             raise type(exc)(f"history entry {n} ({word.strip().upper()}): {exc}") from None

@@ -365,12 +365,11 @@ def parse_turn(state: State, text: str, *, suggested: int | None) -> State:
         raise GameStateError(f"{text!r} must be WORD=FEEDBACK, e.g. crane=BBBYY")
     else:
         row, marks = suggested, text
-    check_new(state.game.guesses[row], (g for g, _ in state.turns))
     return state.after(row, parse_feedback(marks, state.game.length))
 
 
 def check_new(word: Word, played: Iterable[Word]) -> None:
-    """Refuse a guess played before: it tells nothing new and would only use up a turn (a
-    line typed twice, most likely)."""
+    """Refuse a guess played before where a human types the game as it goes (the rules allow
+    it, so a history may hold one): it tells nothing new and would only use up a turn."""
     if word in played:
         raise UnknownWordError(f"you already guessed {word.upper()}")

@@ -387,13 +387,10 @@ class Hosted(game.Hosted):
         statistics over that table and variant (None: nothing recorded)."""
         if not record.moves:
             return None
-        from wordkit.history import player_stats, record_game, recorded_games
+        from wordkit.history import player_stats, recorded_games
 
+        self.session.keep(record, source="host", strategy=self.mode, path=path, host=self.mode)
         name = self.session.history_name
-        record_game(
-            record, game="wordle", table=name, variant=self.variant,
-            strategy=self.mode, source="host", path=path,
-        )  # fmt: skip
         games = recorded_games(game="wordle", table=name, variant=self.variant, path=path)
         return player_stats([g.record for g in games], limit=self.limit)
 
@@ -645,6 +642,29 @@ class Session:
         check_kinds({"host": host, "watch": watch}, {"host": "host", "watch": "callable?"})
         guesser = self.guesser if wrap is None else wrap(self.guesser)
         return loop.play(guesser, host, self.start("ai"), watch=watch)
+
+    def keep(
+        self, record: GameRecord, *, source: str, strategy: str, path: Path | None,
+        host: str = "honest",
+    ) -> bool:  # fmt: skip
+        """Record a game of at least one guess in the history at `path` (None: not recorded),
+        under the variant of its `host` (`honest` or `evil`); True when it was. The AI's game
+        against a human host (`source` "solve") had no guess limit: it is won within the honest
+        limit, as `ai_ending` says."""
+        if path is None or not record.moves:
+            return False
+        from wordkit.history import record_game
+
+        if source == "solve":
+            limit = self.limit("honest")
+            solved = record.ended_solved
+            won = solved and (limit is None or record.guesses <= limit)
+            record = replace(record, won=won, solved=solved)
+        record_game(
+            record, game="wordle", table=self.history_name, variant=self.variant(host),
+            strategy=strategy, source=source, path=path,
+        )  # fmt: skip
+        return True
 
     # --- query ---------------------------------------------------------------------------
 
@@ -1126,6 +1146,9 @@ class Session:
             if sep:  # another word than the AI's
                 row, line = state.check_move(word, new=True), marks
             return state.after(row, multi.parse_patterns(state, line, row))
+        word, sep, _ = line.partition("=")
+        if sep and word.strip():  # a word played again tells nothing: a line typed twice?
+            state.check_move("".join(word.split()), new=True)
         return parse_turn(state, line, suggested=row)
 
     def check_host(self, mode: str, *, trainer: bool = False) -> str:
@@ -1157,7 +1180,7 @@ SOLVE_USES: dict[str, frozenset[str]] = {
     "review": LISTS_AND_FORMAT | {"strategy", "opener", "budget", "hard", "history", "review"},
     "game": LISTS_AND_FORMAT - {"json"}
     | {"strategy", "opener", "budget", "hard", "boards"}
-    | {"interactive"},
+    | {"interactive", "history_db", "record"},
 }
 """The options each `solve wordle` mode uses (parameter names); any other given is refused."""
 
