@@ -227,8 +227,13 @@ def test_stats_against_the_evil_host() -> None:
     result = wk("stats", "hangman", *T, "--host", "evil", "--json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert [row["length"] for row in report["by_length"]] == [3, 4, 5]
-    assert all(row["won"] for row in report["by_length"])
+    assert [row["length"] for row in report["games"]] == [3, 4, 5]  # one game a length
+    assert all(row["won"] for row in report["games"]) and "by_length" not in report
+    # the seed it drew is in its JSON, as in every other run that draws one
+    drawn = int(re.search(r"seed: (\d+)", result.stderr).group(1))
+    assert report["seed"] == drawn
+    again = wk("stats", "hangman", *T, "--host", "evil", "--json", "--seed", str(drawn))
+    assert again.stdout == result.stdout
 
 
 def test_stats_errors() -> None:

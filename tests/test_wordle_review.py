@@ -168,3 +168,14 @@ def test_the_opening_is_rated_against_the_cached_entropy_opener(
     monkeypatch.setattr(module, "best_rows", lambda state: state.legal_rows)
     assert fast == [module.skill_of(state, row) for row in rows]
     assert fast[0][0] == 100 and fast[3][0] < 60
+
+
+def test_a_guess_of_one_outcome_gains_zero_bits_never_minus_zero() -> None:
+    """The entropy of one outcome came out -0.0, and `--json` printed `"bits": -0.0`."""
+    result = CliRunner().invoke(
+        app, ["solve", "wordle", "--history", "raise=YYBBB,tronc=BGGBY,croak=GGGGG", "--review",
+              "--json"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    last = json.loads(result.output)["review"][-1]
+    assert (last["bits"], last["best_bits"]) == (0.0, 0.0) and "-0.0" not in result.output

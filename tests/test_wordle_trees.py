@@ -198,7 +198,10 @@ def test_cli_tree_export_and_check(tmp_path):
     result = runner.invoke(
         app, ["stats", "wordle", "--answers", str(FIXTURE), "--tree-in", str(out), "--json"]
     )
-    assert json.loads(result.output)["tree"]["total"] == total
+    checked = json.loads(result.output)
+    assert checked["tree"]["total"] == total
+    # a list's games name their sample and seed, null when nothing was drawn (it had neither)
+    assert (checked["sample"], checked["seed"]) == (None, None)
     for args in (["--tree", str(tmp_path / "t.xml")], ["--tree-in", str(tmp_path / "none.json")]):
         result = runner.invoke(app, [*base, *args])
         assert result.exit_code == 1

@@ -214,6 +214,8 @@ class Versus:
     depth: int
     strategy: str
     by_length: dict[int, GameRecord]
+    seed: int
+    """What the host's and the AI's choices were drawn with (the advanced variant's places)."""
 
     def lengths(self) -> list[dict[str, Any]]:
         """One entry per length: the wrong guesses and moves needed, and the word."""
@@ -225,7 +227,7 @@ class Versus:
     def head(self) -> dict[str, Any]:
         """The host, its level and the strategy."""
         level = {"difficulty": self.difficulty} if self.host == "evil" else {"depth": self.depth}
-        return {"host": self.host, **level, "strategy": self.strategy}
+        return {"host": self.host, **level, "strategy": self.strategy, "seed": self.seed}
 
     def rows(self) -> list[dict[str, Any]]:
         """The CSV rows: one a length, each naming the host, its level and the strategy."""
@@ -233,7 +235,8 @@ class Versus:
 
     def as_dict(self) -> dict[str, Any]:
         """The run as `stats hangman --host ... --json` prints it."""
-        return {"game": "hangman"} | self.head() | {"by_length": self.lengths()}
+        # `games`, not `by_length`: a stats run's `by_length` is an object of figures per length
+        return {"game": "hangman"} | self.head() | {"games": self.lengths()}
 
     def table(self) -> tuple[str, tuple[str, ...], list[list[Any]]]:
         """The run as `stats hangman --host` shows it: a title, the columns, one row a length."""
@@ -762,11 +765,12 @@ class Session:
         check_kinds(options, kinds)
         difficulty, depth = adversary_knobs(host, difficulty, depth)
 
+        seed = self.seed()
         by_length = versus_by_length(
             table_words(self.pool("uniform")), host=host, guesser=self.strategy,
-            difficulty=difficulty, depth=depth, seed=self.seed(), progress=progress,
+            difficulty=difficulty, depth=depth, seed=seed, progress=progress,
         )  # fmt: skip
-        return Versus(host, difficulty, depth, self.strategy, by_length)
+        return Versus(host, difficulty, depth, self.strategy, by_length, seed)
 
     # --- games with a human ------------------------------------------------------------------
 

@@ -131,8 +131,8 @@ def review_turn(state: State, row: int, after: State, best: PartitionGuesser) ->
         expected_left=round(expected_left(state, row), 3),
         best_guess=ai.word,
         best_expected_left=round(expected_left(state, ai.row), 3),
-        bits=round(bits, 3),
-        best_bits=round(best_bits, 3),
+        bits=round(bits, 3) + 0.0,  # + 0.0: an entropy of one outcome is -0.0, shown as 0.0
+        best_bits=round(best_bits, 3) + 0.0,
         bits_gained=round(math.log2(n_before / n_after), 3),
         skill=skill,
         luck=luck_of(state, row, after),

@@ -899,7 +899,9 @@ class Session:
             budget=self.budget,
         )  # fmt: skip
         # Both games name the sample and its seed (null: every answer, nothing drawn)
-        drawn = {"sample": self.sample, "seed": None if self.sample is None else self.seed()}
+        drawn = NOTHING_DRAWN
+        if self.sample is not None:
+            drawn = {"sample": self.sample, "seed": self.seed()}
         summary = replace(summary, options=summary.options | drawn)
         return Played(summary, records)
 
@@ -1018,7 +1020,9 @@ class Session:
             verdict += f"; {check.other_paths:,} paths end on words that are not answers"
         if check.unreached:
             verdict += f"; {check.unreached:,} of its guesses are reached by no answer"
-        return Played(check.summary, check.records, verdict)
+        # every answer played, nothing drawn: named as a stats run names them
+        summary = replace(check.summary, options=check.summary.options | NOTHING_DRAWN)
+        return Played(summary, check.records, verdict)
 
     def from_history(
         self, path: str | os.PathLike[str] | None = None, *, every_table: bool | None = None
@@ -1174,6 +1178,9 @@ class Session:
 
 LISTS_AND_FORMAT = frozenset({"answers", "guesses", "length", "table", "format", "json"})
 """Options every `stats wordle` mode uses: which lists, and how the result is shown."""
+
+NOTHING_DRAWN: dict[str, Any] = {"sample": None, "seed": None}
+"""A list's games when every answer is played: the sample and seed named, null."""
 
 SOLVE_USES: dict[str, frozenset[str]] = {
     "position": LISTS_AND_FORMAT | {"strategy", "opener", "budget", "hard", "boards", "history"},
