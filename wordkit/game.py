@@ -117,6 +117,29 @@ class Decision:
         return self.move
 
 
+def typed_line(line: object) -> str:
+    """A line a human typed, as the Session's helpers for a human player take it (a str)."""
+    if not isinstance(line, str):
+        from wordkit.errors import OptionTypeError
+
+        raise OptionTypeError(f"line= must be a string (the line typed), not {line!r:.60}")
+    return line
+
+
+def decision_of(chosen: object) -> Decision:
+    """What a guesser returned as a Decision: a Decision, or a move alone (`"e"`, `"crane"`:
+    a guesser may be any callable returning a move); anything else is a typed error."""
+    if isinstance(chosen, Decision):
+        return chosen
+    if isinstance(chosen, str):
+        return Decision(chosen)
+    from wordkit.errors import OptionTypeError
+
+    raise OptionTypeError(
+        f"a guesser returns a Decision, a move (a string) or None, not {type(chosen).__name__}"
+    )
+
+
 class Quit(Exception):
     """The human quits: the game ends and is not recorded."""
 
@@ -215,6 +238,15 @@ def refuse_unused(given: Iterable[str], used: Iterable[str], why: str) -> None:
         raise OptionConflictError(why.format(flag=option_flag(unused[0])))
 
 
+def _as_float(value: Any) -> float:
+    """A number as a float; an int too large for one is infinite (for the range checks to
+    refuse it, where float() would raise OverflowError)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
 def check_kinds(options: Mapping[str, Any], kinds: Mapping[str, str]) -> dict[str, Any]:
     """The options, each checked against its kind (given through the Python API: the command
     line gives each its type) and made a plain Python value: `int`, `number`, `bool`, `text`
@@ -239,13 +271,17 @@ def check_kinds(options: Mapping[str, Any], kinds: Mapping[str, str]) -> dict[st
         "texts": lambda v: (
             isinstance(v, str) or isinstance(v, Sequence) and all(isinstance(x, str) for x in v)
         ),
-        "names": lambda v: isinstance(v, Collection) and all(isinstance(x, str) for x in v),
+        "names": lambda v: (  # a string is a name, not a collection of one-letter names
+            isinstance(v, Collection)
+            and not isinstance(v, str)
+            and all(isinstance(x, str) for x in v)
+        ),
         "lives": lambda v: isinstance(v, str) or whole(v),
         "callable": callable,
         "host": lambda v: all(callable(getattr(v, m, None)) for m in ("answer", "reveal")),
     }
     plain: dict[str, Callable[[Any], Any]] = {
-        "int": int, "number": float, "bool": bool, "path": os.fspath,
+        "int": int, "number": _as_float, "bool": bool, "path": os.fspath,
         "lives": lambda v: v if isinstance(v, str) else int(v),
     }  # fmt: skip
     said = {"int": "a whole number", "number": "a number", "bool": "True or False",

@@ -382,11 +382,20 @@ def _json_shares(prior: Prior) -> dict[str, float]:
     """The shares of a prior written as a JSON object, `{"CATEGORY": SHARE, ...}`."""
     import json
 
-    try:
-        data = json.loads(prior)
+    twice: list[str] = []
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        names = [name for name, _ in items]  # the outermost object comes last: its own
+        twice[:] = [n for n in dict.fromkeys(names) if names.count(n) > 1]
+        return dict(items)
+
+    try:  # a name given twice is refused, as in CATEGORY=SHARE (json keeps the last)
+        data = json.loads(prior, object_pairs_hook=pairs)
     except (ValueError, RecursionError):
         data = None
     shown = shortened(prior)
+    if twice and isinstance(data, dict):
+        raise PriorFormatError(f"prior {shown!r} gives {twice[0]!r} two shares")
     if not isinstance(data, dict):
         raise PriorFormatError(
             f'prior {shown!r} is not a JSON object of category shares (e.g. {{"TZ": 0.5}})'

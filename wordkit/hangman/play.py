@@ -18,7 +18,7 @@ import numpy as np
 
 from wordkit import runner
 from wordkit.errors import GameStateError, UnknownNameError, WordkitWarning
-from wordkit.game import Undo, Watch, plural
+from wordkit.game import Undo, Watch, decision_of, plural
 from wordkit.hangman import book as book_store
 from wordkit.hangman.board import Board, Decision, Guesser, board_for, next_board
 from wordkit.hangman.book import Book, book_name, book_rules
@@ -124,7 +124,7 @@ def play(
             chosen = guesser(board)
             if chosen is None:
                 break
-            decision = chosen
+            decision = decision_of(chosen)
             if memo is not None:
                 memo[state] = (board, decision)
         try:

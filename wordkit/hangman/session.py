@@ -29,6 +29,7 @@ from wordkit.game import (
     plural,
     refuse_unused,
     step_dict,
+    typed_line,
 )
 
 if TYPE_CHECKING:
@@ -681,7 +682,8 @@ class Session:
         options |= {"jobs": jobs, "cluster": cluster, "progress": progress}
         kinds = {"sample": "int?", "hint": "bool", "secrets": "path?", "jobs": "int?"}
         checked = check_kinds(options, kinds | {"cluster": "text?", "progress": "callable?"})
-        sample, hint, jobs = checked["sample"], checked["hint"], checked["jobs"] or 1
+        sample, hint, jobs = checked["sample"], checked["hint"], checked["jobs"]
+        jobs = 1 if jobs is None else jobs  # 0 is refused below, never read as the default
         secrets = checked["secrets"]
         check_run(sample=sample, jobs=jobs, cluster=checked["cluster"])
         prior = self.stats_prior(sample)
@@ -822,11 +824,17 @@ class Session:
         """One game of `guesser` (the AI, or a human) against `host` (a computer host, or a
         human) under the session's rules, the boards searching the session's pool; `Quit`
         from either side is raised on."""
+        from wordkit.errors import OptionTypeError
         from wordkit.game import Reopen, check_kinds
         from wordkit.hangman.play import opening, play
 
         kinds = {"guesser": "callable", "host": "host", "watch": "callable?"}
         check_kinds({"guesser": guesser, "host": host, "watch": watch}, kinds)
+        if not callable(getattr(host, "start", None)):  # a Hangman host also opens the game
+            raise OptionTypeError(
+                f"host= must be a Hangman host (with start, answer and reveal methods), not "
+                f"{host!r:.60}"
+            )
         pool = self.pool()
         while True:
             try:
@@ -986,6 +994,7 @@ class Session:
     def typed_move(self, board: Board, line: str) -> Decision:
         """The move a human guesser typed, checked: a letter or a listed word of the right
         length, not guessed before (a typed error otherwise)."""
+        typed_line(line)
         from wordkit.game import not_a_word
         from wordkit.hangman.rules import (
             MAX_LENGTH,
@@ -1008,6 +1017,7 @@ class Session:
     def reported(self, state: State, guess: str, line: str) -> State:
         """The state after the AI's `guess`, as a human host reports it: the mask as it now
         stands (an empty line, n, no or -: a miss), or y/n after a whole-word guess."""
+        typed_line(line)
         from wordkit.hangman.rules import HIDDEN, reported_letter, reported_word
 
         answer = line.strip().lower()
@@ -1050,6 +1060,7 @@ class Session:
 
     def opening(self, line: str, rules: Any) -> State:
         """The opening state a human host types: the word's length, or its mask of `_`."""
+        typed_line(line)
         from wordkit.hangman.rules import HIDDEN, observed_state
 
         line = "".join(line.split())
@@ -1068,6 +1079,7 @@ class Session:
     def told_word(self, state: State, line: str) -> str:
         """The word a human host tells after the AI lost, checked against every answer they
         gave (a typed error when it is not a word, or does not fit)."""
+        typed_line(line)
         import numpy as np
 
         from wordkit.hangman.rules import candidate_ids, check_word, encode_words

@@ -16,7 +16,7 @@ import numpy as np
 
 from wordkit import runner
 from wordkit.errors import GameStateError, UnknownNameError
-from wordkit.game import Undo, Watch
+from wordkit.game import Undo, Watch, decision_of
 from wordkit.runner import GameRecord, Summary
 from wordkit.wordle import partitions
 from wordkit.wordle.guessers import Decision, PartitionGuesser, make_guesser
@@ -52,17 +52,26 @@ def play(
     `Quit` (raised on: the game is not recorded)."""
     state = start
     limit = state.rules.max_guesses if limit is None else limit
-    while not state.solved and (limit is None or state.turn - 1 < limit):
-        move = guesser(state)
-        if move is None:
+    # With no limit a guesser that never finds the answer (one of the Python API's, against
+    # Absurdle) would play for ever: past every allowed guess once, the game is lost.
+    cap = len(state.game.guesses) + 1
+    while not state.solved and (state.turn - 1 < (cap if limit is None else limit)):
+        chosen = guesser(state)
+        if chosen is None:
             break
-        if move.row < 0:  # the watcher (the trainer, the CLI) reads the row too
-            move = replace(move, row=guess_row(state, move))
+        move = decision_of(chosen)
+        # the watcher (the trainer, the CLI) reads the row too
+        move = replace(move, row=guess_row(state, move))
         try:
             after = host.answer(state, move.row)
         except Undo:
             state = state if state.previous is None else state.previous
             continue
+        if after.turn != state.turn + 1:  # a host of the Python API may answer anything
+            raise GameStateError(
+                f"the host's answer to guess {state.turn} ({move.move.upper()}) is not the "
+                "position after it"
+            )
         if watch is not None:
             watch(state, move, after)
         state = after
@@ -70,10 +79,14 @@ def play(
 
 
 def guess_row(state: Any, move: Decision) -> int:
-    """The guess list's row of `move`: the one its guesser set (wordkit's own do), else its
-    word's, checked as a typed guess is (a guesser of the Python API may return
-    `Decision("crane")`; its row of -1 would have played the list's last word)."""
-    return move.row if move.row >= 0 else state.check_move(move.move)
+    """The guess list's row of `move`: the one its guesser set when it names that word
+    (wordkit's own do), else its word's, checked as a typed guess is (a guesser of the Python
+    API may return `Decision("crane")`: its row of -1 would have played the list's last word,
+    and a row of another word that word)."""
+    guesses = state.game.guesses
+    if 0 <= move.row < len(guesses) and guesses[move.row] == move.move:
+        return move.row
+    return state.check_move(move.move)
 
 
 def record_of(state: Any, secret: str) -> GameRecord:

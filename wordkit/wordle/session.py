@@ -52,6 +52,7 @@ from wordkit.game import (
     plural,
     refuse_unused,
     step_dict,
+    typed_line,
     whole_number,
 )  # fmt: skip
 from wordkit.runner import GameRecord, check_run
@@ -632,7 +633,8 @@ class Session:
         check_kinds({"history": history}, {"history": "texts"})
         if self.boards > 1:
             raise OptionConflictError("--review is for one board; drop --review or --boards")
-        if not history:
+        text = history if isinstance(history, str) else ",".join(history)
+        if not any(entry.strip() for entry in text.split(",")):  # "", [""], ",": no guess
             raise GameStateError("--review needs the game to review: give --history")
         return review(self.position(history), self.advisor)
 
@@ -749,6 +751,11 @@ class Session:
         return check_secrets(self.game, words, self.secrets)
 
     # --- stats ---------------------------------------------------------------------------
+
+    def run_options(self) -> list[str]:
+        """The session's options that choose a run's games (parameter names): a mode that
+        plays its own games (a sweep, a tree check, Absurdle) refuses them, as `stats` does."""
+        return [name for name in ("sample",) if getattr(self, name) is not None]
 
     def stats_mode(
         self,
@@ -948,6 +955,7 @@ class Session:
         strategy, the exact search's shortest win, proven shortest (`progress` hears each
         length it tries)."""
         check_kinds({"host": host, "progress": progress}, {"host": "text", "progress": "callable?"})
+        self.stats_mode(given=self.run_options(), host=host)  # what it would ignore, refused
         if self.strategy == "optimal":
             from wordkit.wordle.adversary import absurdle_win
 
@@ -989,11 +997,13 @@ class Session:
                 )
             cutoff = str(int(cutoff))
         kinds = {"openers": "text", "cutoff": "text?", "records": "path?"}
-        given = {"openers": openers, "cutoff": cutoff, "records": records}
+        kinds |= {"progress": "callable?", "started": "callable?", "on_part": "callable?"}
+        given: dict[str, Any] = {"openers": openers, "cutoff": cutoff, "records": records}
+        given |= {"progress": progress, "started": started, "on_part": on_part}
         checked = check_kinds(given, kinds)
         named: str | None = checked["cutoff"]
         kept: str | None = checked["records"]
-        self.check_sweep(openers, None)
+        self.stats_mode(given=self.run_options(), openers=openers, cutoff=named)
         limit, running = parse_cutoff(named)
         spec = SweepSpec(
             strategy=self.strategy, hard=self.hard, max_guesses=self.limit("honest"),
@@ -1010,7 +1020,9 @@ class Session:
         """Play the decision tree in `path` over every answer and check it."""
         from wordkit.wordle.trees import check_tree
 
-        path = check_kinds({"path": path}, {"path": "path"})["path"]
+        kinds = {"path": "path", "progress": "callable?"}
+        path = check_kinds({"path": path, "progress": progress}, kinds)["path"]
+        self.stats_mode(given=self.run_options(), tree_in=path)  # what it would ignore, refused
 
         check = check_tree(self.game, path, self.rules(), jobs=self.jobs, progress=progress)
         verdict = f"tree check: every answer solved, total {check.total:,} guesses"
@@ -1135,12 +1147,16 @@ class Session:
     def typed_move(self, state: Any, line: str) -> Decision:
         """The guess a human typed, checked (a typed error: not a new allowed guess); letters
         typed apart, as the board shows them (`c r a n e`), are one word."""
+        typed_line(line)
         row = state.check_move("".join(line.split()), new=True)
         return Decision(state.game.guesses[row], row=row)
 
     def reported(self, state: Any, row: int, line: str) -> Any:
         """The position after guess `row`, as a human host reports its feedback (one per
         unsolved board, / between; WORD=FEEDBACK for another word on one board)."""
+        typed_line(line)
+        if not (isinstance(row, numbers.Integral) and 0 <= row < len(state.game.guesses)):
+            raise OptionTypeError(f"row= must be a row of the guess list, not {row!r:.60}")
         from wordkit.wordle.rules import parse_turn
 
         if self.boards > 1:
