@@ -60,8 +60,9 @@ def play(
         if chosen is None:
             break
         move = decision_of(chosen)
-        # the watcher (the trainer, the CLI) reads the row too
-        move = replace(move, row=guess_row(state, move))
+        row = guess_row(state, move)
+        if row != move.row:  # the watcher (the trainer, the CLI) reads the row too
+            move = replace(move, row=row)
         try:
             after = host.answer(state, move.row)
         except Undo:
