@@ -583,7 +583,8 @@ def test_both_games_read_a_history_and_advise_with_the_same_calls(tmp_path: Path
 
     where = tmp_path / "none.sqlite"
     for session in (Hangman(words="categories"), Session(answers="wordle")):
-        for every_table, of in ((False, " of "), (True, " is recorded")):
+        # None: the session's own table or lists (both name them here)
+        for every_table, of in ((False, " of "), (True, " is recorded"), (None, " of ")):
             with pytest.raises(GameStateError, match=re.escape(f"{where} (no such file yet)")):
                 session.from_history(str(where), every_table=every_table)
             with pytest.raises(GameStateError, match=of):

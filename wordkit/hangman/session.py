@@ -979,14 +979,15 @@ class Session:
             raise GameStateError(STATS_IGNORES[mode].format(flag=flag))
 
     def from_history(
-        self, path: str | os.PathLike[str] | None = None, *, every_table: bool = False
+        self, path: str | os.PathLike[str] | None = None, *, every_table: bool | None = None
     ) -> Played:
         """The Hangman games recorded in the game history at `path` (default: the session's
-        `history`, else its usual place), of this table or of every table, as a stats summary
-        and their records (the same call as Wordle's)."""
+        `history`, else its usual place), of this table or of every table (None: this table,
+        which a session always names), as a stats summary and their records (the same call as
+        Wordle's)."""
         from wordkit.game import check_kinds
 
-        kinds = {"path": "path?", "every_table": "bool"}
+        kinds = {"path": "path?", "every_table": "bool?"}
         checked = check_kinds({"path": path, "every_table": every_table}, kinds)
         where = self.history if checked["path"] is None else Path(checked["path"])
         return history_summary(None if checked["every_table"] else self.words, where)
