@@ -123,7 +123,35 @@ def test_describe_lists_every_reason(places: pd.DataFrame) -> None:
         "dropped 1: contains a hyphen",
         "dropped 1: characters other than letters a-z",
         "dropped 1: duplicate (merged)",
+        "left out 4 columns: city_ascii, pop, iso2, note (--weight-column, --category-column or "
+        "--keep takes one in)",
     ]
+
+
+def test_a_first_line_of_data_is_refused_as_a_header() -> None:
+    """`Café,120,boissons` as the first line was read as the header: CAFE was lost, and the
+    weights and categories dropped as unnamed columns, with no word said."""
+    frame = pd.DataFrame(columns=["Café", "120", "boissons"], data=[["thé", "80", "boissons"]])
+    with pytest.raises(ColumnError) as err:
+        run(frame)
+    assert str(err.value) == (
+        "places.csv has no header line: its first line ('Café,120,boissons') holds '120', a "
+        "number, where a column's name should be; add a first line naming the columns, e.g. "
+        "word,weight,category"
+    )
+    run(frame, column="Café")  # a column named: the user says the first line is a header
+
+
+def test_what_the_words_came_from_is_said_when_no_column_is_named_word() -> None:
+    frame = pd.DataFrame({"name": ["cafe", "the"], "count": ["3", "2"], "theme": ["x", "y"]})
+    _, report = run(frame)
+    assert p.describe(report)[1:] == [
+        "words from the first column, 'name' (no column is named word; --column names another)",
+        "left out 2 columns: count, theme (--weight-column, --category-column or --keep takes "
+        "one in)",
+    ]
+    _, used = run(frame, weight_column="count", category_column="theme")
+    assert p.describe(used) == ["kept 2 of 2 rows"]  # every column used: nothing to say
 
 
 @pytest.mark.full

@@ -67,6 +67,10 @@ class PrepareReport:
     passed_filters: int = 0
     kept: int = 0
     dropped: dict[str, int] = field(default_factory=dict)
+    ignored: list[str] = field(default_factory=list)
+    """The input's columns left out of the table (neither word, weight, category nor kept)."""
+    first_column: str | None = None
+    """The column the words came from when it was taken for having no `word` column."""
 
 
 def word_column(frame: pd.DataFrame, requested: str | None, *, name: str) -> str:
@@ -100,6 +104,8 @@ def prepare(
     for option, given in named:
         if given is not None and not given.strip():
             raise ColumnError(f"{option} needs a column name, not an empty one")
+    if options.column is None and named_column(frame, "word") is None:
+        _check_header(frame, name=name)
     source = word_column(frame, options.column, name=name)
     # A word table fed back in keeps its weights and categories unless told otherwise.
     weight_column = options.weight_column or named_column(frame, "weight")
@@ -127,7 +133,11 @@ def prepare(
             "to use with --weight-column"
         )
 
+    used = {source, weight_column, category_column, *options.keep_columns}
     report = PrepareReport(rows_in=len(frame))
+    report.ignored = [str(c) for c in frame.columns if c not in used]
+    if report.ignored and options.column is None and named_column(frame, "word") is None:
+        report.first_column = source  # said: a header line of data would show here
     words = frame[source].astype(str).str.strip()
     if weight_column is not None:
         weights = weights_from(frame[weight_column], name=name, column=weight_column)
@@ -199,6 +209,31 @@ def prepare(
     return table, report
 
 
+def _check_header(frame: pd.DataFrame, *, name: str) -> None:
+    """Refuse a table of several columns whose first line is data, not a header: a number
+    where a column's name should be (`Café,120,boissons`). Read as the header, that line would
+    be lost, and its columns (a weight, a category) ignored as unnamed."""
+    if len(frame.columns) < 2:
+        return
+    numbers = [str(c) for c in frame.columns if _is_number(str(c))]
+    if numbers:
+        first = ",".join(str(c) for c in frame.columns)
+        raise ColumnError(
+            f"{name} has no header line: its first line ({shortened(first, 60)!r}) holds "
+            f"{numbers[0]!r}, a number, where a column's name should be; add a first line "
+            "naming the columns, e.g. word,weight,category"
+        )
+
+
+def _is_number(text: str) -> bool:
+    """Whether a header cell reads as a number (`120`, `0.5`, `1e3`), not as a name."""
+    try:
+        float(text.replace(",", ""))
+    except ValueError:
+        return False
+    return text.strip().lower() not in ("nan", "inf", "infinity", "-inf", "+inf")
+
+
 def merge_duplicates(table: pd.DataFrame, *, per_category: bool = False) -> pd.DataFrame:
     """One row per word (`per_category`: per word and category, so `calf` stays an animal and
     a body part): the row with the highest weight (the first such row on ties)."""
@@ -226,6 +261,17 @@ def describe(report: PrepareReport) -> list[str]:
         lines[0] += f" ({report.passed_filters:,} passed the filters before merging duplicates)"
     for reason, count in report.dropped.items():
         lines.append(f"dropped {count:,}: {reason}")
+    if report.first_column is not None:
+        lines.append(
+            f"words from the first column, {report.first_column!r} (no column is named word; "
+            "--column names another)"
+        )
+    if report.ignored:
+        shown = ", ".join(report.ignored[:6]) + (", ..." if len(report.ignored) > 6 else "")
+        lines.append(
+            f"left out {plural(len(report.ignored), 'column')}: {shown} (--weight-column, "
+            "--category-column or --keep takes one in)"
+        )
     return lines
 
 
