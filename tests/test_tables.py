@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from wordkit import tables
 from wordkit.errors import (
+    ColumnError,
     InputFileError,
     OutputPathError,
     UnknownTableError,
@@ -43,6 +44,22 @@ def test_csv_without_word_column_uses_first_column(tmp_path: Path) -> None:
     table = tables.load_table(str(path))
     assert table["word"].tolist() == ["otter"]
     assert table["weight"].tolist() == [2.0]
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".tsv"])
+def test_a_table_whose_first_line_is_data_is_refused(tmp_path: Path, suffix: str) -> None:
+    """`cafe,120,drinks` first was read as the header: CAFE lost, and 120 and drinks taken
+    for column names, the weights and categories never read."""
+    sep = "," if suffix == ".csv" else "\t"
+    path = tmp_path / f"t{suffix}"
+    path.write_text(f"cafe{sep}120{sep}drinks\ntea{sep}80{sep}drinks\n", encoding="utf-8")
+    with pytest.raises(ColumnError) as err:
+        tables.load_table(str(path))
+    assert str(err.value) == (
+        f"{path} has no header line: its first line ('cafe,120,drinks') holds '120', a "
+        "number, where a column's name should be; add a first line naming the columns, e.g. "
+        "word,weight,category"
+    )
 
 
 def test_stdin(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -105,7 +105,7 @@ def prepare(
         if given is not None and not given.strip():
             raise ColumnError(f"{option} needs a column name, not an empty one")
     if options.column is None and named_column(frame, "word") is None:
-        _check_header(frame, name=name)
+        tables.check_header(frame, name=name)
     source = word_column(frame, options.column, name=name)
     # A word table fed back in keeps its weights and categories unless told otherwise.
     weight_column = options.weight_column or named_column(frame, "weight")
@@ -207,31 +207,6 @@ def prepare(
             raise NothingKeptError(f"{name} has no rows to prepare")
         raise NothingKeptError(f"no row of {name} passed the filters (dropped {reasons})")
     return table, report
-
-
-def _check_header(frame: pd.DataFrame, *, name: str) -> None:
-    """Refuse a table of several columns whose first line is data, not a header: a number
-    where a column's name should be (`Café,120,boissons`). Read as the header, that line would
-    be lost, and its columns (a weight, a category) ignored as unnamed."""
-    if len(frame.columns) < 2:
-        return
-    numbers = [str(c) for c in frame.columns if _is_number(str(c))]
-    if numbers:
-        first = ",".join(str(c) for c in frame.columns)
-        raise ColumnError(
-            f"{name} has no header line: its first line ({shortened(first, 60)!r}) holds "
-            f"{numbers[0]!r}, a number, where a column's name should be; add a first line "
-            "naming the columns, e.g. word,weight,category"
-        )
-
-
-def _is_number(text: str) -> bool:
-    """Whether a header cell reads as a number (`120`, `0.5`, `1e3`), not as a name."""
-    try:
-        float(text.replace(",", ""))
-    except ValueError:
-        return False
-    return text.strip().lower() not in ("nan", "inf", "infinity", "-inf", "+inf")
 
 
 def merge_duplicates(table: pd.DataFrame, *, per_category: bool = False) -> pd.DataFrame:

@@ -425,6 +425,31 @@ def resolve(source: str) -> str:
     )
 
 
+def check_header(frame: pd.DataFrame, *, name: str) -> None:
+    """Refuse a table of several columns with no `word` column whose first line is data, not
+    a header: a number where a column's name should be (`Café,120,boissons`). Read as the
+    header, that line would be lost, and its columns (a weight, a category) taken for others."""
+    if len(frame.columns) < 2:
+        return
+    numbers = [str(c) for c in frame.columns if is_number(str(c))]
+    if numbers:
+        first = ",".join(str(c) for c in frame.columns)
+        raise ColumnError(
+            f"{name} has no header line: its first line ({shortened(first, 60)!r}) holds "
+            f"{numbers[0]!r}, a number, where a column's name should be; add a first line "
+            "naming the columns, e.g. word,weight,category"
+        )
+
+
+def is_number(text: str) -> bool:
+    """Whether a header cell reads as a number (`120`, `0.5`, `1e3`), not as a name."""
+    try:
+        float(text.replace(",", ""))
+    except ValueError:
+        return False
+    return text.strip().lower() not in ("nan", "inf", "infinity", "-inf", "+inf")
+
+
 def as_word_table(frame: pd.DataFrame, *, name: str) -> pd.DataFrame:
     """Check and normalise a raw frame into a word table (word, weight, optional category)."""
     for known in KNOWN_COLUMNS:
@@ -438,6 +463,7 @@ def as_word_table(frame: pd.DataFrame, *, name: str) -> pd.DataFrame:
         columns={c: c.lower() for c in frame.columns if c.lower() in KNOWN_COLUMNS}
     )
     if "word" not in frame.columns:
+        check_header(frame, name=name)
         first = frame.columns[0]
         frame = frame.rename(columns={first: "word"})
     words = frame["word"].astype(str).str.strip().str.lower()
