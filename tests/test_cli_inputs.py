@@ -324,6 +324,26 @@ def test_a_stray_length_is_said_whichever_length_dominates(tmp_path: Path) -> No
     )
 
 
+def test_a_table_of_several_lengths_says_which_it_plays_as_a_list_does(tmp_path: Path) -> None:
+    """`--words` of a table of six-letter words and two stray five-letter ones played the two
+    in silence (`--answers` said so); with no five-letter word, the error named no way out."""
+    path = tmp_path / "six.txt"
+    path.write_text("planet\norange\nsilver\nmonkey\ncigar\nhello\n")
+    result = invoke("solve", "wordle", "--words", str(path), "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["candidates"] == 2
+    assert result.stderr == (
+        f"Warning: {path} holds words of several lengths: playing its 2 5-letter words, 4 left "
+        "out (--length N plays another)\n"
+    )
+    path.write_text("planet\norange\nsilver\nmonkeys\n")
+    result = invoke("solve", "wordle", "--words", str(path))
+    assert result.exit_code == 1 and result.stderr == (
+        f"Error: {path} has no 5-letter words (its words have 6, 7 letters: --length N plays "
+        "them)\n"
+    )
+    assert invoke("solve", "wordle", "--words", str(path), "--length", "6").exit_code == 0
+
+
 def test_a_wrong_word_shown_in_the_mask_stays_a_wrong_guess(tmp_path: Path) -> None:
     table = tmp_path / "ct.csv"
     table.write_text("word,weight\ncats,100\ncat,1\n")

@@ -329,15 +329,26 @@ def table_words(source: str, length: int | None) -> tuple[list[Word], np.ndarray
     """The distinct words of a table of one length (default: its only length, else
     DEFAULT_LENGTH), their weights (largest kept) and the length."""
     table = tables.load_columns(source)
+    lengths = sorted({len(w) for w in table.words})
+    mixed = length is None and len(lengths) > 1
     if length is None:
-        lengths = {len(w) for w in table.words}
-        length = lengths.pop() if len(lengths) == 1 else DEFAULT_LENGTH
+        length = lengths[0] if len(lengths) == 1 else DEFAULT_LENGTH
     best: dict[Word, float] = {}
     for word, weight in zip(table.words, table.weights.tolist(), strict=True):
         if len(word) == length and (word not in best or weight > best[word]):
             best[word] = weight
     if not best:
-        raise GameStateError(f"{source} has no {length}-letter words")
+        hint = f" (its words have {', '.join(map(str, lengths))} letters: --length N plays them)"
+        raise GameStateError(f"{source} has no {length}-letter words{hint * mixed}")
+    if mixed and source not in tables.builtin_names():  # a user's table: say what is played
+        left = len(set(table.words)) - len(best)
+        warnings.warn(
+            f"{source} holds words of several lengths: playing its "
+            f"{plural(len(best), f'{length}-letter word')}, {left:,} left out (--length N plays "
+            "another)",
+            WordkitWarning,
+            stacklevel=2,
+        )
     return list(best), np.fromiter(best.values(), dtype=np.float64, count=len(best)), length
 
 
