@@ -731,3 +731,22 @@ def test_hint_names_a_secret_with_a_blank_category(tmp_path: Path) -> None:
         "Error: --hint tells the AI each secret's category, and 1 secret has none "
         "(a blank cell: 'owl')\n"
     )
+
+
+def test_a_book_built_for_a_stats_run_is_said_on_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The notice of a new table's book build was never shown by `stats hangman` (Wordle's
+    slow steps are): on a terminal, minutes of games with no word of what they were for."""
+    from wordkit.cli import terminal
+
+    table = tmp_path / "t.txt"
+    table.write_text("cat\ncot\ndog\nbat\nhat\n", encoding="utf-8")
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "cache"))
+    quiet = wk("stats", "hangman", "--words", str(table), "--json")
+    assert (quiet.exit_code, quiet.stderr) == (0, "")  # not a terminal: nothing on stderr
+    table.write_text("cat\ncot\ndog\nbat\nhot\n", encoding="utf-8")  # another table's book
+    monkeypatch.setattr(terminal, "stderr_is_terminal", lambda: True)
+    shown = wk("stats", "hangman", "--words", str(table), "--json")
+    assert shown.exit_code == 0, shown.output
+    assert "building the policy book of these 5 words" in shown.stderr

@@ -337,7 +337,8 @@ def stats_hangman(
     else:
         todo = session.games_to_play(sample=run.sample, secrets=run.secrets, hint=run.hint)
         kept = outputs.kept_on_failure(records, told=terminal.say_err)
-        with kept, terminal.progress_bar(todo) as bar:  # the bar gone before what was kept
+        # the bar gone before what was kept; a book built first is said above it
+        with kept, terminal.notices_shown(), terminal.progress_bar(todo) as bar:
             played = session.stats(
                 sample=run.sample, hint=run.hint, secrets=run.secrets, jobs=out.jobs,
                 cluster=options.cluster_of(out.cluster), progress=bar,
