@@ -119,12 +119,25 @@ def test_describe_lists_every_reason(places: pd.DataFrame) -> None:
     _, report = run(places, column="city")
     assert p.describe(report) == [
         "kept 6 of 11 rows (7 passed the filters before merging duplicates)",
-        "dropped 2: contains a space",
-        "dropped 1: contains a hyphen",
-        "dropped 1: characters other than letters a-z",
+        "dropped 2: contains a space (São Paulo, Dar es Salaam)",  # the rows, as written
+        "dropped 1: contains a hyphen (Winston-Salem)",
+        "dropped 1: characters other than letters a-z (L'Aquila)",
         "dropped 1: duplicate (merged)",
         "left out 4 columns: city_ascii, pop, iso2, note (--weight-column, --category-column or "
         "--keep takes one in)",
+    ]
+
+
+def test_a_name_spelled_apart_by_transliteration_is_said_so() -> None:
+    """東京 has no space, yet was dropped for `contains a space` (Unidecode: `Dong Jing`); past
+    three rows a reason's examples end with `...`."""
+    frame = pd.DataFrame(
+        {"word": ["東京", "La Paz", "San Jose", "Los Angeles", "St Louis", "Lima"]}
+    )
+    _, report = run(frame)
+    assert p.describe(report)[1:] == [
+        "dropped 4: contains a space (La Paz, San Jose, Los Angeles, ...)",
+        "dropped 1: several words once transliterated (東京)",
     ]
 
 

@@ -29,12 +29,15 @@ BELOW_MIN_WEIGHT = "weight below minimum"
 EMPTY = "empty word"
 NOT_ASCII = "changed by transliteration"
 SPACES = "contains a space"
+SPACED_BY_TRANSLITERATION = "several words once transliterated"
 HYPHENS = "contains a hyphen"
 NON_LETTERS = "characters other than letters a-z"
 TOO_SHORT = "shorter than minimum length"
 TOO_LONG = "longer than maximum length"
 LONGER_THAN_ANY_GAME = f"longer than any game plays ({MAX_LENGTH} letters)"
 DUPLICATE = "duplicate (merged)"
+EXAMPLES = 3
+"""Rows named after each reason in the summary (the first ones dropped for it)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -71,6 +74,8 @@ class PrepareReport:
     """The input's columns left out of the table (neither word, weight, category nor kept)."""
     first_column: str | None = None
     """The column the words came from when it was taken for having no `word` column."""
+    examples: dict[str, list[str]] = field(default_factory=dict)
+    """The first few rows each reason dropped, as the input wrote them."""
 
 
 def word_column(frame: pd.DataFrame, requested: str | None, *, name: str) -> str:
@@ -136,6 +141,7 @@ def prepare(
     used = {source, weight_column, category_column, *options.keep_columns}
     report = PrepareReport(rows_in=len(frame))
     report.ignored = [str(c) for c in frame.columns if c not in used]
+    written = frame[source].astype(str).str.strip()  # what each row said, for the examples
     if report.ignored and options.column is None and named_column(frame, "word") is None:
         report.first_column = source  # said: a header line of data would show here
     words = frame[source].astype(str).str.strip()
@@ -151,6 +157,7 @@ def prepare(
         count = int(hit.sum())
         if count:
             report.dropped[reason] = report.dropped.get(reason, 0) + count
+            report.examples.setdefault(reason, written[hit].head(EXAMPLES).tolist())
             keep[hit] = False
 
     drop(weights.isna(), MISSING_WEIGHT)
@@ -168,7 +175,9 @@ def prepare(
     if options.keep_spaces:
         words = words.str.replace(r"\s+", "", regex=True)
     else:
-        drop(spaced, SPACES)
+        # 東京 has no space, but Unidecode spells it `Dong Jing`: said apart
+        drop(spaced & written.str.contains(r"\s", regex=True), SPACES)
+        drop(spaced, SPACED_BY_TRANSLITERATION)
     hyphened = words.str.contains("-", regex=False)
     if options.keep_hyphens:
         words = words.str.replace("-", "", regex=False)
@@ -235,7 +244,10 @@ def describe(report: PrepareReport) -> list[str]:
     if DUPLICATE in report.dropped:
         lines[0] += f" ({report.passed_filters:,} passed the filters before merging duplicates)"
     for reason, count in report.dropped.items():
-        lines.append(f"dropped {count:,}: {reason}")
+        rows = [shortened(e, 30) for e in report.examples.get(reason, [])]
+        more = ", ..." if count > len(rows) else ""
+        said = f" ({', '.join(rows)}{more})" if rows and reason != DUPLICATE else ""
+        lines.append(f"dropped {count:,}: {reason}{said}")
     if report.first_column is not None:
         lines.append(
             f"words from the first column, {report.first_column!r} (no column is named word; "
