@@ -38,6 +38,20 @@ class StuckHost:
         return ""
 
 
+class TextHost(StuckHost):
+    """A host answering with a string, not a position."""
+
+    def answer(self, state: Any, move: Any) -> Any:
+        return "BBBBB"
+
+
+class StoppingHost(StuckHost):
+    """A host that stops at once (None: the Wordle host protocol's "stopped")."""
+
+    def answer(self, state: Any, move: Any) -> Any:
+        return None
+
+
 @pytest.fixture(scope="module")
 def tree(tmp_path_factory: pytest.TempPathFactory) -> str:
     from wordkit.wordle.trees import write_tree
@@ -84,15 +98,17 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> str:
          "a guesser returns a Decision, a move (a string) or None, not int"),
         (lambda t: wordle().play_ai(StuckHost()), GameStateError,
          "the host's answer to guess 1"),
+        (lambda t: wordle().play_ai(TextHost()), GameStateError,
+         "the host's answer to guess 1"),
         (lambda t: Hangman(words=TINY).play_ai(StuckHost()), OptionTypeError,
          "host= must be a Hangman host (with start, answer and reveal methods)"),
         # the helpers for a human player take the line typed
         (lambda t: wordle().typed_move(wordle().start(), None), OptionTypeError,
-         "line= must be a string (the line typed), not None"),
+         "line= must be a string, not None"),
         (lambda t: wordle().reported(wordle().start(), -1, "BBBBB"), OptionTypeError,
          "row= must be a row of the guess list, not -1"),
         (lambda t: Hangman(words=TINY).opening(None, Hangman(words=TINY).rules), OptionTypeError,
-         "line= must be a string (the line typed), not None"),
+         "line= must be a string, not None"),
     ],
 )  # fmt: skip
 def test_bad_input_to_the_api_is_a_typed_error(
@@ -121,3 +137,9 @@ def test_a_guesser_that_never_finds_the_answer_ends_against_absurdle() -> None:
     played for ever: past every allowed guess once, the game ends unsolved."""
     played = wordle().hosted("evil", seed=1).play(lambda s: "crane")
     assert not played.won and played.guesses == 41  # the 40 words of the list, and one more
+
+
+def test_a_wordle_host_that_stops_ends_the_game_unsolved() -> None:
+    """`None` is "the host stopped" in the host protocol, yet raised AttributeError."""
+    played = wordle().play_ai(StoppingHost())
+    assert not played.won and played.guesses == 0

@@ -617,3 +617,28 @@ def test_the_ai_s_wordle_games_at_solve_are_recorded_as_hangman_s_are(tmp_path: 
         "Error: --record/--no-record does not apply to the next move of a game (--history): "
         "drop it\n"
     )
+
+
+def test_the_ai_s_games_on_several_boards_record_every_answer_and_stay_out_of_your_stats(
+    tmp_path: Path,
+) -> None:
+    """`solve wordle -i --boards 2` recorded the last board's word alone (`money` for
+    `light/money`); and `host wordle`'s "Your statistics" counted the AI's `solve` games."""
+    from wordkit.wordle.rules import feedback, pattern_str
+
+    db = tmp_path / "h.sqlite"
+    first, second = WORDS[0], WORDS[1]
+    typed = f"GGGGG/{pattern_str(feedback(first, second), 5, 'letters')}\n" + "GGGGG\n" * 6
+    code, out, _ = wk("solve", "wordle", *LISTS, "-i", "--boards", "2", "--opener", first,
+                      "--history-db", str(db), input=typed)  # fmt: skip
+    assert code == 0, out
+    (kept,) = recorded_games(game="wordle", path=db)
+    moves = kept.record.moves
+    assert kept.record.secret == f"{first}/{moves[-1]}" and len(moves) == 2 and kept.record.won
+    code, _, _ = wk(
+        "solve", "wordle", *LISTS, "-i", "--opener", first, "--history-db", str(db), input="GGGGG\n"
+    )  # the AI's one-board game: the host's variant
+    assert code == 0 and len(recorded_games(game="wordle", path=db)) == 2
+    code, out, _ = wk("host", "wordle", *LISTS, "--seed", "1", "--history-db", str(db),
+                      input=f"{first}\nG\n")  # fmt: skip
+    assert code == 0 and "played 1   win % 0" in out  # your game alone, not the AI's too

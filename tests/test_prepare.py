@@ -143,16 +143,21 @@ def test_a_name_spelled_apart_by_transliteration_is_said_so() -> None:
 
 def test_a_first_line_of_data_is_refused_as_a_header() -> None:
     """`Café,120,boissons` as the first line was read as the header: CAFE was lost, and the
-    weights and categories dropped as unnamed columns, with no word said."""
+    weights and categories dropped as unnamed columns, with no word said. A column named
+    (any of --column, --weight-column, --category-column, --keep) says the line is a header."""
     frame = pd.DataFrame(columns=["Café", "120", "boissons"], data=[["thé", "80", "boissons"]])
     with pytest.raises(ColumnError) as err:
         run(frame)
     assert str(err.value) == (
-        "places.csv has no header line: its first line ('Café,120,boissons') holds '120', a "
-        "number, where a column's name should be; add a first line naming the columns, e.g. "
-        "word,weight,category"
+        "places.csv has no word column, and its first line ('Café', '120', 'boissons') holds "
+        "'120', a number, where a column's name should be: if that line is a row, add a first "
+        "line naming the columns (word, weight, category); if it is the header, name the word "
+        "column with --column"
     )
-    run(frame, column="Café")  # a column named: the user says the first line is a header
+    years = pd.DataFrame(columns=["name", "2020"], data=[["lion", "5"]])
+    for named in ({"column": "name"}, {"weight_column": "2020"}, {"keep_columns": ["2020"]}):
+        table, _ = run(years, **named)
+        assert table["word"].tolist() == ["lion"]
 
 
 def test_what_the_words_came_from_is_said_when_no_column_is_named_word() -> None:

@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 
 from wordkit import tables
 from wordkit.errors import (
-    ColumnError,
     InputFileError,
     OutputPathError,
     UnknownTableError,
     ValueFormatError,
     WordkitError,
+    WordkitWarning,
 )
 
 
@@ -47,19 +47,25 @@ def test_csv_without_word_column_uses_first_column(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".tsv"])
-def test_a_table_whose_first_line_is_data_is_refused(tmp_path: Path, suffix: str) -> None:
-    """`cafe,120,drinks` first was read as the header: CAFE lost, and 120 and drinks taken
-    for column names, the weights and categories never read."""
+def test_a_table_whose_first_line_may_be_data_says_so(tmp_path: Path, suffix: str) -> None:
+    """`cafe,120,drinks` first was read as the header in silence: CAFE lost, 120 and drinks
+    taken for column names. A header may hold a number too (`name,2020`): the table is still
+    played from its first column, with a warning either way."""
     sep = "," if suffix == ".csv" else "\t"
     path = tmp_path / f"t{suffix}"
     path.write_text(f"cafe{sep}120{sep}drinks\ntea{sep}80{sep}drinks\n", encoding="utf-8")
-    with pytest.raises(ColumnError) as err:
-        tables.load_table(str(path))
-    assert str(err.value) == (
-        f"{path} has no header line: its first line ('cafe,120,drinks') holds '120', a "
-        "number, where a column's name should be; add a first line naming the columns, e.g. "
-        "word,weight,category"
+    with pytest.warns(WordkitWarning) as said:
+        table = tables.load_table(str(path))
+    assert table["word"].tolist() == ["tea"]
+    assert str(said[0].message) == (
+        f"{path} has no word column, and its first line ('cafe', '120', 'drinks') holds '120', "
+        "a number, where a column's name should be: read as the header, it is not played; if "
+        "it is a row, add a first line naming the columns (word, weight, category)"
     )
+    path.write_text(f"name{sep}count\ntea{sep}80\n", encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a header of names: nothing to say
+        assert tables.load_table(str(path))["word"].tolist() == ["tea"]
 
 
 def test_stdin(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -119,11 +119,7 @@ class Decision:
 
 def typed_line(line: object) -> str:
     """A line a human typed, as the Session's helpers for a human player take it (a str)."""
-    if not isinstance(line, str):
-        from wordkit.errors import OptionTypeError
-
-        raise OptionTypeError(f"line= must be a string (the line typed), not {line!r:.60}")
-    return line
+    return str(check_kinds({"line": line}, {"line": "text"})["line"])
 
 
 def decision_of(chosen: object) -> Decision:

@@ -109,8 +109,14 @@ def prepare(
     for option, given in named:
         if given is not None and not given.strip():
             raise ColumnError(f"{option} needs a column name, not an empty one")
-    if options.column is None and named_column(frame, "word") is None:
-        tables.check_header(frame, name=name)
+    columns_named = (options.column, options.weight_column, options.category_column)
+    if not any(columns_named) and not options.keep_columns and named_column(frame, "word") is None:
+        said = tables.data_as_header(frame, name=name)  # a column named: the line is a header
+        if said is not None:
+            raise ColumnError(
+                f"{said}: if that line is a row, add a first line naming the columns (word, "
+                "weight, category); if it is the header, name the word column with --column"
+            )
     source = word_column(frame, options.column, name=name)
     # A word table fed back in keeps its weights and categories unless told otherwise.
     weight_column = options.weight_column or named_column(frame, "weight")
@@ -157,7 +163,8 @@ def prepare(
         count = int(hit.sum())
         if count:
             report.dropped[reason] = report.dropped.get(reason, 0) + count
-            report.examples.setdefault(reason, written[hit].head(EXAMPLES).tolist())
+            named = written[hit & (written != "")]  # an empty word has nothing to show
+            report.examples.setdefault(reason, named.head(EXAMPLES).tolist())
             keep[hit] = False
 
     drop(weights.isna(), MISSING_WEIGHT)

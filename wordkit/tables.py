@@ -27,7 +27,7 @@ from wordkit.errors import (
     WordkitWarning,
     shortened,
 )
-from wordkit.game import fold_word
+from wordkit.game import decimal_number, fold_word
 
 if TYPE_CHECKING:  # pandas is imported by the functions that parse or render text
     import pandas as pd
@@ -425,29 +425,21 @@ def resolve(source: str) -> str:
     )
 
 
-def check_header(frame: pd.DataFrame, *, name: str) -> None:
-    """Refuse a table of several columns with no `word` column whose first line is data, not
-    a header: a number where a column's name should be (`Café,120,boissons`). Read as the
-    header, that line would be lost, and its columns (a weight, a category) taken for others."""
+def data_as_header(frame: pd.DataFrame, *, name: str) -> str | None:
+    """What to say of a table of several columns, none named `word`, whose first line holds a
+    number where a column's name should be (`Café,120,boissons`): maybe a row read as the
+    header, lost, its columns (a weight, a category) taken for others; None otherwise. (A
+    header may hold a number too: `name,2020`; the content cannot tell them apart.)"""
     if len(frame.columns) < 2:
-        return
-    numbers = [str(c) for c in frame.columns if is_number(str(c))]
-    if numbers:
-        first = ",".join(str(c) for c in frame.columns)
-        raise ColumnError(
-            f"{name} has no header line: its first line ({shortened(first, 60)!r}) holds "
-            f"{numbers[0]!r}, a number, where a column's name should be; add a first line "
-            "naming the columns, e.g. word,weight,category"
-        )
-
-
-def is_number(text: str) -> bool:
-    """Whether a header cell reads as a number (`120`, `0.5`, `1e3`), not as a name."""
-    try:
-        float(text.replace(",", ""))
-    except ValueError:
-        return False
-    return text.strip().lower() not in ("nan", "inf", "infinity", "-inf", "+inf")
+        return None
+    numbers = [str(c) for c in frame.columns if decimal_number(str(c)) is not None]
+    if not numbers:
+        return None
+    cells = shortened(", ".join(repr(str(c)) for c in frame.columns), 60)
+    return (
+        f"{name} has no word column, and its first line ({cells}) holds {numbers[0]!r}, a "
+        "number, where a column's name should be"
+    )
 
 
 def as_word_table(frame: pd.DataFrame, *, name: str) -> pd.DataFrame:
@@ -463,7 +455,14 @@ def as_word_table(frame: pd.DataFrame, *, name: str) -> pd.DataFrame:
         columns={c: c.lower() for c in frame.columns if c.lower() in KNOWN_COLUMNS}
     )
     if "word" not in frame.columns:
-        check_header(frame, name=name)
+        said = data_as_header(frame, name=name)
+        if said is not None:  # played from the first column, but the line may be a row
+            warnings.warn(
+                f"{said}: read as the header, it is not played; if it is a row, add a first "
+                "line naming the columns (word, weight, category)",
+                WordkitWarning,
+                stacklevel=2,
+            )
         first = frame.columns[0]
         frame = frame.rename(columns={first: "word"})
     words = frame["word"].astype(str).str.strip().str.lower()

@@ -1025,7 +1025,7 @@ class Session:
         length = self.host_length if state.rules.variant == "advanced" else None
         if len(guess) > 1:
             if answer not in ("y", "yes", "n", "no"):
-                raise GameStateError("Type y if that is your word, n if not.")
+                raise GameStateError("Type y if that is your word, n if not (Q quits).")
             if answer.startswith("y") and length is not None and len(guess) != length:
                 raise GameStateError(
                     f"{guess.upper()} has {plural(len(guess), 'letter')}, your word {length} "

@@ -68,7 +68,9 @@ def play(
         except Undo:
             state = state if state.previous is None else state.previous
             continue
-        if after.turn != state.turn + 1:  # a host of the Python API may answer anything
+        if after is None:  # the host stopped
+            break
+        if getattr(after, "turn", None) != state.turn + 1:  # a host of the API may answer anything
             raise GameStateError(
                 f"the host's answer to guess {state.turn} ({move.move.upper()}) is not the "
                 "position after it"

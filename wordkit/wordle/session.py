@@ -386,14 +386,15 @@ class Hosted(game.Hosted):
     def keep(self, record: GameRecord, path: Path) -> Any:
         """Record a game of at least one guess in the history at `path`, and the player's
         statistics over that table and variant (None: nothing recorded)."""
-        if not record.moves:
+        if path is None or not record.moves:
             return None
         from wordkit.history import player_stats, recorded_games
 
         self.session.keep(record, source="host", strategy=self.mode, path=path, host=self.mode)
         name = self.session.history_name
         games = recorded_games(game="wordle", table=name, variant=self.variant, path=path)
-        return player_stats([g.record for g in games], limit=self.limit)
+        # the player's own games: the AI's at `solve` share the variant
+        return player_stats([g.record for g in games if g.source == "host"], limit=self.limit)
 
 
 # --- the session ----------------------------------------------------------------------------
@@ -1101,9 +1102,12 @@ class Session:
         return "feedback (one per unsolved board, / between)> " if self.boards > 1 else "feedback> "
 
     def revealed(self, state: Any) -> str:
-        """What a human host showed of the answer by the end: the last guess when it solved
-        the game, else nothing."""
-        return state.moves[-1] if state.solved else ""
+        """What a human host showed of the answers by the end: each board's solving guess
+        (`/` between, as records write several boards' answers) when every board was solved,
+        else nothing."""
+        if not state.solved:
+            return ""
+        return "/".join(board.turns[-1][0] for board in boards_of(state))
 
     def ai_intro(self) -> str:
         """What a human hosting the AI's game is told first: what to think of, what to type."""
