@@ -342,6 +342,8 @@ def test_a_table_of_several_lengths_says_which_it_plays_as_a_list_does(tmp_path:
         "them)\n"
     )
     assert invoke("solve", "wordle", "--words", str(path), "--length", "6").exit_code == 0
+    asked = invoke("solve", "wordle", "--answers", str(path), "--length", "4")
+    assert asked.stderr == f"Error: {path} has no 4-letter words (its words have 6, 7 letters)\n"
 
 
 def test_a_wrong_word_shown_in_the_mask_stays_a_wrong_guess(tmp_path: Path) -> None:

@@ -41,11 +41,11 @@ def test_words_bad_input_messages(tmp_path: Path) -> None:
         ),
         (
             ["stats", "wordle", "--words", SMALL, "--length", "3"],
-            f"Error: {SMALL} has no 3-letter words\n",
+            f"Error: {SMALL} has no 3-letter words (its words have 5 letters)\n",
         ),
         (
             ["solve", "wordle", "--words", str(threes), "--length", "5", "--history", "a=b"],
-            f"Error: {threes} has no 5-letter words\n",
+            f"Error: {threes} has no 5-letter words (its words have 3 letters)\n",
         ),
         (
             ["stats", "wordle", "--words", SMALL, "--answers", SMALL],

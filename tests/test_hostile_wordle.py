@@ -106,7 +106,7 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     (["query", "wordle", "-", *L, "--json"], "# nothing\n\n", 1, "Error: no word to query: give one or more words, or - to read them\n"),
     (["query", "wordle", "-", *L], "stone\nzebra\n", 1, "Error: 'zebra' is not in the answer list; pass a list that has it with --answers\n"),
     (["query", "wordle", "-", *L], b"st\xffne\n", 1, "Error: 'st\ufffdne' is not a word of letters a-z (bytes that are not UTF-8 show as \ufffd)\n"),
-    (["query", "wordle", "stone", *L, "--length", "3"], None, 1, "Error: {small} has no 3-letter words\n"),
+    (["query", "wordle", "stone", *L, "--length", "3"], None, 1, "Error: {small} has no 3-letter words (its words have 5 letters)\n"),
     (["query", "wordle", "stone", *L, "--budget", "-0.5"], None, 1, f"{BUDGET} -0.5\n"),
     (["query", "wordle", "--strategy", "entropy", "--strategy", "minimax", "stone", *L], None, 1, usage("--strategy was given 2 times; give it once", "query")),
     # stats

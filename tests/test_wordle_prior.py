@@ -122,7 +122,9 @@ def test_weighted_lists_never_dead_end() -> None:
 def test_select_lists_words_table_and_bad_input(tmp_path: Path) -> None:
     game = select_lists(words=str(SMALL))
     assert game.weighted and len(game.answers) == len(WORDS)
-    with pytest.raises(GameStateError, match=r"has no 3-letter words$"):
+    with pytest.raises(
+        GameStateError, match=r"has no 3-letter words \(its words have 5 letters\)$"
+    ):
         select_lists(words=str(SMALL), length=3)
     with pytest.raises(GameStateError, match=r"^give --words TABLE or --answers FILE, not both$"):
         select_lists(answers=str(SMALL), words=str(SMALL))

@@ -338,8 +338,8 @@ def table_words(source: str, length: int | None) -> tuple[list[Word], np.ndarray
         if len(word) == length and (word not in best or weight > best[word]):
             best[word] = weight
     if not best:
-        hint = f" (its words have {', '.join(map(str, lengths))} letters: --length N plays them)"
-        raise GameStateError(f"{source} has no {length}-letter words{hint * mixed}")
+        hint = lengths_hint(lengths, asked=not mixed)
+        raise GameStateError(f"{source} has no {length}-letter words{hint}")
     if mixed and source not in tables.builtin_names():  # a user's table: say what is played
         left = len(set(table.words)) - len(best)
         warnings.warn(
@@ -350,6 +350,15 @@ def table_words(source: str, length: int | None) -> tuple[list[Word], np.ndarray
             stacklevel=2,
         )
     return list(best), np.fromiter(best.values(), dtype=np.float64, count=len(best)), length
+
+
+def lengths_hint(lengths: Sequence[int], *, asked: bool) -> str:
+    """What a list's error adds when it has no words of the length played: the lengths it
+    has, and (when no --length was `asked` for) that --length plays them."""
+    if not lengths:
+        return ""
+    has = f"its words have {', '.join(map(str, lengths))} letters"
+    return f" ({has})" if asked else f" ({has}: --length N plays them)"
 
 
 def weighted_wordle(
@@ -459,7 +468,8 @@ def select_lists(
         every = tables.load_columns(answers)
         answer_words = every.distinct(length)
         if not answer_words:
-            raise GameStateError(f"{answers} has no {length}-letter words")
+            hint = lengths_hint(sorted({len(w) for w in every.words}), asked=True)
+            raise GameStateError(f"{answers} has no {length}-letter words{hint}")
         if guesses:
             guess_words = guesses_of_length(guesses, length, chosen=True)
         elif len(every.distinct()) > len(answer_words):  # a dictionary: its words are guesses
