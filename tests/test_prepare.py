@@ -141,6 +141,20 @@ def test_a_name_spelled_apart_by_transliteration_is_said_so() -> None:
     ]
 
 
+def test_categories_differing_in_case_alone_are_one() -> None:
+    """`Desserts` and `desserts` stayed two categories: with --per-category, ECLAIR was kept
+    twice, and a hint named either."""
+    frame = pd.DataFrame({
+        "word": ["eclair", "eclair", "tarte", "pain"], "weight": ["3", "2", "1", "1"],
+        "category": ["Desserts", "desserts", "desserts", "Boulangerie"],
+    })  # fmt: skip
+    table, _ = run(frame, per_category=True)
+    assert table.to_dict("list") == {
+        "word": ["eclair", "tarte", "pain"], "weight": [3.0, 1.0, 1.0],
+        "category": ["Desserts", "Desserts", "Boulangerie"],
+    }  # fmt: skip
+
+
 def test_a_first_line_of_data_is_refused_as_a_header() -> None:
     """`Café,120,boissons` as the first line was read as the header: CAFE was lost, and the
     weights and categories dropped as unnamed columns, with no word said. A column named

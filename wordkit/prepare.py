@@ -202,7 +202,7 @@ def prepare(
 
     table = pd.DataFrame({"word": words[keep], "weight": weights[keep]})
     if category_column is not None:
-        table["category"] = frame.loc[keep, category_column].astype(str).str.strip()
+        table["category"] = same_spelling(frame.loc[keep, category_column].astype(str).str.strip())
     for extra in options.keep_columns:
         if extra not in table.columns:
             table[extra] = frame.loc[keep, extra]
@@ -223,6 +223,15 @@ def prepare(
             raise NothingKeptError(f"{name} has no rows to prepare")
         raise NothingKeptError(f"no row of {name} passed the filters (dropped {reasons})")
     return table, report
+
+
+def same_spelling(categories: pd.Series) -> pd.Series:
+    """Categories that differ in letter case alone (`Desserts`, `desserts`) as one, spelled as
+    first written: else they stay two, and `--per-category` keeps a word in each."""
+    first: dict[str, str] = {}
+    for name in categories:
+        first.setdefault(name.casefold(), name)
+    return categories.map(lambda name: first[name.casefold()])
 
 
 def merge_duplicates(table: pd.DataFrame, *, per_category: bool = False) -> pd.DataFrame:
