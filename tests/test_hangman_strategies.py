@@ -742,3 +742,41 @@ def test_a_position_costs_the_same_whatever_order_its_guesses_came_in(  # type: 
     if position_key(first.state) == position_key(second.state):
         assert first.ids.tolist() == second.ids.tolist()
         assert LookaheadGuesser().base_value(first) == LookaheadGuesser().base_value(second)
+
+
+def test_a_book_build_stopped_part_way_resumes_from_the_lengths_it_finished(
+    tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl-C during a new table's book build lost every length already played (a five-minute
+    build started over); each length's part is kept as it finishes, and the book built on
+    resuming equals one built in one go."""
+    from wordkit.hangman import book as books
+
+    words = ["apple", "ankle", "angle", "agile", "tiger", "timer", "cat", "bat", "hat", "mat",
+             "rat", "vat", "oat", "eat", "tapir"]  # fmt: skip
+    pool, rules = pool_of(words, prior="uniform"), Rules(lives=3)
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "whole"))
+    whole = books.build_book(pool, rules)
+    expected = books.cached_book(pool, rules)
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "stopped"))
+    monkeypatch.setattr(books, "_BOOKS", {})
+    real, played = books.book_chunk, []
+
+    def stopped_after_one(lengths: list[int]) -> list:  # type: ignore[type-arg]
+        if played:
+            raise KeyboardInterrupt
+        played.extend(lengths)
+        return real(lengths)
+
+    monkeypatch.setattr(books, "book_chunk", stopped_after_one)
+    with pytest.raises(KeyboardInterrupt):
+        books.build_book(pool, rules)
+    assert played == [3] and books.cached_book(pool, rules) is None  # the most words first
+    heard: list[int] = []
+    monkeypatch.setattr(
+        books, "book_chunk", lambda lengths: played.extend(lengths) or real(lengths)
+    )
+    resumed = books.build_book(pool, rules, progress=heard.append)
+    assert played == [3, 5] and heard == [8, 7]  # the 8 three-letter games, then the rest
+    assert resumed.states == whole.states and books.cached_book(pool, rules) == expected
+    assert not list((tmp_path / "stopped").glob("*.length-*"))  # the parts gone once whole

@@ -39,7 +39,8 @@ _MEGABYTES = re.compile(r"[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+(?:[eE
 _HASH = r"[0-9a-f]{24}"
 _LISTS = _HASH + r"(?:-p[0-9a-f]{16})?"  # a Wordle game's key: its lists, and its prior's
 OWN_NAME = re.compile(
-    rf"hangman-(?:book-{_HASH}\.json\.z|(?:packed|lexicon|model)-{_HASH}\.npz)"
+    rf"hangman-(?:book-{_HASH}\.json\.z(?:\.length-[0-9]+\.json)?"  # a book, a part built
+    rf"|(?:packed|lexicon|model)-{_HASH}\.npz)"
     rf"|wordle-matrix-{_HASH}(?:-by-answer)?\.npy|wordle-openers-{_LISTS}\.json"
     rf"|wordle-tree-{_LISTS}-[a-z]+-(?:normal|hard)(?:-max[0-9]+|-unlimited)?\.json"
     rf"|table-{_HASH}\.npz"

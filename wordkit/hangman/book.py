@@ -318,8 +318,9 @@ def build_book(
 ) -> BookBuild:
     """Compute the pool's book (every length, or `lengths`) and store it in the disk cache,
     saying so first (a notice) and telling `progress` of the games played as each length's
-    games finish."""
-    from wordkit.runner import run_chunks
+    games finish. Each length's part is kept in the cache as it finishes, so a build stopped
+    part way (Ctrl-C) resumes from the lengths it had done."""
+    from wordkit.runner import stream_chunks
     from wordkit.wordle.notices import notice
 
     started = time.perf_counter()
@@ -330,26 +331,49 @@ def build_book(
         key=lambda n: -int(sizes[n]) if n < len(sizes) else 0,
     )
     games = sum(int(sizes[n]) for n in wanted if n < len(sizes))
+    name = book_name(pool, rules)
+    parts = [part for n in wanted if (part := _kept_part(name, n)) is not None]
+    todo = [n for n in wanted if n not in {part[0] for part in parts}]
+    resumed = sum(part[2] for part in parts)
     notice(
         f"building the policy book of these {games:,} words (the default AI plays each once); "
-        "once, then cached"
+        f"once, then cached{f'; resuming: {resumed:,} played before' if resumed else ''}"
     )
-
-    parts = run_chunks(
-        book_chunk,
-        [[n] for n in wanted],
-        jobs=jobs,
-        setup=setup_builder,
-        setup_args=(pool, rules),
-        progress=progress,
-        count=lambda done: sum(part[2] for part in done),
-    )
+    if progress and resumed:
+        progress(resumed)
+    if todo:
+        for out in stream_chunks(
+            book_chunk, [[n] for n in todo], jobs=min(jobs, len(todo)), setup=setup_builder,
+            setup_args=(pool, rules),
+        ):  # fmt: skip
+            for part in out:
+                cache.write_cached(_part_name(name, part[0]), json.dumps(part))
+            parts += out
+            if progress:
+                progress(sum(part[2] for part in out))
     book: dict[str, str] = dict(sorted(pair for part in parts for pair in part[3]))
-    name = book_name(pool, rules)
     _BOOKS[name] = book
     cache.write_cached(name, zlib.compress(json.dumps(book, separators=(",", ":")).encode(), 6))
+    for n in wanted:  # the book holds them now
+        cache.cache_path(_part_name(name, n)).unlink(missing_ok=True)
     by_length = {n: (won, games) for n, won, games, _ in sorted(parts)}
     return BookBuild(len(book), time.perf_counter() - started, by_length)
+
+
+def _part_name(name: str, length: int) -> str:
+    """The cache name of one length's part of the book `name`, kept while it is built."""
+    return f"{name}.length-{length}.json"
+
+
+def _kept_part(name: str, length: int) -> LengthBook | None:
+    """One length's part kept by a build that stopped part way, if it is there and whole."""
+    data = cache.read_cached_json(_part_name(name, length), list)
+    try:
+        n, won, games, pairs = data
+        part = (int(n), int(won), int(games), [(str(k), str(m)) for k, m in pairs])
+    except (TypeError, ValueError):  # none, or damaged: played again
+        return None
+    return part if part[0] == length else None
 
 
 def ensure_book(
