@@ -141,6 +141,16 @@ def test_a_name_spelled_apart_by_transliteration_is_said_so() -> None:
     ]
 
 
+def test_apostrophes_join_when_asked() -> None:
+    """`aujourd'hui` and `O’Neill` could only be dropped (there were --keep-spaces and
+    --keep-hyphens, nothing for apostrophes); by default they still are, as non-letters."""
+    frame = pd.DataFrame({"word": ["aujourd'hui", "O’Neill", "l'eau", "cafe"]})
+    table, _ = run(frame, keep_apostrophes=True)
+    assert table["word"].tolist() == ["aujourdhui", "oneill", "leau", "cafe"]
+    table, report = run(frame)
+    assert table["word"].tolist() == ["cafe"] and report.dropped == {p.NON_LETTERS: 3}
+
+
 def test_categories_differing_in_case_alone_are_one() -> None:
     """`Desserts` and `desserts` stayed two categories: with --per-category, ECLAIR was kept
     twice, and a hint named either."""

@@ -55,6 +55,7 @@ class PrepareOptions:
     exact_ascii: bool = False
     keep_spaces: bool = False
     keep_hyphens: bool = False
+    keep_apostrophes: bool = False  # else dropped with the other non-letters
     per_category: bool = False  # duplicates merged within each category, not across
 
     def __post_init__(self) -> None:
@@ -190,6 +191,8 @@ def prepare(
         words = words.str.replace("-", "", regex=False)
     else:
         drop(hyphened, HYPHENS)
+    if options.keep_apostrophes:  # Unidecode made ’ and ʼ an ASCII '
+        words = words.str.replace("'", "", regex=False)
     drop(~words.str.fullmatch(r"[A-Za-z]+"), NON_LETTERS)
 
     words = words.str.lower()

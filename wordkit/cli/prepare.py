@@ -36,6 +36,8 @@ class Filters:
         "--keep-spaces")] = False
     keep_hyphens: Annotated[bool, opt(None, "Join hyphenated words instead of dropping them.",
         "--keep-hyphens")] = False
+    keep_apostrophes: Annotated[bool, opt(None, "Join words with an apostrophe (o'clock, "
+        "aujourd'hui) instead of dropping them.", "--keep-apostrophes")] = False
     per_category: Annotated[bool, opt(None,
         "Merge duplicates within each category only: a word in two categories keeps a row in "
         "each (as `categories` does).", "--per-category")] = False
