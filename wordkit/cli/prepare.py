@@ -68,9 +68,9 @@ def prepare_command(
     Drops rows whose weight is missing or below --min-weight, names with spaces, hyphens
     or other non-letters, and words outside the length bounds; merges duplicates (keeping
     the highest weight; --per-category: within each category, categories that differ in
-    letter case alone being one) and prints on stderr how many
-    rows went for each reason and which columns it left out. A first line of data where the
-    header should be (a number among its names) is refused.
+    letter case alone being one) and prints on stderr how many rows went for each reason
+    and which columns it left out. A first line of data where the header should be (a
+    number among its names) is refused.
 
     \b
     Example:

@@ -1046,7 +1046,7 @@ class Session:
         try:
             after = reported_letter(state, guess, line, said=said)
         except WordkitError as exc:
-            own = state.mask if length is None else state.mask[:length]  # the word's own mask
+            own = self.own_mask(state)
             first = own.find("_")
             example = own[:first] + guess + own[first + 1 :] if first >= 0 else ""
             raise GameStateError(
@@ -1058,6 +1058,12 @@ class Session:
         if shown and after.status == "playing" and after.rules.finish == "reveal":
             return replace(after, status="won")
         return after
+
+    def own_mask(self, state: State) -> str:
+        """The mask of the human host's word: in the advanced variant the board is wider, and
+        the word as long as they said at the start."""
+        length = self.host_length if state.rules.variant == "advanced" else None
+        return state.mask[:length]
 
     def opening(self, line: str, rules: Any) -> State:
         """The opening state a human host types: the word's length, or its mask of `_`."""
@@ -1092,9 +1098,8 @@ class Session:
             if word in state.words:  # it fits the mask, maybe, but they said it was not theirs
                 raise GameStateError(f"you said {word.upper()} was not your word")
             if not len(candidate_ids(encode_words([word]), np.zeros(1, dtype=np.int64), state)):
-                length = self.host_length if state.rules.variant == "advanced" else None
-                own = state.mask[:length]
-                raise GameStateError(f"{word.upper()} does not fit your answers ({' '.join(own)})")
+                own = " ".join(self.own_mask(state))
+                raise GameStateError(f"{word.upper()} does not fit your answers ({own})")
         except WordkitError as exc:
             raise GameStateError(f"{exc}; type your word, or an empty line.") from None
         return word

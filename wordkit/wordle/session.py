@@ -383,9 +383,9 @@ class Hosted(game.Hosted):
         lead = "" if gave_up or record is None else "Out of guesses. "
         return f"{lead}The answer{'s were' if ' / ' in answer else ' was'} {answer}."
 
-    def keep(self, record: GameRecord, path: Path) -> Any:
-        """Record a game of at least one guess in the history at `path`, and the player's
-        statistics over that table and variant (None: nothing recorded)."""
+    def keep(self, record: GameRecord, path: Path | None) -> Any:
+        """Record a game of at least one guess in the history at `path` (None: not recorded),
+        and the player's statistics over that table and variant (None: nothing recorded)."""
         if path is None or not record.moves:
             return None
         from wordkit.history import player_stats, recorded_games
@@ -539,7 +539,7 @@ class Session:
     def position(self, history: History = ()) -> Any:
         """The game after `history` (`roate=BBYGB,...`; with N boards `crane=BBYGB/GGBBB,...`)."""
         check_kinds({"history": history}, {"history": "texts"})
-        text = history if isinstance(history, str) else ",".join(history)
+        text = history_text(history)
         replay = loop.replay_text if self.boards == 1 else multi.replay_text
         return replay(self.start(), text)
 
@@ -634,8 +634,8 @@ class Session:
         check_kinds({"history": history}, {"history": "texts"})
         if self.boards > 1:
             raise OptionConflictError("--review is for one board; drop --review or --boards")
-        text = history if isinstance(history, str) else ",".join(history)
-        if not any(entry.strip() for entry in text.split(",")):  # "", [""], ",": no guess
+        entries = history_text(history).split(",")
+        if not any(entry.strip() for entry in entries):  # "", [""], ",": no guess
             raise GameStateError("--review needs the game to review: give --history")
         return review(self.position(history), self.advisor)
 
@@ -1198,6 +1198,12 @@ class Session:
 
 LISTS_AND_FORMAT = frozenset({"answers", "guesses", "length", "table", "format", "json"})
 """Options every `stats wordle` mode uses: which lists, and how the result is shown."""
+
+
+def history_text(history: History) -> str:
+    """A game's history as one text, `WORD=FEEDBACK` entries joined by commas."""
+    return history if isinstance(history, str) else ",".join(history)
+
 
 NOTHING_DRAWN: dict[str, Any] = {"sample": None, "seed": None}
 """A list's games when every answer is played: the sample and seed named, null."""
