@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -345,3 +346,35 @@ def test_stdout_appended_to_the_input_is_refused(tmp_path: Path) -> None:
         "Error: standard output is the file standard input reads, the input; choose another path\n"
     )
     assert path.read_text(encoding="utf-8") == "word,weight\ncat,2\n"
+
+
+def test_a_frequency_list_is_prepared_and_played_with_its_counts(tmp_path: Path) -> None:
+    """hermitdave's FrequencyWords and Norvig's count_1w are a word and its count a line:
+    `prepare` dropped every line (contains a space), and a game could not read them."""
+    counts = tmp_path / "en_50k.txt"
+    counts.write_text("the 900\nThe 100\ncafé 30\ndog 1\n")
+    result = invoke("prepare", str(counts), "--sum-duplicates")
+    assert result.exit_code == 0
+    assert result.stdout == "word,weight\nthe,1000\ncafe,30\ndog,1\n"
+    assert result.stderr.splitlines() == [
+        "kept 3 of 4 rows (4 passed the filters before merging duplicates)",
+        "read as words each followed by its count: the counts are the weights",
+        "dropped 1: duplicate (merged)",
+    ]
+    counts.write_text("cat 3\ndog 1\n")
+    played = invoke("solve", "hangman", "--words", str(counts), "--mask", "___", "--guessed",
+                    "e", "--json")  # fmt: skip
+    assert played.exit_code == 0, played.output
+    top = json.loads(played.stdout)["top"]
+    assert top == [{"word": "cat", "probability": 0.75}, {"word": "dog", "probability": 0.25}]
+
+
+def test_no_header_names_the_columns_by_place(tmp_path: Path) -> None:
+    path = tmp_path / "counts.csv"
+    path.write_text("lion,5,cats\ntiger,3,cats\n")
+    refused = invoke("prepare", str(path))
+    assert refused.exit_code == 1 and "give --no-header" in refused.stderr
+    result = invoke("prepare", str(path), "--no-header", "--weight-column", "2",
+                    "--category-column", "3")  # fmt: skip
+    assert result.exit_code == 0
+    assert result.stdout == "word,weight,category\nlion,5,cats\ntiger,3,cats\n"

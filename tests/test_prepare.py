@@ -7,6 +7,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from conftest import shared_file
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wordkit import prepare as p
 from wordkit.errors import ColumnError, ValueFormatError
@@ -174,9 +176,9 @@ def test_a_first_line_of_data_is_refused_as_a_header() -> None:
         run(frame)
     assert str(err.value) == (
         "places.csv has no word column, and its first line ('Café', '120', 'boissons') holds "
-        "'120', a number, where a column's name should be: if that line is a row, add a first "
-        "line naming the columns (word, weight, category); if it is the header, name the word "
-        "column with --column"
+        "'120', a number, where a column's name should be: if that line is a row, give "
+        "--no-header (the columns are then named 1, 2, ...: --weight-column 2); if it is the "
+        "header, name the word column with --column"
     )
     years = pd.DataFrame(columns=["name", "2020"], data=[["lion", "5"]])
     for named in ({"column": "name"}, {"weight_column": "2020"}, {"keep_columns": ["2020"]}):
@@ -229,3 +231,76 @@ def test_a_word_longer_than_any_game_plays_is_dropped_not_written() -> None:
     assert table["word"].tolist() == ["b" * p.MAX_LENGTH, "apple"]
     assert report.dropped == {p.LONGER_THAN_ANY_GAME: 1}
     assert p.LONGER_THAN_ANY_GAME == "longer than any game plays (63 letters)"
+
+
+def test_no_header_reads_the_first_line_as_a_row(tmp_path: Path) -> None:
+    """A headerless `word<TAB>count` file (Norvig's count_1w.tsv) could only be played after
+    adding a header by hand: --no-header names its columns by place."""
+    path = tmp_path / "counts.tsv"
+    path.write_text("The\t100\ncafé\t20\nhello\t3\tgreetings\n")
+    frame = read_raw(str(path), no_header=True)
+    assert frame.columns.tolist() == ["1", "2", "3"] and frame.index.tolist() == [1, 2, 3]
+    table, report = p.prepare(frame, p.PrepareOptions(no_header=True, weight_column="2"))
+    assert table.to_dict("list") == {"word": ["the", "cafe", "hello"], "weight": [100, 20, 3]}
+    assert p.describe(report)[1:] == [
+        "left out 1 column: 3 (--weight-column, --category-column or --keep takes one in)"
+    ]
+    plain = tmp_path / "words.csv"
+    plain.write_text("word\nlion\n")  # a first line `word` is a row too
+    assert read_raw(str(plain), no_header=True)["1"].tolist() == ["word", "lion"]
+
+
+def test_a_frequency_list_reads_as_words_and_weights(tmp_path: Path) -> None:
+    """Lines of a word and its count (`the 23135851162`) were dropped as words with a space;
+    a list where any line lacks its number stays a list of words."""
+    path = tmp_path / "en_50k.txt"
+    path.write_text("# counts\nthe 23135851162\n\nof\t131\nnew york 80\n")
+    frame = read_raw(str(path))
+    assert frame.to_dict("list") == {
+        "word": ["the", "of", "new york"],
+        "weight": ["23135851162", "131", "80"],
+    }
+    assert frame.index.tolist() == [2, 4, 5]
+    table, report = p.prepare(frame, p.PrepareOptions(keep_spaces=True))
+    assert table["weight"].tolist() == [23135851162, 131, 80]
+    assert table["word"].tolist() == ["the", "of", "newyork"]
+    assert p.describe(report)[1] == (
+        "read as words each followed by its count: the counts are the weights"
+    )
+    path.write_text("the 23\nof\n")
+    assert read_raw(str(path)).to_dict("list") == {"word": ["the 23", "of"]}
+    path.write_text("the 23\nof -4\n")  # a negative count is no count
+    assert read_raw(str(path)).columns.tolist() == ["word"]
+
+
+def test_sum_duplicates_adds_the_weights() -> None:
+    """Lowercasing and transliterating make one word of `The`, `the`, `café` and `cafe`: a
+    frequency list's counts add up; the row kept is the heaviest, with its category."""
+    frame = pd.DataFrame({
+        "word": ["The", "the", "café", "cafe", "tea"], "weight": ["100", "50", "20", "5", "1"],
+        "category": ["a", "b", "c", "d", "e"],
+    })  # fmt: skip
+    table, report = run(frame, sum_duplicates=True)
+    assert table.to_dict("list") == {
+        "word": ["the", "cafe", "tea"],
+        "weight": [150.0, 25.0, 1.0],
+        "category": ["a", "c", "e"],
+    }
+    assert report.dropped == {p.DUPLICATE: 2}
+    by_category, _ = run(frame.assign(category=["x", "y", "x", "x", "x"]), sum_duplicates=True,
+                         per_category=True)  # fmt: skip
+    assert by_category.to_dict("list") == {
+        "word": ["the", "the", "cafe", "tea"], "weight": [100.0, 50.0, 25.0, 1.0],
+        "category": ["x", "y", "x", "x"],
+    }  # fmt: skip
+
+
+@given(st.lists(st.tuples(st.sampled_from(["ab", "Ab", "ba", "c"]), st.integers(0, 9)),
+                min_size=1))  # fmt: skip
+def test_summed_duplicates_keep_the_total_weight(rows: list[tuple[str, int]]) -> None:
+    frame = pd.DataFrame({"word": [w for w, _ in rows], "weight": [str(n) for _, n in rows]})
+    table, _ = run(frame, sum_duplicates=True)
+    assert table["weight"].sum() == sum(n for _, n in rows)
+    highest, _ = run(frame)  # the same rows kept, in the same order: only the weights differ
+    assert table["word"].tolist() == highest["word"].tolist()
+    assert (table["weight"] >= highest["weight"]).all()

@@ -57,6 +57,8 @@ class PrepareOptions:
     keep_hyphens: bool = False
     keep_apostrophes: bool = False  # else dropped with the other non-letters
     per_category: bool = False  # duplicates merged within each category, not across
+    sum_duplicates: bool = False  # duplicates' weights added (counts), not the highest kept
+    no_header: bool = False  # the first line is a row; columns named by place: 1, 2, ...
 
     def __post_init__(self) -> None:
         if self.min_weight is not None and not math.isfinite(self.min_weight):
@@ -77,6 +79,8 @@ class PrepareReport:
     """The column the words came from when it was taken for having no `word` column."""
     examples: dict[str, list[str]] = field(default_factory=dict)
     """The first few rows each reason dropped, as the input wrote them."""
+    counted: bool = False
+    """The input was a list of words each followed by its count, read as its weight."""
 
 
 def word_column(frame: pd.DataFrame, requested: str | None, *, name: str) -> str:
@@ -111,12 +115,14 @@ def prepare(
         if given is not None and not given.strip():
             raise ColumnError(f"{option} needs a column name, not an empty one")
     columns_named = (options.column, options.weight_column, options.category_column)
-    if not any(columns_named) and not options.keep_columns and named_column(frame, "word") is None:
+    unnamed = not any(columns_named) and not options.keep_columns
+    if unnamed and not options.no_header and named_column(frame, "word") is None:
         said = tables.data_as_header(frame, name=name)  # a column named: the line is a header
         if said is not None:
             raise ColumnError(
-                f"{said}: if that line is a row, add a first line naming the columns (word, "
-                "weight, category); if it is the header, name the word column with --column"
+                f"{said}: if that line is a row, give --no-header (the columns are then named "
+                "1, 2, ...: --weight-column 2); if it is the header, name the word column with "
+                "--column"
             )
     source = word_column(frame, options.column, name=name)
     # A word table fed back in keeps its weights and categories unless told otherwise.
@@ -146,10 +152,11 @@ def prepare(
         )
 
     used = {source, weight_column, category_column, *options.keep_columns}
-    report = PrepareReport(rows_in=len(frame))
+    report = PrepareReport(rows_in=len(frame), counted=bool(frame.attrs.get(tables.COUNTED)))
     report.ignored = [str(c) for c in frame.columns if c not in used]
     written = frame[source].astype(str).str.strip()  # what each row said, for the examples
-    if report.ignored and options.column is None and named_column(frame, "word") is None:
+    unplaced = options.column is None and named_column(frame, "word") is None
+    if report.ignored and unplaced and not options.no_header:
         report.first_column = source  # said: a header line of data would show here
     words = frame[source].astype(str).str.strip()
     if weight_column is not None:
@@ -216,7 +223,7 @@ def prepare(
             f"--per-category merges duplicates within categories, and {name} has none: "
             "name its category column with --category-column"
         )
-    table = merge_duplicates(table, per_category=options.per_category)
+    table = merge_duplicates(table, per_category=options.per_category, add=options.sum_duplicates)
     report.kept = len(table)
     if report.passed_filters > report.kept:
         report.dropped[DUPLICATE] = report.passed_filters - report.kept
@@ -237,13 +244,20 @@ def same_spelling(categories: pd.Series) -> pd.Series:
     return categories.map(lambda name: first[name.casefold()])
 
 
-def merge_duplicates(table: pd.DataFrame, *, per_category: bool = False) -> pd.DataFrame:
+def merge_duplicates(
+    table: pd.DataFrame, *, per_category: bool = False, add: bool = False
+) -> pd.DataFrame:
     """One row per word (`per_category`: per word and category, so `calf` stays an animal and
-    a body part): the row with the highest weight (the first such row on ties)."""
+    a body part): the row with the highest weight (the first such row on ties), with `add`
+    weighing the sum of theirs (the counts of `The` and `the` in a frequency list)."""
     order = table.reset_index(drop=True)
+    key = ["word", "category"] if per_category else ["word"]
     best = order.sort_values("weight", ascending=False, kind="stable")
-    merged = best.drop_duplicates(["word", "category"] if per_category else "word", keep="first")
-    return merged.sort_index().reset_index(drop=True)
+    merged = best.drop_duplicates(key, keep="first").sort_index()
+    if add:
+        totals = order.groupby(key, sort=False, dropna=False)["weight"].sum()
+        merged["weight"] = totals.loc[merged.set_index(key).index].to_numpy()
+    return merged.reset_index(drop=True)
 
 
 def _check_lengths(options: PrepareOptions) -> None:
@@ -260,6 +274,8 @@ def _check_lengths(options: PrepareOptions) -> None:
 def describe(report: PrepareReport) -> list[str]:
     """Human-readable lines summarising a prepare run."""
     lines = [f"kept {report.kept:,} of {plural(report.rows_in, 'row')}"]
+    if report.counted:
+        lines.append("read as words each followed by its count: the counts are the weights")
     if DUPLICATE in report.dropped:
         lines[0] += f" ({report.passed_filters:,} passed the filters before merging duplicates)"
     for reason, count in report.dropped.items():
@@ -311,7 +327,9 @@ def prepare_file(
             "words only (each would come twice): write csv or tsv"
         )
     path = tables.resolve(source)
-    frame = tables.read_raw(path, encoding=encoding, header=options.column)
+    frame = tables.read_raw(
+        path, encoding=encoding, header=options.column, no_header=options.no_header
+    )
     table, report = prepare(
         frame, options, name="standard input" if source == tables.STDIN else source
     )

@@ -9,7 +9,7 @@ import re
 import stat
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Literal
@@ -229,21 +229,50 @@ def _bounded_read(handle: BinaryIO, name: str) -> bytes:
 
 
 def parse_raw(
-    text: str, *, name: str, fmt: Format | None = None, header: str | None = None
+    text: str,
+    *,
+    name: str,
+    fmt: Format | None = None,
+    header: str | None = None,
+    no_header: bool = False,
 ) -> pd.DataFrame:
     """Parse CSV, TSV or one-word-a-line text into a DataFrame of strings (no cleaning);
     `header`: a column asked for by name, so a first line that names it is a header even in
-    a file of one column."""
+    a file of one column; `no_header`: the first line is a row, the columns are named by
+    their place (`1`, `2`, ...). A list whose every line is a word and a count (a frequency
+    list) reads as the columns word and weight."""
     import pandas as pd
 
-    text, separator, fmt, lines = _layout(text, name=name, fmt=fmt, header=header)
+    text, separator, fmt, lines = _layout(
+        text, name=name, fmt=fmt, header=header, no_header=no_header
+    )
     if lines is not None:
         numbers, words = zip(*lines, strict=True) if lines else ((), ())
-        return pd.DataFrame({"word": list(words)}, index=pd.Index(numbers, name=LINE))
-    frame = _csv_frame(text, separator, name=name, fmt=fmt)
+        index = pd.Index(numbers, name=LINE)
+        counted = counted_words(words)
+        if counted is not None:
+            names = ("1", "2") if no_header else ("word", "weight")
+            frame = pd.DataFrame(dict(zip(names, counted, strict=True)), index=index)
+            frame.attrs[COUNTED] = not no_header
+            return frame
+        return pd.DataFrame({"word" if not no_header else "1": list(words)}, index=index)
+    frame = _csv_frame(text, separator, name=name, fmt=fmt, no_header=no_header)
     if frame.empty:
         raise InputFileError(f"{name} has a header but no rows")
     return frame
+
+
+COUNTED = "counted"
+"""Set in a parsed frame's `attrs` when its lines were words each followed by a count."""
+
+
+def counted_words(lines: Sequence[str]) -> tuple[list[str], list[str]] | None:
+    """The words and counts of a list whose every line ends, after a blank, in a number
+    (`the 23135851162`, as frequency lists are written); None for any other list."""
+    pairs = [line.rsplit(None, 1) for line in lines]
+    if not pairs or any(len(p) != 2 or decimal_number(p[1]) is None for p in pairs):
+        return None
+    return [p[0].strip() for p in pairs], [p[1] for p in pairs]
 
 
 def lines_of(text: str) -> list[str]:
@@ -253,11 +282,17 @@ def lines_of(text: str) -> list[str]:
 
 
 def _layout(
-    text: str, *, name: str, fmt: Format | None, header: str | None = None
+    text: str,
+    *,
+    name: str,
+    fmt: Format | None,
+    header: str | None = None,
+    no_header: bool = False,
 ) -> tuple[str, str, Format, list[tuple[int, str]] | None]:
     """(the text without an Excel "sep=" line, its separator, its format, and for a list of
     one word a line its lines, each with its number in the file: stripped, blanks and #
-    comments dropped; else None). The "sep=" line is blanked, not cut: lines keep numbers."""
+    comments dropped; else None). The "sep=" line is blanked, not cut: lines keep numbers.
+    `no_header`: delimited text when its first line holds the separator, whatever it says."""
     if not text.strip():
         raise InputFileError(f"{name} is empty")
     if "\r" in text:  # Windows (CR LF) and old Mac (CR alone) line endings
@@ -277,7 +312,9 @@ def _layout(
     # a file named .csv may hold tabs, one named .tsv commas: the header says which.
     preferred = ("\t", ",", ";") if fmt == "tsv" else (",", ";", "\t")
     separator = separator or next((c for c in preferred if c in first), preferred[0])
-    titled = first.strip().lower() == "word"
+    if no_header and separator in first:
+        return text, separator, fmt, None
+    titled = first.strip().lower() == "word" and not no_header
     # A first line `word` is a header unless the file's name says it is a list of words: so a
     # table read through a pipe reads as it does from its .csv file.
     if (fmt != "txt" and (separator in first or titled)) or (named is None and titled):
@@ -286,7 +323,7 @@ def _layout(
         # `--column name` over a list of names (the letter case is said by require_column)
         return text, separator, fmt, None
     # One column and no `word` header: every line is a word, the first one included.
-    if fmt in ("csv", "tsv"):
+    if fmt in ("csv", "tsv") and not no_header:
         warnings.warn(
             f"{name} has one column and no `word` header: every line is read as a word, "
             f"the first ({first.strip()!r}) included",
@@ -315,10 +352,10 @@ def source_text(source: str, *, encoding: str | None = None) -> tuple[str, str, 
 
 def _word_list(text: str, *, name: str, fmt: Format | None, source: str) -> Columns | None:
     """The columns of one-word-a-line text, its words checked as `as_word_table` checks them,
-    each weighing 1; None for delimited text."""
+    each weighing 1; None for delimited text or a frequency list."""
     _, _, _, lines = _layout(text, name=name, fmt=fmt)
-    if lines is None:
-        return None
+    if lines is None or counted_words([line for _, line in lines]) is not None:
+        return None  # a table, or a frequency list: read by pandas, its counts checked
     words = [line.lower() for _, line in lines]
     for (number, line), word in zip(lines, words, strict=True):
         if not _WORD_RE.match(word):
@@ -335,9 +372,12 @@ def place(index: pd.Index, row: int) -> str:
     return f"line {index[row]}" if index.name == LINE else f"row {row + 1}"
 
 
-def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataFrame:
+def _csv_frame(
+    text: str, separator: str, *, name: str, fmt: Format, no_header: bool = False
+) -> pd.DataFrame:
     """Rows of delimited text under their header; a trailing separator on every line is
-    forgiven, a row with more non-empty fields than the header is an error (never dropped)."""
+    forgiven, a row with more non-empty fields than the header is an error (never dropped).
+    `no_header`: every line is a row, under the columns `1`, `2`, ... as wide as the widest."""
     import csv  # a user's file only: a built-in table is read from its compact copy
 
     import pandas as pd
@@ -368,6 +408,10 @@ def _csv_frame(text: str, separator: str, *, name: str, fmt: Format) -> pd.DataF
         ) from exc
     if not rows:  # every line empty but for separators
         raise InputFileError(f"{name} has no rows: every line is empty")
+    if no_header:
+        width = max(len(row) for row in rows)
+        rows.insert(0, [str(n) for n in range(1, width + 1)])
+        numbers.insert(0, 0)
     header = [cell.strip() for cell in rows[0]]
     titled = [c for c in header if c]
     if len(set(titled)) != len(titled):
@@ -396,13 +440,14 @@ def read_raw(
     encoding: str | None = None,
     fmt: Format | None = None,
     header: str | None = None,
+    no_header: bool = False,
 ) -> pd.DataFrame:
-    """Read a CSV, TSV or word-list file (or stdin) into a DataFrame of strings (`header`: as
-    `parse_raw` takes it)."""
+    """Read a CSV, TSV or word-list file (or stdin) into a DataFrame of strings (`header`,
+    `no_header`: as `parse_raw` takes them)."""
     text, name = read_text(source, encoding=encoding)
     if fmt is None and source != STDIN:
         fmt = _SUFFIX_FORMATS.get(Path(source).suffix.lower())
-    return parse_raw(text, name=name, fmt=fmt, header=header)
+    return parse_raw(text, name=name, fmt=fmt, header=header, no_header=no_header)
 
 
 def resolve(source: str) -> str:

@@ -41,6 +41,12 @@ class Filters:
     per_category: Annotated[bool, opt(None,
         "Merge duplicates within each category only: a word in two categories keeps a row in "
         "each (as `categories` does).", "--per-category")] = False
+    sum_duplicates: Annotated[bool, opt(None,
+        "Merge duplicates by adding their weights (counts: The and the) instead of keeping the "
+        "highest.", "--sum-duplicates")] = False
+    no_header: Annotated[bool, opt(None,
+        "The first line is a row, not the column names: the columns are named by place, "
+        "1, 2, ... (--weight-column 2).", "--no-header")] = False
 
 
 Input = Annotated[str | None, typer.Argument(metavar="INPUT",
@@ -67,10 +73,12 @@ def prepare_command(
 
     Drops rows whose weight is missing or below --min-weight, names with spaces, hyphens
     or other non-letters, and words outside the length bounds; merges duplicates (keeping
-    the highest weight; --per-category: within each category, categories that differ in
-    letter case alone being one) and prints on stderr how many rows went for each reason
-    and which columns it left out. A first line of data where the header should be (a
-    number among its names) is refused.
+    the highest weight, or their sum; --per-category: within each category, categories that
+    differ in letter case alone being one) and prints on stderr how many rows went for each
+    reason and which columns it left out. A first line of data where the header should be
+    (a number among its names) is refused unless --no-header says so. A list whose every
+    line is a word and a number (a frequency list: `the 23135851162`) is read as words and
+    weights.
 
     \b
     Example:
