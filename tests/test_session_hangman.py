@@ -247,6 +247,26 @@ def test_a_blank_category_is_no_category_to_choose(tmp_path: Path) -> None:
         Session(words=str(blank), category="x").pool()
 
 
+def test_a_category_is_named_in_any_letter_case_and_without_its_accents(tmp_path: Path) -> None:
+    """`--category Animals` on `categories` (spelled `animals`), or `fetes` for `fêtes`, was
+    an unknown category; the table's spelling is what the session plays and says."""
+    table = tmp_path / "c.csv"
+    table.write_text("word,category\ngateau,Fêtes\nzebra,animal\nyak,Animal\nlion,ANIMAL\n")
+    session = Session(words=str(table), category="FETES")
+    assert len(session.pool().ids) == 1 and session.category == "Fêtes"
+    assert len(Session(words=str(table), category="animal").pool().ids) == 1  # exact
+    with pytest.raises(UnknownNameError) as caught:
+        Session(words=str(table), category="aNiMaL").pool()
+    assert str(caught.value) == (
+        "--category aNiMaL could be any of ANIMAL, Animal, animal: give it as the table spells it"
+    )
+    assert Session(words="categories", category="Body-Parts").pool().hint == "body-parts"
+    runner = CliRunner()
+    result = runner.invoke(app, ["stats", "hangman", "--words", "categories", "--category",
+                                 "ANIMALS", "--sample", "3", "--seed", "1", "--json"])  # fmt: skip
+    assert json.loads(result.stdout)["table"] == "categories, category animals"
+
+
 @pytest.mark.parametrize("strategy", ["minimax", "expected-size"])
 def test_a_letter_from_plain_frequency_has_the_tables_share_as_its_confidence(
     tmp_path: Path, strategy: str

@@ -466,12 +466,32 @@ CATEGORIES_LISTED = 12
 """An unknown category's error lists this many of the table's categories."""
 
 
+def category_named(lexicon: Lexicon, hint: str) -> str:
+    """The table's spelling of category `hint`: itself, else the one category it names with
+    letter case and accents aside (`Animals`, `fetes` for `fêtes`); else `hint` unchanged."""
+    if lexicon.row_categories is None or hint in set(lexicon.row_categories):
+        return hint
+    from unidecode import unidecode
+
+    def folded(name: str) -> str:
+        return unidecode(name).casefold().strip()
+
+    same = sorted({c for c in lexicon.row_categories if c.strip() and folded(c) == folded(hint)})
+    if len(same) > 1:
+        raise UnknownNameError(
+            f"--category {hint} could be any of {', '.join(same)}: give it as the table spells it"
+        )
+    return same[0] if same else hint
+
+
 def category_rows(lexicon: Lexicon, hint: str | None) -> Ids | None:
-    """The rows of category `hint` (None = every row); an unknown category raises."""
+    """The rows of category `hint` (None = every row; letter case and accents aside, see
+    `category_named`); an unknown category raises."""
     if hint is None:
         return None
     if lexicon.row_categories is None:
         raise UnknownNameError("the table has no `category` column, so no category hint applies")
+    hint = category_named(lexicon, hint)
     # A blank cell is a word with no category, never one named "": it is no hint to choose
     rows = np.flatnonzero(np.array(lexicon.row_categories, dtype=object) == hint)
     if not len(rows) or not hint.strip():

@@ -530,12 +530,16 @@ class Session:
     def lexicon(self) -> Lexicon:
         """The dictionary encoded for the guessers (from the table's compact copy: no pandas)."""
         from wordkit import tables
-        from wordkit.hangman.lexicon import columns_with_words, lexicon_from_columns
+        from wordkit.hangman.lexicon import (
+            category_named,
+            columns_with_words,
+            lexicon_from_columns,
+        )
         from wordkit.hangman.rules import InvalidMoveError, check_word
 
         read = tables.load_columns(self.words)
         try:
-            return lexicon_from_columns(columns_with_words(read, self.learned))
+            lexicon = lexicon_from_columns(columns_with_words(read, self.learned))
         except InvalidMoveError:  # a word no game can hold: named with its table and line
             for row, word in enumerate(read.words):
                 try:
@@ -544,14 +548,18 @@ class Session:
                     where = f"row {row + 1}" if read.lines is None else f"line {read.lines[row]}"
                     raise type(exc)(f"{self.words}: {where}: {exc}") from None
             raise
+        if self.category is not None:  # as the table spells it: `Animals` is `animals`
+            self.category = category_named(lexicon, self.category)
+        return lexicon
 
     def pool(self, prior: str | None = None) -> Pool:
         """The words the AI searches, with `prior` (default: the session's, else `weight`)."""
         from wordkit.hangman.lexicon import pool_for
 
+        lexicon = self.lexicon  # first: it sets the category as the table spells it
         key = (prior or self.prior or "weight", self.category)
         if key not in self.pools:
-            self.pools[key] = pool_for(self.lexicon, prior=key[0], hint=key[1])
+            self.pools[key] = pool_for(lexicon, prior=key[0], hint=key[1])
         return self.pools[key]
 
     # --- one position, one word ---------------------------------------------------------------
