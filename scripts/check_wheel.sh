@@ -6,7 +6,17 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 python="${PYTHON:-python3}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-"$python" -m pip wheel --quiet --no-deps -w "$work/dist" "$root"
+# Built from a copy of the files git knows (tracked, or new and not ignored): an in-tree build
+# leaves build/ behind, and a later one shipped files since deleted from the source.
+src="$root"
+if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
+    src="$work/src"
+    mkdir "$src"
+    (cd "$root" && git ls-files -z --cached --others --exclude-standard \
+        | while IFS= read -r -d '' file; do if [ -e "$file" ]; then printf '%s\0' "$file"; fi; done \
+        | tar --null -T - -cf -) | tar -xf - -C "$src"
+fi
+"$python" -m pip wheel --quiet --no-deps -w "$work/dist" "$src"
 "$python" -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install --quiet "$work"/dist/wordkit-*.whl
 cd "$work"

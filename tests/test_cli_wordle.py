@@ -440,6 +440,21 @@ def test_ascii_stdout_gets_letters_not_squares() -> None:
     assert lines[0] == " C  R  A  N  E   BBBGG     40 -> 1 answer"
 
 
+def test_the_plain_keyboard_on_an_ascii_stdout_marks_absent_letters_with_a_stop() -> None:
+    """Its `·` was a UnicodeEncodeError and a traceback where stdout is ASCII and piped."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    out = subprocess.run(
+        [sys.executable, "-m", "wordkit", "host", "wordle", "--seed", "7", "--no-record"],
+        input="crane\nQ\n", capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert (out.returncode, out.stderr) == (0, ""), out.stderr
+    assert "   Z  X  .  V  B  .  M " in out.stdout.splitlines()
+
+
 @pytest.mark.parametrize("mode", ["honest", "evil"])
 def test_ctrl_c_while_the_host_thinks_shows_the_answer(
     mode: str, monkeypatch: pytest.MonkeyPatch

@@ -312,11 +312,15 @@ def test_games_waiting_in_the_wal_are_never_skipped(tmp_path: Path) -> None:
         recorded_games(path=dst / "h.sqlite")
 
 
+@pytest.mark.parametrize(
+    "said", ["disk I/O error", "attempt to write a readonly database", "unable to open"]
+)
 def test_a_full_disk_still_lets_a_history_be_read(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, said: str
 ) -> None:
     """On a full disk SQLite cannot make the -shm file a read-write open wants, and says
-    "disk I/O error" (a read-only folder says "unable to open"): the read fell through to
+    "disk I/O error" (a read-only folder says "unable to open"; another user's history, read
+    only, in a folder that user cannot write: "readonly database"): the read fell through to
     that failing connection instead of the read-only ones."""
     db = tmp_path / "h.sqlite"
     record = GameRecord(secret="cat", won=True, moves=("a",), wrong=0)
@@ -330,7 +334,7 @@ def test_a_full_disk_still_lets_a_history_be_read(
         def execute(self, sql: str, *args: object) -> object:
             if sql.startswith("PRAGMA busy_timeout"):
                 return self.conn.execute(sql, *args)
-            raise sqlite3.OperationalError("disk I/O error")  # every read wants the -shm
+            raise sqlite3.OperationalError(said)  # every read wants the -shm
 
         def close(self) -> None:
             self.conn.close()

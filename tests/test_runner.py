@@ -14,9 +14,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
 from wordkit import __version__, runner
 from wordkit.cache import atomic_write, content_key
+from wordkit.cli import app
 from wordkit.runner import (
     GameRecord,
     chunked,
@@ -257,6 +259,45 @@ def test_cache_is_capped_least_recently_used_first(
     info = cache.cache_info()
     assert (info.files, info.size, info.limit) == (3, 3072, 3584)
     assert cache.clear_cache() == 3 and cache.cache_info().files == 0
+
+
+def test_a_file_over_the_whole_cap_is_not_cached_and_keeps_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a cap under the Wordle matrix (WORDKIT_CACHE_MB=100), each run wrote 263 MB,
+    then pruned every entry, the matrix last: an empty cache, and the work every time."""
+    from wordkit import cache
+
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path))
+    monkeypatch.setenv("WORDKIT_CACHE_MB", str(3 / 1024))
+    kept, big, streamed = (f"table-{digit * 24}.npz" for digit in "012")
+    cache.write_cached(kept, b"x" * 1024)
+    cache.write_cached(big, b"y" * 4096)
+    cache.write_cached(streamed, lambda out: out.write(b"z" * 4096))  # its size told at the end
+    assert [p.name for p in tmp_path.iterdir()] == [kept]
+
+
+def test_cache_info_says_when_nothing_can_be_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cache folder under a home that does not exist said `files: 0`, while every run
+    computed its matrices again; `WORDKIT_CACHE='~/c'` made a folder named `~` here."""
+    from wordkit import cache
+
+    monkeypatch.setattr(cache.os, "access", lambda path, mode: str(path) != str(tmp_path))
+    monkeypatch.setenv("WORDKIT_CACHE", str(tmp_path / "not" / "yet"))
+    assert cache.cache_info().unusable == f"{tmp_path} is read-only"
+    result = CliRunner().invoke(app, ["cache", "info"])
+    assert result.stdout.splitlines()[-1] == (
+        f"nothing can be cached there ({tmp_path} is read-only): every run computes again; set "
+        "WORDKIT_CACHE to a folder you can write to"
+    )
+    monkeypatch.setenv("WORDKIT_CACHE", "~/c")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert cache.cache_dir() == tmp_path / "c"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("WORDKIT_CACHE", "rel")
+    assert cache.cache_dir() == tmp_path / "rel"
 
 
 @pytest.mark.parametrize("content", [b"[]", b"{not json", b"\xff\xfe", b""])

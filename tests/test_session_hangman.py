@@ -191,6 +191,14 @@ def test_paths_may_be_paths_and_an_unknown_table_is_named_at_once(tmp_path: Path
 
     with pytest.raises(UnknownTableError, match="'no-such-table' is neither a built-in table"):
         Session(words="no-such-table")
+    with pytest.MonkeyPatch.context() as patch:  # a data folder set wrong is named
+        patch.setenv("WORDKIT_DATA", str(tmp_path / "none"))
+        with pytest.raises(UnknownTableError) as caught:
+            Session(words="categories")
+    assert str(caught.value) == (
+        f"'categories' is neither a built-in table (none in WORDKIT_DATA={tmp_path / 'none'}) "
+        "nor an existing file"
+    )
     table = tmp_path / "t.csv"
     table.write_text("word\ncat\ncot\ndog\n")
     session = Session(words=table, learn=True, history=str(tmp_path / "h.sqlite"))

@@ -228,3 +228,19 @@ def test_data_written_to_a_stream_is_flushed_at_once() -> None:
     stream.write("text first, ")
     write_data(stream, '{"word": "frü"}\n')
     assert raw.getvalue() == 'text first, {"word": "frü"}\n'.encode()
+
+
+def test_a_file_name_that_is_not_utf8_is_escaped_in_data_not_a_traceback(tmp_path: Path) -> None:
+    """`stats --words $'t\\xe9.csv' --json` ended in a UnicodeEncodeError: the summary names
+    the table by its path, which Python holds with a surrogate for the byte."""
+    table = tmp_path / "t\udce9.csv"
+    table.write_text("word\napple\ncrane\n")
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    for fmt in ("json", "csv"):
+        done = subprocess.run(
+            [sys.executable, "-m", "wordkit", "stats", "hangman", "--words", str(table),
+             "--format", fmt], capture_output=True, env=env, timeout=120,
+        )  # fmt: skip
+        assert (done.returncode, done.stderr) == (0, b""), done.stderr
+        assert b"t\\udce9.csv" in done.stdout
+        done.stdout.decode("utf-8")  # still UTF-8 throughout

@@ -67,8 +67,8 @@ def make_room(memo: dict[Any, Any], limit: int) -> None:
 def cache_dir() -> Path:
     """$WORDKIT_CACHE, else $XDG_CACHE_HOME/wordkit, else ~/.cache/wordkit; CacheError when
     none of them names a folder (no home)."""
-    if os.environ.get("WORDKIT_CACHE"):
-        return Path(os.environ["WORDKIT_CACHE"])
+    if os.environ.get("WORDKIT_CACHE"):  # `~/c` as typed in quotes; a relative one from here
+        return Path(os.path.expanduser(os.environ["WORDKIT_CACHE"])).absolute()
     where = xdg_dir("XDG_CACHE_HOME", ".cache")
     if where is None:
         raise CacheError(
@@ -117,6 +117,8 @@ class CacheInfo:
     files: int
     size: int
     limit: int
+    unusable: str | None = None
+    """Why nothing can be written there (a read-only folder), or None."""
 
 
 def limit_bytes() -> int:
@@ -181,10 +183,15 @@ def write_cached(name: str, data: bytes | str | Writer) -> None:
     """Store a file in the cache, then trim the cache to its cap. Caching is an optimisation:
     a read-only or full disk only means the work is done again next time."""
     assert OWN_NAME.fullmatch(name), f"{name}: not a cache file name (prune would keep it)"
-    if limit_bytes() <= 0:
+    limit = limit_bytes()
+    if limit <= 0 or (not callable(data) and len(data) > limit):
         return
     with contextlib.suppress(OSError, CacheError):
-        atomic_write(cache_path(name), data)
+        path = cache_path(name)
+        atomic_write(path, data)
+        if path.stat().st_size > limit:  # alone over the cap: pruning would empty the cache
+            path.unlink()
+            return
         prune()
 
 
@@ -279,7 +286,21 @@ def cache_info() -> CacheInfo:
     """The cache's folder, file count, total size and cap."""
     where = checked_dir()
     entries = _entries(strict=True)
-    return CacheInfo(where, len(entries), sum(e[1] for e in entries), limit_bytes())
+    size = sum(e[1] for e in entries)
+    return CacheInfo(where, len(entries), size, limit_bytes(), _unwritable(where))
+
+
+def _unwritable(where: Path) -> str | None:
+    """Why no file can be made in `where` (or in the folder that would hold it, when it is
+    still to be made): every run then computes again what it cannot store."""
+    probe = where
+    while not probe.exists() and probe.parent != probe:
+        probe = probe.parent
+    if not probe.is_dir():
+        return f"{probe} is not a folder"
+    if not os.access(probe, os.W_OK | os.X_OK):
+        return f"{probe} is read-only"
+    return None
 
 
 def clear_cache() -> int:

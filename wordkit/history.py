@@ -224,8 +224,10 @@ def _read_only(uri: str, where: Path) -> sqlite3.Connection:
             conn.execute("PRAGMA busy_timeout = 0")  # a lock is waited for once, by the reads
             conn.execute("PRAGMA schema_version").fetchone()
         except sqlite3.OperationalError as exc:
-            # its -shm could not be made (a read-only folder; a full disk: an I/O error)
-            if "unable to open" in str(exc) or "disk I/O error" in str(exc):
+            # its -shm could not be made (a read-only folder; a full disk: an I/O error; a
+            # file of another user's, opened read-only, in a folder it cannot write to)
+            said = str(exc)
+            if any(m in said for m in ("unable to open", "disk I/O error", "readonly database")):
                 conn.close()
                 continue
         except sqlite3.DatabaseError:

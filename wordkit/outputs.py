@@ -156,6 +156,12 @@ def _target(dest: str) -> Path:
     return path
 
 
+def utf8(text: str) -> bytes:
+    """Text as UTF-8; a byte of a file name that is not UTF-8 (Python's surrogate for it) as
+    its escape, `\\udce9`: the rest of the output is not lost to it."""
+    return text.encode("utf-8", "backslashreplace")
+
+
 def write_data(stream: IO[str], data: str | bytes) -> None:
     """Data (a table, JSON, records) onto a standard stream as UTF-8 whatever the locale says:
     the same bytes as a file gets (an ASCII or Latin-1 locale made a traceback of a category
@@ -165,7 +171,7 @@ def write_data(stream: IO[str], data: str | bytes) -> None:
         stream.write(data if isinstance(data, str) else data.decode("utf-8"))
         return
     stream.flush()  # text written before goes first
-    buffer.write(data.encode("utf-8") if isinstance(data, str) else data)
+    buffer.write(utf8(data) if isinstance(data, str) else data)
     buffer.flush()  # as soon as written, as a line-buffered terminal shows text (query --json)
 
 
@@ -205,7 +211,7 @@ class Output:
             write_data(self._stream, data)
             self._stream.flush()
             return
-        raw = data.encode("utf-8") if isinstance(data, str) else data
+        raw = utf8(data) if isinstance(data, str) else data
         if self._file is None:
             raise OutputPathError(f"{shortened(self.dest)} was closed")
         try:

@@ -464,7 +464,10 @@ def resolve(source: str) -> str:
             return source
     except OSError as exc:
         raise InputFileError(f"{shortened(source)}: {exc.strerror}") from exc
-    names = ", ".join(builtin_names()) or "none installed"
+    override = os.environ.get("WORDKIT_DATA")
+    names = ", ".join(builtin_names()) or (
+        f"none in WORDKIT_DATA={override}" if override else "none installed"
+    )
     raise UnknownTableError(
         f"{source!r} is neither a built-in table ({names}) nor an existing file"
     )

@@ -23,6 +23,11 @@ def cache_info_command() -> None:
     typer.echo(f"folder: {info.path}")
     typer.echo(f"files: {info.files:,}")
     typer.echo(f"size: {info.size / 2**20:,.1f} MB of {info.limit / 2**20:,.0f} MB allowed")
+    if info.unusable is not None:
+        typer.echo(
+            f"nothing can be cached there ({info.unusable}): every run computes again; set "
+            "WORDKIT_CACHE to a folder you can write to"
+        )
 
 
 @cache_app.command("clear")

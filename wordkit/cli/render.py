@@ -99,12 +99,13 @@ def keyboard(known: Mapping[str, int], *, colour: bool = True) -> Text:
     from rich.text import Text
 
     text = Text()
+    absent = "·" if encodable("·") else "."  # an ASCII-only stdout shows a full stop
     for indent, row in enumerate(KEYBOARD_ROWS):
         text.append(" " * indent)
         for letter in row:
             if not colour:
                 mark = known.get(letter)
-                shown = "·" if mark == 0 else letter.upper()
+                shown = absent if mark == 0 else letter.upper()
                 text.append(PLAIN_KEYS[mark or 0].format(shown))
                 continue
             style = TILE_STYLES[known[letter]] if letter in known else UNUSED_STYLE

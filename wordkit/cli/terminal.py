@@ -27,9 +27,10 @@ if TYPE_CHECKING:
 def say(out: Console, text: str | Text, *, style: str | None = None, end: str = "\n") -> None:
     """Print `text` as it is: never read as markup (it may hold what the user typed), and
     with unencodable characters escaped where stdout cannot show them."""
-    if isinstance(text, str) and not render.encodable(text, out.file):
+    plain = text if isinstance(text, str) else text.plain
+    if not render.encodable(plain, out.file):  # a rich Text too (the plain keyboard's dots)
         encoding = getattr(out.file, "encoding", None) or "ascii"
-        text = text.encode(encoding, "backslashreplace").decode(encoding)
+        text = plain.encode(encoding, "backslashreplace").decode(encoding)
     out.print(text, style=style, markup=False, highlight=False, end=end)
 
 
