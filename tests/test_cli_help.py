@@ -45,6 +45,29 @@ def test_version_and_module_entry() -> None:
     assert result.exit_code == 0 and result.stdout.startswith("wordkit ")
 
 
+@pytest.mark.parametrize(
+    ("raised", "said"),
+    [(RuntimeError("Could not determine home directory."), "Could not determine home directory."),
+     (PermissionError(13, "Permission denied"), "Permission denied")],
+)  # fmt: skip
+def test_a_completion_that_cannot_be_installed_is_one_error_line(
+    monkeypatch: pytest.MonkeyPatch, raised: Exception, said: str
+) -> None:
+    """No home gave a traceback, a read-only one 'cannot write the output'."""
+    from pathlib import Path
+
+    def home() -> Path:
+        raise raised
+
+    monkeypatch.setattr(Path, "home", staticmethod(home))
+    monkeypatch.setenv("SHELL", "/bin/bash")
+    result = runner.invoke(app, ["--install-completion", "bash"])
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Error: cannot install the shell completion: {said}\n",
+    )
+
+
 def test_help_imports_nothing_heavy() -> None:
     """`wordkit --help` starts at once: no numpy, pandas or rich before a command runs."""
     import subprocess

@@ -59,14 +59,21 @@ class _Group(TyperGroup):
         and exit 1 like every other bad input."""
         standalone_mode = kwargs.get("standalone_mode", True)
         kwargs["standalone_mode"] = False
+        given = kwargs.get("args")
+        installing = "--install-completion" in (sys.argv[1:] if given is None else given)
         try:
             result = self._parsed(*args, **kwargs)
         except BrokenPipeError:  # --help or --version into a closed pipe
             _discard_stdout()
             result = 0
-        except OSError as exc:  # ... or a full disk, a closed stdout
+        except (OSError, RuntimeError) as exc:  # ... or a full disk, a closed stdout
+            if isinstance(exc, RuntimeError) and not installing:
+                raise  # a bug, with its traceback
             _discard_stdout()
-            typer.echo(f"Error: cannot write the output: {exc.strerror or exc}", err=True)
+            # Typer writes the shell's start-up file, found from the home folder
+            what = "install the shell completion" if installing else "write the output"
+            said = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            typer.echo(f"Error: cannot {what}: {said}", err=True)
             result = 1
         # Ctrl-C or SIGTERM, wherever Typer or a command caught it
         if isinstance(result, int) and result in LAST_LINES:
