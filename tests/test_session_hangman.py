@@ -365,3 +365,15 @@ def test_a_small_sample_plays_live_without_building_the_book(
     shipped = Session(words="categories", seed=1)  # 6 lives: its book ships, a sample reads it
     shipped.stats(sample=2)
     assert "use_book" not in made[-1]
+
+
+def test_a_searched_move_depends_on_the_position_alone() -> None:
+    """Off the book a node budget cuts the live search short, and a memo hit costs no node:
+    what the process had searched before changed moves (`query had had` played two games,
+    `next_move('___')` said H after a query of HAD and A fresh, `stats --jobs 2` other moves
+    than `--jobs 1`)."""
+    session = Session(words="categories", lives=3)
+    opening = session.next_move("_______").decision.move
+    first, again = session.query(["parking", "parking"])
+    assert first.record.moves == again.record.moves  # were AEINRGKP, then ARINGKP
+    assert session.next_move("_______").decision.move == opening

@@ -18,7 +18,9 @@ guesser still concedes against the worst host, a few plies of minimax over word 
 
 from __future__ import annotations
 
+import contextlib
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -127,6 +129,20 @@ class WinSearch:
         the search's words, 4 bytes per 30 of them, and the entry's objects about 160 more)."""
         memos = (self.memo, self.base_memo, self.mass_memo, self.ceiling_memo)
         return sum(len(m) for m in memos) * (MEMO_ENTRY_BYTES + 4 * (len(self.words) // 30 + 1))
+
+    @contextlib.contextmanager
+    def own_memos(self) -> Iterator[None]:
+        """Within: the bounds and the base policy's values memoised for this search alone, as
+        in a fresh process. A node budget cuts a search short and a memo hit costs no node, so
+        with what earlier searches left the same position could finish and move otherwise
+        (`stats --jobs 2` played other moves than `--jobs 1`, a word queried twice two ways).
+        The masses and ceilings, which cost no node, are kept."""
+        kept = self.memo, self.base_memo
+        self.memo, self.base_memo = {}, {}
+        try:
+            yield
+        finally:
+            self.memo, self.base_memo = kept
 
     def forget(self) -> None:
         """Forget every memoised value."""
@@ -481,8 +497,7 @@ class WinSearch:
         a rollout with small exact leaves (both finished), else the base policy's (coverage)
         move (not finished). Nodes, not seconds, bound it, so the load of the machine never
         changes a move (a clock made it depend on what else was running). Memo hits cost no
-        node: a search that a fresh process cuts short may finish in one that searched
-        nearby positions before (a one-shot command always starts fresh)."""
+        node: run it within `own_memos` for a move that depends on the position alone."""
         stages: list[int | None] = [None]
         if subset.bit_count() > self.settings.shallow_leaf:
             stages.append(min(self.settings.exact_limit, self.settings.shallow_leaf))

@@ -203,11 +203,14 @@ class BestGuesser:
             return self.one_candidate(board, posterior)
         search, subset = self.candidates(board)
         lives = lives_left(board.state)
-        move, finished = search.budgeted_move(subset, lives, self.budget)
         unit = self.lookahead.wrong_weight * search.mass(subset)
         mixed = self.dictionary_share < 1.0 and bool(board.state.letters) and unit > 0
+        tied: list[tuple[str, float]] | None = []
+        with search.own_memos():  # the position's move, whatever was searched before it
+            move, finished = search.budgeted_move(subset, lives, self.budget)
+            if finished and len(move) == 1 and mixed:
+                tied = search.tied_letters(subset, lives, self.budget)
         if finished and len(move) == 1 and mixed:
-            tied = search.tied_letters(subset, lives, self.budget)
             if tied is None:
                 return replace(self.decision(board, move, SEARCHED, posterior), note=TIES_CUT)
             if len(tied) > 1:
