@@ -9,7 +9,6 @@ own `apply_move` against a word of the family it keeps, so status and lives foll
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -31,16 +30,17 @@ from wordkit.hangman.rules import (
     letter_code,
     new_game,
 )
-from wordkit.hangman.search import FamilySearch, closed_of, family_values
+from wordkit.hangman.search import SPLITS, FamilySearch, closed_of, family_values
 
 HOST_NAMES: tuple[str, ...] = ("honest", "evil", "lookahead")
 MAX_DEPTH = 6
 """The deepest lookahead host (deeper searches take minutes per answer)."""
-ANSWER_BUDGET = 2.0
-"""Seconds the interactive lookahead host may think about one answer (then it settles for the
-deepest search that finished)."""
+ANSWER_BUDGET = 12_000
+"""Candidate sets the interactive lookahead host may split by a letter for one answer (then it
+settles for the deepest search that finished): about 1-2 s here (6,000-10,000 a second). Work,
+not seconds, so the load of the machine never changes an answer."""
 GROWTH = 4.0
-"""At least how many times longer one more ply of the host's search takes."""
+"""At least how many times more work one more ply of the host's search takes."""
 MEMO_LIMIT = 4096
 """Candidate sets a host remembers per game before it starts afresh."""
 
@@ -253,27 +253,27 @@ def lookahead_kept(pool: Pool, ids: Ids, state: State, guess: str, *, search: Fa
 
 
 def budgeted_kept(
-    pool: Pool, ids: Ids, state: State, guess: str, *, search: FamilySearch, budget: float
+    pool: Pool, ids: Ids, state: State, guess: str, *, search: FamilySearch, budget: int
 ) -> int:
-    """`lookahead_kept` within about `budget` seconds: deepening one ply at a time, it keeps the
-    deepest search that finished, and starts no ply that would not end in time (the full
-    depth gives the same family as `lookahead_kept`)."""
+    """`lookahead_kept` within about `budget` splits (`SPLITS`): deepening one ply at a time, it
+    keeps the deepest search that finished, and starts no ply whose work, foreseen from the
+    last one's, would pass the budget (the full depth gives the same family as
+    `lookahead_kept`). The answer depends on the game alone."""
     if len(guess) > 1:
         return word_guess_kept(ids, pool.lexicon.enc.words, guess, rank=0)
     code = letter_code(guess)
     fams = letter_families(pool.lexicon.enc, ids, code, length=len(state.mask))
     closed = closed_of(state) | 1 << code
-    deadline = time.monotonic() + budget
     values: list[tuple[float, int]] = []
-    cost, growth = 0.0, GROWTH
+    total, cost, growth = 0, 0, GROWTH
     for depth in range(1, search.depth + 1):
-        started = time.monotonic()
-        if values and started + cost * growth > deadline:
+        if values and total + cost * growth > budget:
             break
+        began = SPLITS[0]
         values = family_values(pool, ids, fams, closed, depth=depth, search=search, limit=None)
-        spent = time.monotonic() - started
+        spent = SPLITS[0] - began
         growth = max(GROWTH, spent / cost) if cost > 0 else GROWTH
-        cost = spent
+        total, cost = total + spent, spent
     _, fam = max(values, key=lambda vf: (round(vf[0], 9), -vf[1]))
     return int(fams.ids_of(ids, fam)[0])
 
@@ -281,11 +281,11 @@ def budgeted_kept(
 @dataclass
 class LookaheadHangman(PoolHost):
     """An evil host that keeps the family worst for the best guesser, `depth` plies ahead
-    (within `budget` seconds an answer when one is set: the interactive host)."""
+    (within `budget` splits an answer when one is set: the interactive host)."""
 
     name: str = "lookahead"
     search: FamilySearch = FamilySearch()
-    budget: float | None = None
+    budget: int | None = None
 
     def answer(self, state: State, guess: str) -> State:
         """The next state, keeping the family with the most misses ahead."""
@@ -311,7 +311,7 @@ def hangman_host(
     depth: int = 3,
     seed: int = 0,
     secret: str | None = None,
-    budget: float | None = None,
+    budget: int | None = None,
 ) -> PoolHost:
     """A Hangman host by name over `pool` (the table, category and prior are the pool's)."""
     check_host(name, difficulty=difficulty, depth=depth, length=length)

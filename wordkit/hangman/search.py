@@ -629,6 +629,11 @@ def guesser_value(
     return best if best < math.inf else leaf_value(len(ids), scale=search.leaf_scale)
 
 
+SPLITS = [0]
+"""Candidate sets the family search has split by a letter (in this process): its work, counted
+the same under any load (a clock made the interactive host's answers depend on it)."""
+
+
 def minimax_letter(
     pool: Pool, ids: Ids, closed: Closed, *, depth: int, search: FamilySearch
 ) -> tuple[float, int]:
@@ -637,6 +642,7 @@ def minimax_letter(
     length = int(pool.lexicon.enc.lengths[ids[0]])
     best, best_code = math.inf, -1
     for code in best_letters(pool, ids, closed, limit=search.letters):
+        SPLITS[0] += 1
         fams = letter_families(pool.lexicon.enc, ids, code, length=length)
         values = family_values(
             pool,
