@@ -229,11 +229,14 @@ def test_stats_against_the_evil_host() -> None:
     report = json.loads(result.stdout)
     assert [row["length"] for row in report["games"]] == [3, 4, 5]  # one game a length
     assert all(row["won"] for row in report["games"]) and "by_length" not in report
-    # the seed it drew is in its JSON, as in every other run that draws one
-    drawn = int(re.search(r"seed: (\d+)", result.stderr).group(1))
-    assert report["seed"] == drawn
-    again = wk("stats", "hangman", *T, "--host", "evil", "--json", "--seed", str(drawn))
-    assert again.stdout == result.stdout
+    # nothing in it is random: no seed drawn or shown (one was, and changed nothing), and
+    # none taken, as `stats wordle --host` takes none
+    assert (report["seed"], result.stderr) == (None, "")
+    again = wk("stats", "hangman", *T, "--host", "evil", "--json", "--seed", "3")
+    assert (again.exit_code, again.stderr) == (1, (
+        "Error: --host plays one game a length until won, counting its wrong guesses (no lives, "
+        "no prior, one process): drop --seed\n"
+    ))  # fmt: skip
 
 
 def test_stats_errors() -> None:
@@ -750,3 +753,13 @@ def test_a_book_built_for_a_stats_run_is_said_on_a_terminal(
     shown = wk("stats", "hangman", "--words", str(table), "--json")
     assert shown.exit_code == 0, shown.output
     assert "building the policy book of these 5 words" in shown.stderr
+
+
+def test_a_seed_for_a_classic_query_is_refused_as_stats_refuses_one() -> None:
+    """Nothing in a classic game is random: `--seed 3` was taken in silence."""
+    result = wk("query", "hangman", "cat", *T, "--seed", "3")
+    assert (result.exit_code, result.stderr) == (1, (
+        "Error: --seed draws the advanced variant's reveals, and the classic game has none: "
+        "drop it\n"
+    ))  # fmt: skip
+    assert wk("query", "hangman", "cat", *T, "--seed", "3", "--variant", "advanced").exit_code == 0

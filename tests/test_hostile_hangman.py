@@ -563,8 +563,6 @@ CASES: list[tuple[list[str], int, str]] = [
             "lookahead",
             "--depth",
             "0",
-            "--seed",
-            "1",
         ],
         1,
         "Error: --depth must be between 1 and 6, not 0\n",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import resource
 import stat
 import subprocess
@@ -493,6 +494,16 @@ def test_an_interrupted_stats_run_keeps_the_games_it_finished(
     assert result.stderr.endswith(
         f"The {len(lines)} games finished are kept in {records}.\nInterrupted.\n"
     )
+    # a sample's seed is said too (it was only at the end): the games kept can be repeated
+    calls.clear()
+    sampled = runner.invoke(app, ["stats", game, *table, *lists, "--records", str(records),
+                                  "--sample", "60"])  # fmt: skip
+    assert sampled.exit_code == 130, sampled.output
+    assert re.search(
+        r"games finished are kept in .*\.\nseed: (\d+) \(repeat this run with --seed \1\)\n"
+        r"Interrupted\.\n$",
+        sampled.stderr,
+    ), sampled.stderr
 
 
 @pytest.mark.parametrize("fmt", ["table", "json"])

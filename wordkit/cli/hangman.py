@@ -232,6 +232,11 @@ def query_hangman(
         raise GameStateError("no word to query: give one or more words, or - to read them")
     with thinking(f"loading {game.words}"):
         session = game.session(seed=seed)
+        if seed is not None and not session.advanced:  # as `stats` refuses it
+            raise GameStateError(
+                "--seed draws the advanced variant's reveals, and the classic game has none: "
+                "drop it"
+            )
         session.lexicon  # noqa: B018
     named = len(played) > 1 or "-" in (word or []) or secrets is not None
     failed, shown = terminal.show_games(
@@ -326,9 +331,9 @@ def stats_hangman(
         played = session.from_history(every_table="words" not in given)
     elif host is not None:
         kept = outputs.kept_on_failure(records, told=terminal.say_err)
-        with kept, terminal.progress_bar(session.versus_games()) as bar:
-            versus = session.versus(host, **asdict(opponent), progress=bar)
-        options.show_seed(session.drawn_seed)
+        bar = terminal.progress_bar(session.versus_games())
+        with options.seed_shown(session), kept, bar as progress:
+            versus = session.versus(host, **asdict(opponent), progress=progress)
         outputs.write_records(records, list(versus.by_length.values()))
         on_stderr = outputs.is_stdout(records)  # stdout carries the records alone
         if not render.emit_data(versus, fmt, err=on_stderr):
@@ -338,12 +343,12 @@ def stats_hangman(
         todo = session.games_to_play(sample=run.sample, secrets=run.secrets, hint=run.hint)
         kept = outputs.kept_on_failure(records, told=terminal.say_err)
         # the bar gone before what was kept; a book built first is said above it
-        with kept, terminal.notices_shown(), terminal.progress_bar(todo) as bar:
+        bar = terminal.progress_bar(todo)
+        with options.seed_shown(session), kept, terminal.notices_shown(), bar as progress:
             played = session.stats(
                 sample=run.sample, hint=run.hint, secrets=run.secrets, jobs=out.jobs,
-                cluster=options.cluster_of(out.cluster), progress=bar,
+                cluster=options.cluster_of(out.cluster), progress=progress,
             )  # fmt: skip
-        options.show_seed(session.drawn_seed)
     render.show_played(played, fmt, records)
 
 

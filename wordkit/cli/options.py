@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast, get_type_hints
 
@@ -91,6 +92,20 @@ def show_seed(drawn: int | None) -> None:
     """Say on stderr which seed a run drew (None: it drew none), so it can be repeated."""
     if drawn is not None:
         typer.echo(f"seed: {drawn} (repeat this run with --seed {drawn})", err=True)
+
+
+@contextlib.contextmanager
+def seed_shown(session: Any) -> Iterator[None]:
+    """Around a run of many games: the seed the session drew said once the run ends, or is
+    interrupted (the games `--records` kept are then repeatable; an interrupted run said
+    none)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        with contextlib.suppress(OSError):  # a terminal that hung up: the interrupt goes on
+            show_seed(session.drawn_seed)
+        raise
+    show_seed(session.drawn_seed)
 
 
 @dataclasses.dataclass(frozen=True)

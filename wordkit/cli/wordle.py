@@ -377,8 +377,8 @@ def stats_wordle(
             from wordkit import outputs
 
             outputs.check_not_a_sweep(records)
-            played = stats_played(session, mode, modes, records)
-            options.show_seed(session.drawn_seed)
+            with options.seed_shown(session):
+                played = stats_played(session, mode, modes, records)
             emit_played(session, played, fmt, records, modes.tree)
 
 

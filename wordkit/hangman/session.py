@@ -215,8 +215,9 @@ class Versus:
     depth: int
     strategy: str
     by_length: dict[int, GameRecord]
-    seed: int
-    """What the host's and the AI's choices were drawn with (the advanced variant's places)."""
+    seed: int | None = None
+    """None: nothing in these games is random (classic rules, a host that picks its family by
+    rule, one game a length), so no seed is drawn, shown or taken."""
 
     def lengths(self) -> list[dict[str, Any]]:
         """One entry per length: the wrong guesses and moves needed, and the word."""
@@ -367,7 +368,7 @@ HOST_USES = PLAY_OPTIONS - {"strategy"} | {"mode", "seed", "trainer", "length", 
 STATS_USES: dict[str, frozenset[str]] = {
     "history": frozenset({"words", "format", "json", "records", "from_history"}),
     "versus": frozenset(
-        {"words", "format", "json", "records", "host", "strategy", "category", "seed", "learn"}
+        {"words", "format", "json", "records", "host", "strategy", "category", "learn"}
     ),
     "games": frozenset(
         {"words", "format", "json", "records", "strategy", "lives", "variant", "finish"}
@@ -775,12 +776,11 @@ class Session:
         check_kinds(options, kinds)
         difficulty, depth = adversary_knobs(host, difficulty, depth)
 
-        seed = self.seed()
         by_length = versus_by_length(
             table_words(self.pool("uniform")), host=host, guesser=self.strategy,
-            difficulty=difficulty, depth=depth, seed=seed, progress=progress,
+            difficulty=difficulty, depth=depth, seed=0, progress=progress,
         )  # fmt: skip
-        return Versus(host, difficulty, depth, self.strategy, by_length, seed)
+        return Versus(host, difficulty, depth, self.strategy, by_length)
 
     # --- games with a human ------------------------------------------------------------------
 
