@@ -922,3 +922,12 @@ def test_an_unknown_opener_is_refused_before_the_game_starts() -> None:
     result = wk("solve", "wordle", *LISTS, "-i", "--opener", "xxxxx", input="q\n")
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr == "Error: 'xxxxx' is not in the list of allowed guesses\n"
+
+
+def test_a_stats_time_budget_is_said_with_the_figures() -> None:
+    """With `--budget` an exact search that runs out of time plays the entropy guess, so the
+    figures depend on the machine's load: the JSON did not say a budget was set."""
+    for extra, budget in (([], None), (["--budget", "5"], 5.0)):
+        result = wk("stats", "wordle", *LISTS, "--sample", "5", "--seed", "1", "--json", *extra)
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["budget"] == budget

@@ -319,7 +319,8 @@ class StatsRun:
     """How `stats wordle` plays."""
 
     budget: Annotated[float | None, opt("SECONDS", "Time an exact search may think per guess "
-        "(default: none, the figures are exact).", "--budget")] = None
+        "(default: none, the figures are exact; with one they depend on the machine's load).",
+        "--budget")] = None
     secrets: Secrets = None
     max_guesses: BoardsMaxGuesses = None
     sample: Annotated[

@@ -194,6 +194,8 @@ def run_stats(
         # searched exactly (few answers, normal mode).
         extra["opener_note"] = OPENER_NOT_PROVEN
     options = {"hard": rules.hard, "opener": guesser.opener, "guesses_allowed": rules.max_guesses}
+    # A time budget makes the figures depend on the machine's load: said with them
+    options["budget"] = getattr(guesser, "budget", None)
     return summary_of(records, guesser.name, table, began, options, extra), records
 
 
