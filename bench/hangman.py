@@ -670,8 +670,12 @@ def timing_line(section: dict[str, Any], games: str) -> list[str]:
 
 
 def runs(section: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    """The strategy runs of a section (entries with games played), in order."""
-    return [(k, v) for k, v in section.items() if isinstance(v, dict) and "games" in v]
+    """The strategy runs of a section (entries with games played, not a timing's), in order."""
+    return [
+        (k, v)
+        for k, v in section.items()
+        if isinstance(v, dict) and "games" in v and not k.endswith("/timing")
+    ]
 
 
 def main(argv: list[str]) -> int:
