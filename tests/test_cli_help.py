@@ -48,7 +48,8 @@ def test_version_and_module_entry() -> None:
 @pytest.mark.parametrize(
     ("raised", "said"),
     [(RuntimeError("Could not determine home directory."), "Could not determine home directory."),
-     (PermissionError(13, "Permission denied"), "Permission denied")],
+     (PermissionError(13, "Permission denied", "/home/u/.bashrc"),
+      "/home/u/.bashrc: Permission denied")],
 )  # fmt: skip
 def test_a_completion_that_cannot_be_installed_is_one_error_line(
     monkeypatch: pytest.MonkeyPatch, raised: Exception, said: str

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pandas as pd
@@ -267,10 +268,23 @@ def test_a_frequency_list_reads_as_words_and_weights(tmp_path: Path) -> None:
     assert p.describe(report)[1] == (
         "read as words each followed by its count: the counts are the weights"
     )
-    path.write_text("the 23\nof\n")
-    assert read_raw(str(path)).to_dict("list") == {"word": ["the 23", "of"]}
-    path.write_text("the 23\nof -4\n")  # a negative count is no count
+    path.write_text("the 23\nof\nnew 4\n")  # one line without its count lost every count
+    with pytest.raises(ValueFormatError) as caught:
+        read_raw(str(path))
+    assert str(caught.value) == (
+        f"{path}: line 2: 'of' has no count, where 2 of its 3 lines are a word and its count "
+        "(a frequency list): give each word its count, a number with no separators (1234.5), or "
+        "drop the line"
+    )
+    path.write_text("the 23\nof\nand\n")  # a few such lines in a list of words: words
+    assert read_raw(str(path)).to_dict("list") == {"word": ["the 23", "of", "and"]}
+    path.write_text("the 23\nof -4\n")  # a negative count is no count: one of two lines
     assert read_raw(str(path)).columns.tolist() == ["word"]
+    path.write_text("# top words, by count\nthe 100\nof 50\n")  # a comma in a .txt's comment
+    assert read_raw(str(path), no_header=True).to_dict("list") == {
+        "1": ["the", "of"],
+        "2": ["100", "50"],
+    }
 
 
 def test_sum_duplicates_adds_the_weights() -> None:
@@ -304,3 +318,33 @@ def test_summed_duplicates_keep_the_total_weight(rows: list[tuple[str, int]]) ->
     highest, _ = run(frame)  # the same rows kept, in the same order: only the weights differ
     assert table["word"].tolist() == highest["word"].tolist()
     assert (table["weight"] >= highest["weight"]).all()
+
+
+def test_a_frequency_list_piped_in_with_tabs_is_no_headerless_table() -> None:
+    """`cat count_1w.txt | wordkit prepare -` sniffed a TSV whose first line, THE and its count,
+    was the header (refused; a game lost the first word and every count); a .csv of lines
+    `the 100` warned it read one column of words, then read words and counts."""
+    from wordkit.tables import parse_raw
+
+    frame = parse_raw("the\t100\nof\t50\n", name="standard input")
+    assert frame.to_dict("list") == {"word": ["the", "of"], "weight": ["100", "50"]}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        spaced = parse_raw("the 100\nof 50\n", name="sp.csv", fmt="csv")
+    assert spaced.columns.tolist() == ["word", "weight"]
+    named = parse_raw("name\t2020\nlion\t5\n", name="t.tsv", fmt="tsv")  # a named TSV: a header
+    assert named.columns.tolist() == ["name", "2020"]
+
+
+def test_summed_weights_are_checked_then_filtered() -> None:
+    """A sum past what a float holds wrote `inf`, which every command then refused;
+    `--min-weight` dropped each row under it before the rows of a word were added up; 0.1 + 0.2
+    was written 0.30000000000000004."""
+    frame = pd.DataFrame({"word": ["the", "The", "of", "x", "pear", "Pear"],
+                          "weight": ["3", "3", "10", "0.2", "0.1", "0.2"]})  # fmt: skip
+    table, report = run(frame, sum_duplicates=True, min_weight=0.25)
+    assert table.to_dict("list") == {"word": ["the", "of", "pear"], "weight": [6.0, 10.0, 0.3]}
+    assert report.dropped[p.BELOW_MIN_WEIGHT] == 1 and report.examples[p.BELOW_MIN_WEIGHT] == ["x"]
+    huge = pd.DataFrame({"word": ["the", "The"], "weight": ["1" + "0" * 308] * 2})
+    with pytest.raises(ValueFormatError, match="the weights of 'the' add up to more than a number"):
+        run(huge, sum_duplicates=True)

@@ -14,6 +14,7 @@ from wordkit.cli import app
 from wordkit.errors import GameStateError, RangeError, UnknownNameError
 from wordkit.game import Refused
 from wordkit.hangman import Session
+from wordkit.hangman.lexicon import PriorFormatError
 from wordkit.history import recorded_games
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -269,6 +270,16 @@ def test_a_category_is_named_in_any_letter_case_and_without_its_accents(tmp_path
         "--category aNiMaL could be any of ANIMAL, Animal, animal: give it as the table spells it"
     )
     assert Session(words="categories", category="Body-Parts").pool().hint == "body-parts"
+    symbols = tmp_path / "s.csv"  # names Unidecode spells as nothing name no category but theirs
+    symbols.write_text("word,category\napple,🍎\npear,🍎\nzebra,animal\n")
+    for hint in ("★", "🍏", " "):
+        with pytest.raises(UnknownNameError):
+            Session(words=str(symbols), category=hint).pool()
+    assert len(Session(words=str(symbols), category="🍎").pool().ids) == 2
+    # a prior's shares name categories as --category does
+    assert Session(words="categories", prior="Animals=0.5").pool().prior == "Animals=0.5"
+    with pytest.raises(PriorFormatError, match="names a category twice"):
+        Session(words="categories", prior="Animals=0.5,animals=0.2").pool()
     runner = CliRunner()
     result = runner.invoke(app, ["stats", "hangman", "--words", "categories", "--category",
                                  "ANIMALS", "--sample", "3", "--seed", "1", "--json"])  # fmt: skip

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 from unidecode import unidecode
 
@@ -176,8 +177,8 @@ def prepare(
             keep[hit] = False
 
     drop(weights.isna(), MISSING_WEIGHT)
-    if options.min_weight is not None:
-        drop(weights < options.min_weight, BELOW_MIN_WEIGHT)
+    if options.min_weight is not None and not options.sum_duplicates:
+        drop(weights < options.min_weight, BELOW_MIN_WEIGHT)  # summed: once merged, below
     drop(words == "", EMPTY)
 
     ascii_words = words.map(unidecode)
@@ -224,15 +225,38 @@ def prepare(
             "name its category column with --category-column"
         )
     table = merge_duplicates(table, per_category=options.per_category, add=options.sum_duplicates)
+    if report.passed_filters > len(table):
+        report.dropped[DUPLICATE] = report.passed_filters - len(table)
+    if options.sum_duplicates:
+        table = _summed_checked(table, options, report, name=name)
     report.kept = len(table)
-    if report.passed_filters > report.kept:
-        report.dropped[DUPLICATE] = report.passed_filters - report.kept
     if not report.kept:
         reasons = "; ".join(f"{count:,}: {reason}" for reason, count in report.dropped.items())
         if not reasons:  # comments and blank lines only
             raise NothingKeptError(f"{name} has no rows to prepare")
         raise NothingKeptError(f"no row of {name} passed the filters (dropped {reasons})")
     return table, report
+
+
+def _summed_checked(
+    table: pd.DataFrame, options: PrepareOptions, report: PrepareReport, *, name: str
+) -> pd.DataFrame:
+    """Summed weights: refused past what a float holds (a table no command then reads), and
+    `--min-weight` applied to them, a word's whole count (not to each of its rows)."""
+    weights = table["weight"]
+    infinite = ~np.isfinite(weights.to_numpy())
+    if infinite.any():
+        word = table["word"][infinite].iloc[0]
+        raise ValueFormatError(
+            f"{name}: the weights of {word!r} add up to more than a number can hold"
+        )
+    if options.min_weight is None:
+        return table
+    low = weights < options.min_weight
+    if low.any():
+        report.dropped[BELOW_MIN_WEIGHT] = int(low.sum())
+        report.examples[BELOW_MIN_WEIGHT] = table["word"][low].head(EXAMPLES).tolist()
+    return table[~low].reset_index(drop=True)
 
 
 def same_spelling(categories: pd.Series) -> pd.Series:
@@ -255,8 +279,11 @@ def merge_duplicates(
     best = order.sort_values("weight", ascending=False, kind="stable")
     merged = best.drop_duplicates(key, keep="first").sort_index()
     if add:
-        totals = order.groupby(key, sort=False, dropna=False)["weight"].sum()
-        merged["weight"] = totals.loc[merged.set_index(key).index].to_numpy()
+        with np.errstate(over="ignore"):  # a sum past the largest float: said by `prepare`
+            totals = order.groupby(key, sort=False, dropna=False)["weight"].sum()
+        summed = totals.loc[merged.set_index(key).index].to_numpy()
+        # 15 significant digits, as written: 0.1 + 0.2 is 0.3, not 0.30000000000000004
+        merged["weight"] = [float(f"{w:.15g}") for w in summed]
     return merged.reset_index(drop=True)
 
 

@@ -249,7 +249,7 @@ def parse_raw(
     if lines is not None:
         numbers, words = zip(*lines, strict=True) if lines else ((), ())
         index = pd.Index(numbers, name=LINE)
-        counted = counted_words(words)
+        counted = counted_words(lines, name=name)
         if counted is not None:
             names = ("1", "2") if no_header else ("word", "weight")
             frame = pd.DataFrame(dict(zip(names, counted, strict=True)), index=index)
@@ -266,13 +266,32 @@ COUNTED = "counted"
 """Set in a parsed frame's `attrs` when its lines were words each followed by a count."""
 
 
-def counted_words(lines: Sequence[str]) -> tuple[list[str], list[str]] | None:
-    """The words and counts of a list whose every line ends, after a blank, in a number
-    (`the 23135851162`, as frequency lists are written); None for any other list."""
-    pairs = [line.rsplit(None, 1) for line in lines]
-    if not pairs or any(len(p) != 2 or decimal_number(p[1]) is None for p in pairs):
-        return None
-    return [p[0].strip() for p in pairs], [p[1] for p in pairs]
+def _counted(line: str) -> list[str] | None:
+    """A line's word and count when it ends, after a blank, in a number (`the 23135851162`)."""
+    pair = line.rsplit(None, 1)
+    return pair if len(pair) == 2 and decimal_number(pair[1]) is not None else None
+
+
+def counted_words(
+    lines: Sequence[tuple[int, str]], *, name: str
+) -> tuple[list[str], list[str]] | None:
+    """The words and counts of a list whose every line (numbered) is a word and its count, as
+    frequency lists are written; None for a list of words. A list more than half of whose
+    lines are so, but not all, is refused naming the first that is not (a count lost or
+    written with separators, a header line): one line must not turn a frequency list into
+    words with spaces, every count lost."""
+    pairs = [_counted(line) for _, line in lines]
+    hits = sum(p is not None for p in pairs)
+    if hits and hits == len(pairs):
+        return [p[0].strip() for p in pairs if p], [p[1] for p in pairs if p]
+    if hits >= 2 and 2 * hits > len(pairs):
+        number, line = next(lines[i] for i, p in enumerate(pairs) if p is None)
+        raise ValueFormatError(
+            f"{name}: line {number}: {shortened(line, 60)!r} has no count, where {hits:,} of "
+            f"its {len(pairs):,} lines are a word and its count (a frequency list): give each "
+            "word its count, a number with no separators (1234.5), or drop the line"
+        )
+    return None
 
 
 def lines_of(text: str) -> list[str]:
@@ -312,7 +331,13 @@ def _layout(
     # a file named .csv may hold tabs, one named .tsv commas: the header says which.
     preferred = ("\t", ",", ";") if fmt == "tsv" else (",", ";", "\t")
     separator = separator or next((c for c in preferred if c in first), preferred[0])
-    if no_header and separator in first:
+    # Piped in, a frequency list separated by tabs (Norvig's count_1w) sniffs as a TSV whose
+    # first line is its header: every line a word and a number says otherwise
+    if named is None and not no_header and _counted(first.strip()):
+        kept = _list_lines(text)
+        if all(_counted(line) for _, line in kept):
+            return text, separator, "txt", kept
+    if no_header and separator in first and fmt != "txt":
         return text, separator, fmt, None
     titled = first.strip().lower() == "word" and not no_header
     # A first line `word` is a header unless the file's name says it is a list of words: so a
@@ -323,15 +348,23 @@ def _layout(
         # `--column name` over a list of names (the letter case is said by require_column)
         return text, separator, fmt, None
     # One column and no `word` header: every line is a word, the first one included.
-    if fmt in ("csv", "tsv") and not no_header:
+    kept = _list_lines(text)
+    counted = bool(kept) and all(_counted(line) for _, line in kept)
+    if fmt in ("csv", "tsv") and not no_header and not counted:
         warnings.warn(
             f"{name} has one column and no `word` header: every line is read as a word, "
             f"the first ({first.strip()!r}) included",
             WordkitWarning,
             stacklevel=3,
         )
-    lines = enumerate((line.strip() for line in lines_of(text)), start=1)
-    return text, separator, fmt, [(n, line) for n, line in lines if line and line[0] != "#"]
+    return text, separator, fmt, kept
+
+
+def _list_lines(text: str) -> list[tuple[int, str]]:
+    """The lines of a list, each with its number in the file: stripped, blanks and # comments
+    dropped."""
+    lines = ((n, line.strip()) for n, line in enumerate(lines_of(text), start=1))
+    return [(n, line) for n, line in lines if line and line[0] != "#"]
 
 
 def word_list_columns(source: str, *, encoding: str | None = None) -> Columns | None:
@@ -354,7 +387,7 @@ def _word_list(text: str, *, name: str, fmt: Format | None, source: str) -> Colu
     """The columns of one-word-a-line text, its words checked as `as_word_table` checks them,
     each weighing 1; None for delimited text or a frequency list."""
     _, _, _, lines = _layout(text, name=name, fmt=fmt)
-    if lines is None or counted_words([line for _, line in lines]) is not None:
+    if lines is None or counted_words(lines, name=name) is not None:
         return None  # a table, or a frequency list: read by pandas, its counts checked
     words = [line.lower() for _, line in lines]
     for (number, line), word in zip(lines, words, strict=True):

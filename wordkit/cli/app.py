@@ -72,7 +72,9 @@ class _Group(TyperGroup):
             _discard_stdout()
             # Typer writes the shell's start-up file, found from the home folder
             what = "install the shell completion" if installing else "write the output"
-            said = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            said: object = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            if isinstance(exc, OSError) and exc.filename is not None:
+                said = f"{exc.filename}: {said}"
             typer.echo(f"Error: cannot {what}: {said}", err=True)
             result = 1
         # Ctrl-C or SIGTERM, wherever Typer or a command caught it

@@ -99,10 +99,16 @@ def seed_shown(session: Any) -> Iterator[None]:
     """Around a run of many games: the seed the session drew said once the run ends, or is
     interrupted (the games `--records` kept are then repeatable; an interrupted run said
     none)."""
+    from wordkit.errors import WordkitError
+
     try:
         yield
     except KeyboardInterrupt:
         with contextlib.suppress(OSError):  # a terminal that hung up: the interrupt goes on
+            show_seed(session.drawn_seed)
+        raise
+    except WordkitError as exc:  # a cluster lost mid-run: its finished games were kept
+        if getattr(exc.__cause__, "partial", None) or getattr(exc, "partial", None):
             show_seed(session.drawn_seed)
         raise
     show_seed(session.drawn_seed)

@@ -445,6 +445,10 @@ def row_probabilities(lexicon: Lexicon, prior: Prior, rows: Ids | None = None) -
         return probs
     if lexicon.row_categories is None:
         raise PriorFormatError(f"prior {prior!r} needs a `category` column in the table")
+    named = {category_named(lexicon, name): share for name, share in shares.items()}
+    if len(named) < len(shares):  # `Animals=0.3,animals=0.2`: one category named twice
+        raise PriorFormatError(f"prior {prior!r} names a category twice (letter case aside)")
+    shares = named  # as the table spells them, as --category takes them
     cats = np.array([lexicon.row_categories[i] for i in allowed], dtype=object)
     known = set(cats.tolist())
     missing = [name for name in shares if name not in known]
@@ -476,6 +480,8 @@ def category_named(lexicon: Lexicon, hint: str) -> str:
     def folded(name: str) -> str:
         return unidecode(name).casefold().strip()
 
+    if not folded(hint):  # nothing Unidecode spells (★, 🍏) names no category but itself
+        return hint
     same = sorted({c for c in lexicon.row_categories if c.strip() and folded(c) == folded(hint)})
     if len(same) > 1:
         raise UnknownNameError(

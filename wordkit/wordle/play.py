@@ -193,9 +193,13 @@ def run_stats(
         # proven best only where the optimum is known (a sweep finds it: --openers), or was
         # searched exactly (few answers, normal mode).
         extra["opener_note"] = OPENER_NOT_PROVEN
-    options = {"hard": rules.hard, "opener": guesser.opener, "guesses_allowed": rules.max_guesses}
+    options: dict[str, Any] = {
+        "hard": rules.hard,
+        "opener": guesser.opener,
+        "guesses_allowed": rules.max_guesses,
+    }
     # A time budget makes the figures depend on the machine's load: said with them
-    options["budget"] = getattr(guesser, "budget", None)
+    options["budget"] = guesser.budget if getattr(guesser, "timed", False) else None
     return summary_of(records, guesser.name, table, began, options, extra), records
 
 

@@ -64,6 +64,8 @@ class PartitionGuesser:
     instead (with a note); None: exact, however long it takes (stats)."""
     uses_turn: ClassVar[bool] = False
     """Whether the decision depends on the turn number (else positions share it)."""
+    timed: ClassVar[bool] = False
+    """Whether `budget` bounds anything (an exact search); the others never read it."""
 
     def __call__(self, state: State) -> Decision:
         """The likeliest answer on the last guess allowed, the opener, the last answer left,

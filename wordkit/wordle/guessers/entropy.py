@@ -29,6 +29,8 @@ class EntropyGuesser(PartitionGuesser):
     under the prior rather than the least total.
     """
 
+    timed: ClassVar[bool] = True
+
     name: str = "entropy"
     exact_upto: int = 50
     max_guesses: int | None = MAX_GUESSES

@@ -98,6 +98,8 @@ class OptimalGuesser(PartitionGuesser):
     `weighted_upto` answers down, and the most informative guess above.
     """
 
+    timed: ClassVar[bool] = True
+
     name: str = "optimal"
     max_guesses: int | None = MAX_GUESSES  # None: no limit
     uses_turn: ClassVar[bool] = True  # the guesses left bound the search
