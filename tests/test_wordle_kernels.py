@@ -137,3 +137,16 @@ def test_a_keyed_hard_mode_mask_is_read_only() -> None:
     search.legal_key(legal)
     with pytest.raises(ValueError, match="read-only"):
         legal[0] = False
+
+
+def test_a_pattern_past_the_last_is_one_error_not_a_reshape_traceback() -> None:
+    """A matrix written over in the cache (values its spot check missed) made `stats wordle` a
+    ValueError (cannot reshape) and a traceback."""
+    from wordkit.errors import CacheError
+
+    game = make_wordle(["crane", "slate", "trace"], ["crane", "slate"], use_disk=False)
+    damaged = np.array(game.matrix)
+    damaged[1, 0] = 250  # no pair of five-letter words has it (243 patterns)
+    broken = replace(game, matrix=damaged)
+    with pytest.raises(CacheError, match="run `wordkit cache clear`"):
+        partitions.bucket_counts(broken, np.arange(3), np.arange(2))

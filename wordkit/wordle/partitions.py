@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from wordkit.errors import CacheError
+
 if TYPE_CHECKING:
     from wordkit.wordle.lists import Wordle
 
@@ -102,6 +104,12 @@ def bucket_chunks(
         r = rows[s : s + step]
         k = len(r)
         sub = game.matrix[np.ix_(r, remaining)] if answer_major is None else answer_major[:, r].T
+        if sub.size and int(sub.max()) >= npat:  # else counted in the next guess's bins
+            # a matrix written over in the cache (a damaged file is caught when read)
+            raise CacheError(
+                "the Wordle pattern matrix holds patterns no pair of words has (its copy in the "
+                "cache was written over?): run `wordkit cache clear`"
+            )
         np.add(sub, offsets[:k], out=index[:k])
         spread = None if tiled is None else tiled[: k * n]
         counts = np.bincount(index[:k].ravel(), weights=spread, minlength=k * npat)
