@@ -160,8 +160,9 @@ def test_a_history_of_the_first_layout_is_migrated(tmp_path: Path) -> None:
     old, new = recorded_games(path=db)[0], recorded_games(game="wordle", path=db)[0]
     assert (old.record.moves, old.record.wrong, old.variant) == (("e", "a", "i"), 3, "")
     assert (new.record.secret, new.variant, new.game) == ("apple", "5 letters", "wordle")
+    assert (old.seed, new.seed) == (None, None)  # recorded before seeds were, or none drawn
     conn = sqlite3.connect(db)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == history.SCHEMA_VERSION == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == history.SCHEMA_VERSION == 3
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     conn.close()
 

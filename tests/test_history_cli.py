@@ -642,3 +642,20 @@ def test_the_ai_s_games_on_several_boards_record_every_answer_and_stay_out_of_yo
     code, out, _ = wk("host", "wordle", *LISTS, "--seed", "1", "--history-db", str(db),
                       input=f"{first}\nG\n")  # fmt: skip
     assert code == 0 and "played 1   win % 0" in out  # your game alone, not the AI's too
+
+
+def test_a_hosted_game_is_recorded_with_the_seed_that_drew_it(tmp_path: Path) -> None:
+    """The history kept no seed: an honest host's word, or an evil host's length, could not be
+    drawn again (`host --seed S` plays the same game); nothing drawn is recorded as none."""
+    db = tmp_path / "h.sqlite"
+    code, _, _ = wk("host", "wordle", *LISTS, "--seed", "5", "--history-db", str(db),
+                    input=f"{wordle_secret('5')}\n")  # fmt: skip
+    assert code == 0
+    code, _, err = wk("host", "hangman", "--words", TINY, "--history-db", str(db), input="e\nG\n")
+    drawn = int(re.search(r"seed: (\d+)", err).group(1))  # type: ignore[union-attr]
+    assert code == 0
+    assert recorded_games(game="wordle", path=db)[0].seed == 5
+    assert recorded_games(path=db)[0].seed == drawn
+    record_game(GameRecord(secret="cat", won=True, moves=("c", "a", "t"), wrong=0),
+                table="t", strategy="best", source="solve", path=db)  # fmt: skip
+    assert recorded_games(table="t", path=db)[0].seed is None

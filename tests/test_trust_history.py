@@ -158,7 +158,7 @@ FOREIGN = {
     "lacking columns": (
         "CREATE TABLE games (id INTEGER PRIMARY KEY, played TEXT, secret TEXT)",
         "its games table lacks game, table_name, variant, known, won, moves, wrong, category, "
-        "strategy, source",
+        "strategy, source, seed",
     ),
     "no games table": ("CREATE TABLE scores (id INTEGER PRIMARY KEY, x TEXT)", ""),
 }

@@ -41,6 +41,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN category TEXT",
         "CREATE INDEX games_variant ON games (game, table_name, variant)",
     ),
+    # 2 -> 3: the seed a host drew the game with (NULL: nothing drawn, or recorded before)
+    ("ALTER TABLE games ADD COLUMN seed INTEGER",),
 )
 """The statements that bring a history from version i (`PRAGMA user_version`) to i + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -50,7 +52,7 @@ WORD = re.compile(r"[a-z]{1,63}")
 """A word the AI can learn (what Hangman plays)."""
 COLUMNS = (
     "played", "game", "table_name", "variant", "secret", "known", "won", "moves", "wrong",
-    "category", "strategy", "source",
+    "category", "strategy", "source", "seed",
 )  # fmt: skip
 """The columns a game is written with (and read back by)."""
 INSERT = f"INSERT INTO games ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})"
@@ -118,6 +120,8 @@ class Played:
     """When, in ISO 8601 (UTC)."""
     game: str = "hangman"
     variant: str = ""
+    seed: int | None = None
+    """What the host drew the game with (`host --seed` plays it again); None: nothing drawn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,7 +413,7 @@ def row_of(played: Played) -> tuple[object, ...]:
     return (
         played.played, played.game, played.table, played.variant, record.secret,
         int(played.known), int(record.won), " ".join(record.moves), record.wrong,
-        record.category, played.strategy, played.source,
+        record.category, played.strategy, played.source, played.seed,
     )  # fmt: skip
 
 
@@ -423,10 +427,11 @@ def record_game(
     game: str = "hangman",
     variant: str = "",
     path: Path | None = None,
+    seed: int | None = None,
 ) -> None:
     """Append one finished game (one statement, one transaction: concurrent writers queue)."""
     played = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-    game_played = Played(record, table, known, strategy, source, played, game, variant)
+    game_played = Played(record, table, known, strategy, source, played, game, variant, seed)
     try:
         with connected(path) as conn:
             conn.execute(INSERT, row_of(game_played))
@@ -492,7 +497,8 @@ def recorded_games(
 def game_of(row: Sequence[object]) -> Played | None:
     """The game a row of COLUMNS holds, or None when a value is missing or of the wrong type
     (a hand-edited or damaged history may hold anything SQLite stores)."""
-    played, game, table, variant, secret, known, won, moves, wrong, category, strategy, source = row
+    (played, game, table, variant, secret, known, won, moves, wrong, category, strategy, source,
+     seed) = row  # fmt: skip
     texts = (played, game, table, variant, secret, moves, strategy, source)
     if not all(isinstance(value, str) for value in texts):
         return None
@@ -512,8 +518,9 @@ def game_of(row: Sequence[object]) -> Played | None:
         secret=str(secret), won=bool(won), moves=steps, wrong=count, solved=solved,
         category=None if category is None else str(category),
     )  # fmt: skip
+    drawn = seed if type(seed) is int and seed >= 0 else None  # a hand-edited one: none
     return Played(record, str(table), bool(known), str(strategy), str(source), str(played),
-                  str(game), str(variant))  # fmt: skip
+                  str(game), str(variant), drawn)  # fmt: skip
 
 
 def learned_words(

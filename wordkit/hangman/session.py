@@ -316,8 +316,10 @@ class Hosted(game.Hosted):
         return f"{lead} {word.upper()}."
 
     def keep(self, record: GameRecord, path: Path) -> None:
-        """Record the game in the history at `path` (nothing to report after it)."""
-        self.session.keep(record, source="host", strategy=self.strategy, path=path)
+        """Record the game in the history at `path` (nothing to report after it), with the
+        seed its host drew it with."""
+        seed = getattr(self.host, "seed", None)
+        self.session.keep(record, source="host", strategy=self.strategy, path=path, seed=seed)
 
 
 def shown_letters(mask: str) -> str:
@@ -928,9 +930,13 @@ class Session:
 
         return advisor()
 
-    def keep(self, record: GameRecord, *, source: str, strategy: str, path: Path | None) -> bool:
-        """Record a game of at least one move in the history at `path` (None: not recorded);
-        True when its secret was new to the AI's table, so it is learned for later games."""
+    def keep(
+        self, record: GameRecord, *, source: str, strategy: str, path: Path | None,
+        seed: int | None = None,
+    ) -> bool:  # fmt: skip
+        """Record a game of at least one move in the history at `path` (None: not recorded),
+        with the `seed` its host drew it with (None: nothing drawn); True when its secret was
+        new to the AI's table, so it is learned for later games."""
         if path is None or not record.moves:
             return False
         from wordkit.history import WORD, record_game, table_key
@@ -942,6 +948,7 @@ class Session:
         record_game(
             replace(record, category=self.category), table=table_key(self.words),
             strategy=strategy, source=source, known=known, variant=self.variant, path=path,
+            seed=seed,
         )  # fmt: skip
         return not known and WORD.fullmatch(record.secret) is not None  # a told word only
 

@@ -390,7 +390,10 @@ class Hosted(game.Hosted):
             return None
         from wordkit.history import player_stats, recorded_games
 
-        self.session.keep(record, source="host", strategy=self.mode, path=path, host=self.mode)
+        seed = getattr(self.host, "seed", None)  # what the host drew the game with
+        self.session.keep(
+            record, source="host", strategy=self.mode, path=path, host=self.mode, seed=seed
+        )
         name = self.session.history_name
         games = recorded_games(game="wordle", table=name, variant=self.variant, path=path)
         # the player's own games: the AI's at `solve` share the variant
@@ -648,7 +651,7 @@ class Session:
 
     def keep(
         self, record: GameRecord, *, source: str, strategy: str, path: Path | None,
-        host: str = "honest",
+        host: str = "honest", seed: int | None = None,
     ) -> bool:  # fmt: skip
         """Record a game of at least one guess in the history at `path` (None: not recorded),
         under the variant of its `host` (`honest` or `evil`); True when it was. The AI's game
@@ -665,7 +668,7 @@ class Session:
             record = replace(record, won=won, solved=solved)
         record_game(
             record, game="wordle", table=self.history_name, variant=self.variant(host),
-            strategy=strategy, source=source, path=path,
+            strategy=strategy, source=source, path=path, seed=seed,
         )  # fmt: skip
         return True
 
