@@ -387,7 +387,8 @@ def _word_list(text: str, *, name: str, fmt: Format | None, source: str) -> Colu
     """The columns of one-word-a-line text, its words checked as `as_word_table` checks them,
     each weighing 1; None for delimited text or a frequency list."""
     _, _, _, lines = _layout(text, name=name, fmt=fmt)
-    if lines is None or counted_words(lines, name=name) is not None:
+    spaced = " " in text or "\t" in text  # else no line holds a count (found at C speed)
+    if lines is None or (spaced and counted_words(lines, name=name) is not None):
         return None  # a table, or a frequency list: read by pandas, its counts checked
     words = [line.lower() for _, line in lines]
     for (number, line), word in zip(lines, words, strict=True):
