@@ -8,7 +8,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from conftest import shared_file
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordkit import prepare as p
@@ -309,6 +309,7 @@ def test_sum_duplicates_adds_the_weights() -> None:
     }  # fmt: skip
 
 
+@settings(max_examples=40, deadline=None)  # pandas per example: 40 cover the few shapes
 @given(st.lists(st.tuples(st.sampled_from(["ab", "Ab", "ba", "c"]), st.integers(0, 9)),
                 min_size=1))  # fmt: skip
 def test_summed_duplicates_keep_the_total_weight(rows: list[tuple[str, int]]) -> None:
