@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -448,6 +449,15 @@ def test_thinking_shows_a_spinner_only_on_a_terminal(monkeypatch) -> None:  # ty
         with thinking("Thinking..."):
             pass
         assert ("Thinking..." in stream.getvalue()) is shown
+
+    class Ascii(Terminal):  # an ASCII terminal printed the dots spinner's frames as `\u280b`
+        encoding = "ascii"
+
+    stream = Ascii()
+    monkeypatch.setattr(sys, "stderr", stream)
+    with thinking("Thinking"):
+        time.sleep(0.2)
+    assert "Thinking" in stream.getvalue() and stream.getvalue().isascii()
 
 
 @pytest.mark.full

@@ -56,8 +56,9 @@ def thinking(what: str = "thinking") -> Iterator[Callable[[str], None]]:
     if not stderr_is_terminal():
         yield lambda text: None
         return
-    dots = "…" if render.encodable("…", sys.stderr) else ""
-    with err_console().status(f"{what}{dots}") as status:
+    fancy = render.encodable("…⠋", sys.stderr)  # an ASCII terminal printed `\u280b` frames
+    dots, spinner = ("…", "dots") if fancy else ("", "line")
+    with err_console().status(f"{what}{dots}", spinner=spinner) as status:
         yield lambda text: status.update(f"{text}{dots}")
 
 
