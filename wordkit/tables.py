@@ -349,8 +349,10 @@ def _layout(
         return text, separator, fmt, None
     # One column and no `word` header: every line is a word, the first one included.
     kept = _list_lines(text)
-    counted = bool(kept) and all(_counted(line) for _, line in kept)
-    if fmt in ("csv", "tsv") and not no_header and not counted:
+    # (whether it is counted only matters to a file named as a table: a list is counted by
+    # the reader that builds it, once)
+    named_table = fmt in ("csv", "tsv") and not no_header
+    if named_table and not (kept and all(_counted(line) for _, line in kept)):
         warnings.warn(
             f"{name} has one column and no `word` header: every line is read as a word, "
             f"the first ({first.strip()!r}) included",

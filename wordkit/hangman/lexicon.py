@@ -473,7 +473,7 @@ CATEGORIES_LISTED = 12
 def category_named(lexicon: Lexicon, hint: str) -> str:
     """The table's spelling of category `hint`: itself, else the one category it names with
     letter case and accents aside (`Animals`, `fetes` for `fêtes`); else `hint` unchanged."""
-    if lexicon.row_categories is None or hint in set(lexicon.row_categories):
+    if lexicon.row_categories is None or hint in lexicon.row_categories:
         return hint
     from unidecode import unidecode
 
