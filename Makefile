@@ -16,8 +16,8 @@ run: $(STAMP)
 	$(BIN)/wordkit stats hangman --words categories
 	$(BIN)/wordkit stats wordle
 
-# The fast tier: everything but the tests marked `full` (the full tables and ../shared/data),
-# on every core (pytest-xdist).
+# The fast tier: everything but the tests marked `full` (the full tables, ../shared/data and the
+# slower variants of the signal tests), on every core (pytest-xdist).
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -m "not full" -n auto
 

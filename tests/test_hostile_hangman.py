@@ -718,6 +718,7 @@ def test_the_sweep_is_broad() -> None:
     assert {args[0] for args, _, _ in CASES} == {"solve", "query", "stats", "host"}
 
 
+@pytest.mark.full  # a group Ctrl-C with workers: the fast tier has test_signals' SIGTERM one
 def test_ctrl_c_in_a_parallel_stats_run_prints_one_line(tmp_path: Path) -> None:
     """Ctrl-C reaches the whole process group (parent and workers): one line, exit 130."""
     words = tmp_path / "words.txt"

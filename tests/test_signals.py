@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 
-@pytest.mark.parametrize("delay", [0.8, 1.5, 2.5])
+@pytest.mark.parametrize("delay", [0.8, 1.5, pytest.param(2.5, marks=pytest.mark.full)])
 def test_ctrl_c_while_starting_or_working(delay: float) -> None:
     command = [sys.executable, "-m", "wordkit", "stats", "hangman", "--words", "english"]
     process = subprocess.Popen(
@@ -44,7 +44,12 @@ def _children(pid: int) -> list[int]:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the workers")
 @pytest.mark.parametrize(
-    ("delay", "signum"), [(0.3, signal.SIGKILL), (0.6, signal.SIGKILL), (0.6, signal.SIGTERM)]
+    ("delay", "signum"),
+    [
+        (0.3, signal.SIGKILL),
+        (0.3, signal.SIGTERM),
+        *(pytest.param(0.6, s, marks=pytest.mark.full) for s in (signal.SIGKILL, signal.SIGTERM)),
+    ],
 )
 def test_a_worker_killed_mid_run_is_one_error_line_not_a_wait_without_end(
     delay: float, signum: int
@@ -85,7 +90,7 @@ def test_a_worker_killed_mid_run_is_one_error_line_not_a_wait_without_end(
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the workers")
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.full)])
 def test_sigterm_unwinds_the_run_stops_its_workers_and_keeps_what_it_finished(
     jobs: str, tmp_path: Path
 ) -> None:
@@ -126,7 +131,9 @@ def test_sigterm_unwinds_the_run_stops_its_workers_and_keeps_what_it_finished(
     assert lines and all(line.endswith("\n") and json.loads(line) for line in lines)
 
 
-@pytest.mark.parametrize("delay", [0.6, 0.9, 1.5])
+@pytest.mark.parametrize(
+    "delay", [0.6, *(pytest.param(d, marks=pytest.mark.full) for d in (0.9, 1.5))]
+)
 def test_sigterm_twice_to_the_group_with_workers_ends_promptly(delay: float) -> None:
     """`timeout` signals the command, then its whole group: the workers die with the second
     signal, possibly holding the pool's queue lock. The run still ends at once, 143, one
@@ -166,7 +173,8 @@ def test_a_closed_terminal_stops_the_run_like_ctrl_c() -> None:
     assert (process.returncode, err) == (129, "Hung up.\n")
 
 
-@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.full)])
+@pytest.mark.full
+@pytest.mark.parametrize("jobs", ["1", "2"])
 def test_nohup_keeps_sighup_ignored_in_the_run_and_its_workers(jobs: str) -> None:
     """A closed terminal signals the whole group; under `nohup` the run and its workers go
     on to the end."""

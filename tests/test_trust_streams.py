@@ -189,7 +189,7 @@ def test_words_on_stdin_in_utf16_with_its_mark_are_read_as_tables_are() -> None:
     assert [json.loads(line)["secret"] for line in done.stdout.splitlines()] == ["cat", "dog"]
 
 
-@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+@pytest.mark.parametrize("encoding", ["ascii", pytest.param("latin-1", marks=pytest.mark.full)])
 def test_data_on_stdout_is_utf8_whatever_the_locale(tmp_path: Path, encoding: str) -> None:
     """An ASCII stdout made a traceback of a category 'frü' (every record of a stats run lost),
     a Latin-1 one other bytes than `-o` writes."""
