@@ -443,6 +443,24 @@ def test_a_command_line_byte_that_is_not_utf8_is_refused_without_a_warning(
     assert (result.exit_code, result.stderr) == (1, f"Error: {message}\n")
 
 
+@pytest.mark.parametrize("where", ["argument", "stdin"])
+def test_a_word_in_utf8_is_read_under_an_ascii_locale(where: str) -> None:
+    """`LC_ALL=C` without UTF-8 mode hands `cigár` over as ASCII with its two bytes escaped:
+    they spell UTF-8, so the word is read as typed (it said they were not UTF-8)."""
+    import os
+    import subprocess
+    import sys
+
+    env = os.environ | {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}
+    word = [] if where == "stdin" else ["cigár"]
+    done = subprocess.run(
+        [sys.executable, "-m", "wordkit", "query", "wordle", *(word or ["-"]), "--json"],
+        input="cigár\n".encode(), capture_output=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert json.loads(done.stdout)["secret"] == "cigar"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -50,9 +50,7 @@ def fold_word(text: str) -> str:
     is no letter a-z either."""
     from unidecode import unidecode
 
-    # A byte of the command line that is not UTF-8 comes as a lone surrogate: it becomes
-    # U+FFFD, as it does on stdin.
-    text = SURROGATES.sub("\ufffd", unicodedata.normalize("NFC", text.strip()))
+    text = unicodedata.normalize("NFC", decoded(text.strip()))
     text = text.translate(_FULLWIDTH)
     return "".join(
         ch if ch.isascii() else "" if unicodedata.combining(ch) else _latin(ch, unidecode)
@@ -74,7 +72,19 @@ def _latin(ch: str, unidecode: Callable[[str], str]) -> str:
 
 
 SURROGATES = re.compile("[\ud800-\udfff]")
-"""Lone surrogates: how Python hands over a command line's bytes that are not UTF-8."""
+"""Lone surrogates: how Python hands over command-line bytes its locale's encoding cannot read."""
+
+
+def decoded(text: str) -> str:
+    """Text from the command line with its lone surrogates read as the UTF-8 bytes they stand
+    for (an ASCII locale, `LC_ALL=C`, hands `cigár` over as `cig\\udcc3\\udca1r`), or each as
+    U+FFFD where those bytes are not UTF-8 (a Latin-1 terminal's `é`)."""
+    if not SURROGATES.search(text):
+        return text
+    try:
+        return os.fsencode(text).decode("utf-8")
+    except UnicodeError:
+        return SURROGATES.sub("\ufffd", text)
 
 
 def not_a_word(typed: str, what: str = "a word of letters a-z") -> str:
@@ -82,7 +92,7 @@ def not_a_word(typed: str, what: str = "a word of letters a-z") -> str:
     when bytes that were not UTF-8 turned into U+FFFD (a Latin-1 terminal or file)."""
     from wordkit.errors import shortened
 
-    shown = SURROGATES.sub("\ufffd", typed)
+    shown = decoded(typed)
     hint = " (bytes that are not UTF-8 show as \ufffd)" if "\ufffd" in shown else ""
     return f"{shortened(shown, 100)!r} is not {what}{hint}"
 

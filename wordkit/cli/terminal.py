@@ -227,8 +227,10 @@ def read_line() -> str:
         raw = line.encode("utf-8", errors="replace")
     else:
         raw = bytes(stream.readline(LINE_LIMIT + 1))
-        encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
-        line = raw.decode(encoding, errors="replace")
+        try:  # UTF-8 whatever the locale says (an ASCII one, `LC_ALL=C`, would refuse `cigár`)
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:  # else the locale's own (a Latin-1 terminal's `é`)
+            line = raw.decode(getattr(sys.stdin, "encoding", None) or "utf-8", errors="replace")
     if len(raw) > LINE_LIMIT and not raw.endswith(b"\n"):
         raise InputFileError(
             f"a line of standard input is longer than {LINE_LIMIT:,} bytes: is it text?"

@@ -477,6 +477,10 @@ def category_named(lexicon: Lexicon, hint: str) -> str:
         return hint
     from unidecode import unidecode
 
+    from wordkit.game import decoded
+
+    hint = decoded(hint)  # `fêtes` typed under an ASCII locale comes with its bytes escaped
+
     def folded(name: str) -> str:
         return unidecode(name).casefold().strip()
 
