@@ -154,13 +154,10 @@ def test_every_strategy_plays_under_a_prior(strategy: str) -> None:
 
 @pytest.mark.full
 def test_croak_is_found_with_the_builtin_lists() -> None:
-    from wordkit.wordle.play import guesser_for, next_move, replay_text
-    from wordkit.wordle.rules import start
+    from wordkit.wordle.session import Session
 
-    game = select_lists()
-    state = replay_text(start(game, Rules()), "raise=YYBBB,tronc=BGGBY")
-    move = next_move(state, guesser_for(game, "entropy"))
-    assert move.guess == "croak" and move.answers == ("croak",)
+    move = Session(strategy="entropy").next_move("raise=YYBBB,tronc=BGGBY")
+    assert move.move == "croak" and move.answers == (("croak",),)
 
 
 @settings(max_examples=30, deadline=None)

@@ -42,9 +42,6 @@ if TYPE_CHECKING:
     from wordkit.hangman.rules import Rules, State
     from wordkit.runner import GameRecord, Progress
 
-MAX_LENGTH = 63
-"""Longest word a human host's mask may stand for (the rules' limit)."""
-
 
 def single(values: str | Sequence[str] | None, option: str) -> str | None:
     """The one value of an option that may not be repeated (a repeat is refused, not dropped)."""
@@ -1083,7 +1080,7 @@ class Session:
     def opening(self, line: str, rules: Any) -> State:
         """The opening state a human host types: the word's length, or its mask of `_`."""
         typed_line(line)
-        from wordkit.hangman.rules import HIDDEN, observed_state
+        from wordkit.hangman.rules import HIDDEN, MAX_LENGTH, observed_state
 
         line = "".join(line.split())
         longest = rules.width if rules.variant == "advanced" else MAX_LENGTH

@@ -13,9 +13,8 @@ from __future__ import annotations
 import itertools
 import math
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 import numpy as np
 
@@ -449,20 +448,6 @@ class BoardsGuesser:
 # Hosts and the loop
 
 
-class BoardsHost(Protocol):
-    """An N-board host: the state after a guess (None: stopped), and the answers at the end."""
-
-    name: str
-
-    def answer(self, state: Boards, row: int) -> Boards | None:
-        """The state once guess `row` is answered on every unsolved board."""
-        ...
-
-    def reveal(self, state: Boards) -> str:
-        """The answers, board by board, separated by `/` (what is known of them)."""
-        ...
-
-
 @dataclass
 class HonestBoards:
     """One secret per board, distinct, picked up front (seeded) or given."""
@@ -503,9 +488,6 @@ def draw_secrets(game: Wordle, boards: int, rng: np.random.Generator) -> tuple[s
         )
     cols = rng.choice(len(pool), size=boards, replace=False)
     return tuple(pool[int(c)] for c in cols)
-
-
-BoardsGuesserFn = Callable[[Boards], Decision | None]
 
 
 def sample_tuples(game: Wordle, boards: int, games: int, seed: int) -> list[tuple[str, ...]]:

@@ -1,4 +1,4 @@
-"""The one Wordle game loop, and what is built on it: stats, query, the next move, versus.
+"""The one Wordle game loop, and what is built on it: stats and games against a host.
 
 `play(guesser, host, start)` is every game: an AI or a human guesser (a callable from a
 `State` to a `Decision`, None to give up) against an honest, adversarial or human host
@@ -8,8 +8,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -28,8 +28,6 @@ GUESS_LIMIT = 30
 """An AI's game still unsolved after this many guesses is lost."""
 PROGRESS_STEPS = 100
 """Stats plays the answers in about this many chunks, reporting progress after each."""
-SHOW_AT_MOST = 20
-"""`next_move` lists the answers left when there are at most this many."""
 
 AnyGuesser = Callable[[Any], Decision | None]
 """A guesser as the loop sees it (of one board's `State`, or of several boards'): a human
@@ -263,51 +261,6 @@ def stats_chunks(targets: list[Any], jobs: int) -> list[list[Any]]:
     return [targets[i::parts] for i in range(parts)]
 
 
-# ---------------------------------------------------------------------------------------
-# One game, step by step
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One turn of a game: the guess, its feedback and the answers before and after it."""
-
-    turn: int
-    guess: str
-    pattern: int
-    answers_before: int
-    answers_left: int
-    note: str = ""
-    """Why the guess is not the strategy's own (its exact search ran out of time), or ''."""
-
-
-Query = tuple[GameRecord, list[Step]]
-
-
-def query(
-    game: Wordle, words: Sequence[str], guesser: PartitionGuesser, rules: Rules
-) -> Iterator[Query]:
-    """How the guesser solves each of `words` (all checked first): the record and each step,
-    one word at a time."""
-    if not words:
-        raise GameStateError("no word to query: give one or more words, or - to read them")
-    secrets = [game.answers[game.check_answer(word)] for word in words]
-    return (query_one(game, guesser, secret, rules) for secret in secrets)
-
-
-def query_one(game: Wordle, guesser: PartitionGuesser, secret: str, rules: Rules) -> Query:
-    """How `guesser` solves `secret`: the record and each step."""
-    steps: list[Step] = []
-
-    def watch(before: State, move: Decision, after: State) -> None:
-        guess, pattern = after.turns[-1]
-        left = (len(before.remaining), len(after.remaining))
-        steps.append(Step(after.turn - 1, guess, pattern, *left, note=move.note))
-
-    host = HonestWordle(game, secret=secret)
-    record = play(guesser, host, start(game, rules), limit=GUESS_LIMIT, watch=watch)
-    return record, steps
-
-
 def versus(
     game: Wordle, host_name: str, guesser: PartitionGuesser, rules: Rules
 ) -> tuple[GameRecord, tuple[Turn, ...]]:
@@ -324,61 +277,9 @@ def versus(
     return record, tuple(turns)
 
 
-@dataclass(frozen=True, slots=True)
-class NextMove:
-    """The guesser's next guess for a game so far, with the list it faces."""
-
-    guess: str | None
-    expected_size: float
-    answers_left: int
-    answers: tuple[str, ...]
-    strategy: str
-    hard: bool
-    solved: str | None = None
-    """The answer, when the game so far already ends with it."""
-    note: str = ""
-    """Why the guess is not the strategy's own (its exact search ran out of time), or ''."""
-
-    def as_dict(self) -> dict[str, Any]:
-        """The move as `solve wordle --json` prints it."""
-        if self.solved is not None:
-            return {"solved": True, "answer": self.solved, "answers_left": 1, "answers": []}
-        return {
-            "guess": self.guess,
-            "expected_size": self.expected_size,
-            "answers_left": self.answers_left,
-            "answers": list(self.answers),
-            "strategy": self.strategy,
-            "hard": self.hard,
-            **({"note": self.note} if self.note else {}),
-        }
-
-
 def expected_left(state: State, row: int) -> float:
     """The expected number of answers left after guessing `row` in `state`."""
     return float(partitions.expected_size(state.game, np.array([row]), state.remaining)[0])
-
-
-def next_move(state: State, guesser: PartitionGuesser) -> NextMove:
-    """The guesser's next guess in `state`: the core of `solve wordle`."""
-    if state.solved:
-        word = state.turns[-1][0]
-        return NextMove(None, 1.0, 1, (), guesser.name, state.rules.hard, solved=word)
-    move = guesser(state)
-    game = state.game
-    rem = state.remaining
-    # Under a prior the likeliest answers come first.
-    listed = rem[np.argsort(-game.prior[rem], kind="stable")] if game.weighted else rem
-    shown = tuple(game.answers[i] for i in listed) if len(rem) <= SHOW_AT_MOST else ()
-    return NextMove(
-        guess=move.word,
-        expected_size=round(expected_left(state, move.row), 3),
-        answers_left=len(rem),
-        answers=shown,
-        strategy=guesser.name,
-        hard=state.rules.hard,
-        note=move.note,
-    )
 
 
 def replay_text(state: State, history: str) -> State:

@@ -68,7 +68,8 @@ SAMPLE = 500
 """Games a stats run of N boards plays by default."""
 TOP = 8
 """The likeliest answers a next move names, with their chances."""
-SHOW_AT_MOST = loop.SHOW_AT_MOST
+SHOW_AT_MOST = 20
+"""`next_move` lists the answers left when there are at most this many."""
 LIST_AT_MOST = 100
 """Answers `L` shows (per board)."""
 NO_CUTOFF = ("none", "off")

@@ -110,23 +110,6 @@ class OpenerResult:
         out["seconds"] = round(self.seconds, 3)
         return out
 
-    def same_figures(self, other: OpenerResult) -> bool:
-        """Equal apart from the time taken."""
-        return self.as_dict() | {"seconds": 0} == other.as_dict() | {"seconds": 0}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> OpenerResult:
-        """The row written by as_dict."""
-        return cls(
-            opener=str(data["opener"]),
-            total=None if data["total"] is None else int(data["total"]),
-            exact=bool(data["exact"]),
-            games=int(data["games"]),
-            solved=None if data["solved"] is None else int(data["solved"]),
-            max_guesses=None if data["max_guesses"] is None else int(data["max_guesses"]),
-            seconds=float(data["seconds"]),
-        )
-
 
 def rank(results: Sequence[OpenerResult]) -> list[OpenerResult]:
     """The results best first."""

@@ -45,7 +45,3 @@ def guesser_names() -> list[str]:
 def make_guesser(name: str, **options: Any) -> Guesser:
     """A fresh guesser of strategy `name` with its keyword options."""
     return guesser_factory(name)(**options)
-
-
-DEFAULT_STRATEGY = "best"
-"""The strongest strategy, and fast: what solve, query and stats play unless told otherwise."""
