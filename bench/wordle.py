@@ -49,7 +49,7 @@ RUNS = [
     ("expected-size", "roate", False),
     ("minimax", None, False),
     ("heuristic", None, False),
-    ("heuristic-seed", None, False),
+    ("heuristic-original", None, False),
     ("optimal", "salet", False),
     ("entropy", "salet", True),
     ("expected-size", "roate", True),

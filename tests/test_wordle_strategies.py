@@ -35,7 +35,7 @@ from wordkit.wordle.rules import (
 from wordkit.wordle.search import TreeSearch
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "wordle_small.txt"
-NAMES = ["expected-size", "entropy", "minimax", "heuristic", "heuristic-seed", "optimal"]
+NAMES = ["expected-size", "entropy", "minimax", "heuristic", "heuristic-original", "optimal"]
 
 
 @pytest.fixture(autouse=True)

@@ -321,7 +321,7 @@ def test_cli_records_stream_and_resume_after_ctrl_c(
         (
             ("--openers", "all", "--strategy", "best"),
             "Error: unknown Wordle strategy 'best'; choose from expected-size, entropy, "
-            "minimax, heuristic, heuristic-seed, optimal",
+            "minimax, heuristic, heuristic-original, optimal",
         ),
         (
             ("--openers", "all", "--cutoff", "-3"),

@@ -1,4 +1,4 @@
-"""The trainer's advice on a move, the same for both games (the Node.js Wordle AI's trainer):
+"""The trainer's advice on a move, the same for both games:
 the expected size of the list a move leaves, against the AI's move."""
 
 from __future__ import annotations

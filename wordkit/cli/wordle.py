@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from wordkit.wordle.session import Game, Hosted, Played, Session, Versus
 
-STRATEGY_NAMES = "expected-size, entropy, minimax, heuristic, heuristic-seed, optimal"
+STRATEGY_NAMES = "expected-size, entropy, minimax, heuristic, heuristic-original, optimal"
 """The names of wordkit.wordle.guessers.GUESSERS (kept here so `--help` imports no numpy)."""
 LENGTH_RANGE = (2, 15)
 """wordkit.wordle.lists.LENGTHS, first and last (kept here so `--help` imports no numpy)."""

@@ -1,4 +1,4 @@
-"""The Node.js Wordle AI's trainer: the expected list size a guess leaves, against the AI's.
+"""The trainer: the expected list size a guess leaves, against the AI's.
 
 The expected remaining list size of a guess is the sum of its squared bucket sizes divided by
 the number of answers left: the size of the list you expect to be left with.

@@ -1,5 +1,4 @@
-"""`entropy`: the city-guessing agent: information gain blended with a positional score, early
-whole-word guesses."""
+"""`entropy`: information gain blended with a positional score, and early whole-word guesses."""
 
 from __future__ import annotations
 
@@ -69,7 +68,7 @@ def blend_weights(state: State, expected_length: float) -> tuple[float, float]:
 
 
 def early_word(board: Board, probs: Floats) -> bool:
-    """The city-guessing agent's early whole-word guess: one likely enough word (or, under
+    """The early whole-word guess: one likely enough word (or, under
     finish=word, at most three candidates once two letters were guessed)."""
     if probs.max() > EARLY_PROBABILITY:
         return True
@@ -81,7 +80,7 @@ def early_word(board: Board, probs: Floats) -> bool:
 
 
 def letter_scores(board: Board, probs: Floats) -> Floats:
-    """The city-guessing agent's blended score of every letter (-inf where it cannot help)."""
+    """The blended score of every letter (-inf where it cannot help)."""
     hidden = hidden_positions(board)
     width = len(board.state.mask)
     advanced = board.state.rules.variant == "advanced"
@@ -152,10 +151,10 @@ def entropy_decision(board: Board, probs: Floats | None = None) -> Decision:
 
 @dataclass
 class EntropyGuesser:
-    """The city-guessing agent."""
+    """Information gain blended with a positional score, and early whole-word guesses."""
 
     name: str = "entropy"
 
     def __call__(self, board: Board) -> Decision:
-        """The move the city-guessing agent would make."""
+        """The move of the blended score, or an early word."""
         return entropy_decision(board)

@@ -275,7 +275,7 @@ class LookaheadGuesser:
         return total
 
     def rollout_moves(self, board: Board) -> list[str]:
-        """Moves worth comparing: the best letters by the city-guessing agent's score, the base
+        """Moves worth comparing: the best letters by `entropy`'s blended score, the base
         move and the most probable words."""
         probs = candidate_probs(board)
         scores = letter_scores(board, probs)

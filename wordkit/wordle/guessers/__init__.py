@@ -14,9 +14,9 @@ from wordkit.wordle.guessers.minimax import MinimaxGuesser
 from wordkit.wordle.guessers.optimal import OptimalGuesser
 
 
-def _literal_heuristic(**options: Any) -> HeuristicGuesser:
-    """The Portuguese Wordle heuristic as written: it explores even with two answers left."""
-    return HeuristicGuesser(**{"name": "heuristic-seed", "win_below": 0, **options})
+def _original_heuristic(**options: Any) -> HeuristicGuesser:
+    """The rule-based player in its original form: it explores even with two answers left."""
+    return HeuristicGuesser(**{"name": "heuristic-original", "win_below": 0, **options})
 
 
 GUESSERS: dict[str, Callable[..., PartitionGuesser]] = {
@@ -24,7 +24,7 @@ GUESSERS: dict[str, Callable[..., PartitionGuesser]] = {
     "entropy": EntropyGuesser,
     "minimax": MinimaxGuesser,
     "heuristic": HeuristicGuesser,
-    "heuristic-seed": _literal_heuristic,
+    "heuristic-original": _original_heuristic,
     "optimal": OptimalGuesser,
 }
 

@@ -1,4 +1,4 @@
-"""The Node.js Wordle AI's rule: minimise the expected size of the list left."""
+"""Minimise the expected size of the list left."""
 
 from __future__ import annotations
 

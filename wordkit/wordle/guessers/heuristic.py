@@ -1,4 +1,4 @@
-"""The Portuguese Wordle heuristic: phases explore / find position / try to win, each with a
+"""A rule-based player in three phases, explore / find position / try to win, each with a
 convex score of letter frequency, positional frequency and unseen letters."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ Weights = tuple[float, float, float]  # letter frequency, positional frequency, 
 
 @dataclass(eq=False)
 class HeuristicGuesser(PartitionGuesser):
-    """The Portuguese Wordle heuristic: phases explore / find position / try to win."""
+    """A rule-based player in three phases: explore / find position / try to win."""
 
     name: str = "heuristic"
     # Weights per phase (letter freq, positional freq, unseen letters); the original leaves
