@@ -26,7 +26,7 @@ def test_hangman_won_game(tmp_path: Path) -> None:
     one.write_text("cat\n", encoding="utf-8")
     out = play("hangman", "--words", str(one), input="c\na\nt\n")
     assert "C A T" in out
-    assert out.rstrip().endswith("You win: CAT.")
+    assert "You win: CAT.\nYour statistics (one.txt, classic, 6 lives" in out
 
 
 def test_hangman_lost_game_draws_the_gallows(tmp_path: Path) -> None:
@@ -35,7 +35,7 @@ def test_hangman_lost_game_draws_the_gallows(tmp_path: Path) -> None:
     out = play("hangman", "--words", str(one), "--lives", "3", input="x\ny\nz\n")
     assert out.count("No ") == 3
     assert " / \\  |" in out  # the whole figure once the lives are gone
-    assert out.rstrip().endswith("Hanged. The word was CAT.")
+    assert "Hanged. The word was CAT.\nYour statistics (one.txt, classic, 3 lives" in out
 
 
 def test_hangman_commands_and_bad_entries() -> None:
@@ -165,7 +165,7 @@ def test_advanced_host_hides_the_length_and_takes_a_shorter_word(tmp_path: Path)
     args = ["hangman", "--words", str(one), "--variant", "advanced", "--finish", "word"]
     out = play(*args, "--no-record", input="a\ncat\n")
     assert out.startswith("Hangman, up to 20 letters, honest host, 6 lives.")
-    assert out.rstrip().endswith("You win: CAT.")
+    assert out.rstrip().endswith("You win: CAT.")  # recorded nothing: no statistics
     assert "wrong: -" in out.splitlines()[-2]  # the word that won is not a wrong guess
     too_long = play(*args, "--no-record", input=f"{'a' * 21}\nG\n")
     assert f"'{'a' * 21}' has 21 letters; the word has at most 20 (no guess used)" in too_long

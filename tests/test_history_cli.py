@@ -361,6 +361,28 @@ def test_wordle_statistics_after_each_game(tmp_path: Path) -> None:
     )
 
 
+def test_hangman_statistics_after_each_game_count_this_hosts_games(tmp_path: Path) -> None:
+    """`host hangman` shows the player's statistics as `host wordle` does: games against this
+    host on this table and rules, the wins by their wrong guesses (0 to lives - 1)."""
+    db = tmp_path / "h.sqlite"
+    base = ["host", "hangman", "--words", TINY, "--lives", "3", "--history-db", str(db)]
+    code, out, _ = wk(*base, "--seed", "1", input="G\n")  # no move: not recorded
+    assert code == 0 and "statistics" not in out
+    secret = re.search(r"The word was ([A-Z]+)\.", out)
+    assert secret
+    wk(*base, "--seed", "1", input=f"z\n{secret.group(1).lower()}\n")  # won, 1 wrong guess
+    wk(*base, "--mode", "evil", input="z\nG\n")  # another host: counted apart
+    code, out, _ = wk(*base, "--seed", "1", input="x\nG\n")  # given up after a move: lost
+    bar = "█" * 40
+    assert (code, out[out.index("Your statistics") :]) == (
+        0,
+        "Your statistics (host_tiny.csv, classic, 3 lives, finish reveal, honest host):\n"
+        "  played 2   win % 50   current streak 0   max streak 1\n"
+        "Wrong guesses in the games won:\n"
+        f"    0  0\n    1 {bar} 1\n    2  0\n",
+    )
+
+
 def test_wordle_statistics_are_kept_per_variant(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite"
     secret = wordle_secret("5")

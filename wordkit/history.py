@@ -135,7 +135,8 @@ class PlayerStats:
     """Games won in a row, up to the last one."""
     max_streak: int
     distribution: dict[int, int]
-    """Games won with each number of guesses, from 1 to the limit (or the most used)."""
+    """Games won with each count (Wordle's guesses from 1, Hangman's wrong guesses from 0), up
+    to the limit (or the highest count)."""
 
     @property
     def win_percent(self) -> int:
@@ -538,14 +539,17 @@ def learned_words(
     return seen
 
 
-def player_stats(records: Sequence[GameRecord], *, limit: int | None = None) -> PlayerStats:
-    """The statistics of `records`, oldest first (`limit`: the guesses allowed, so the
-    distribution shows every row up to it)."""
+def player_stats(
+    records: Sequence[GameRecord], *, limit: int | None = None, wrong: bool = False
+) -> PlayerStats:
+    """The statistics of `records`, oldest first: the distribution of the games won by their
+    guesses (from 1), or with `wrong` by their wrong guesses (from 0, as Hangman counts);
+    `limit`: the highest count a win can have, so the distribution shows every row up to it."""
     streak = longest = 0
     for record in records:
         streak = streak + 1 if record.won else 0
         longest = max(longest, streak)
-    wins = [r.guesses for r in records if r.won]
+    wins = [(r.wrong or 0) if wrong else r.guesses for r in records if r.won]
     top = max([limit or 0, *wins])
-    distribution = {n: wins.count(n) for n in range(1, top + 1)}
+    distribution = {n: wins.count(n) for n in range(0 if wrong else 1, top + 1)}
     return PlayerStats(len(records), len(wins), streak, longest, distribution)

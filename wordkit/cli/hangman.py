@@ -372,7 +372,9 @@ def host_hangman(
     Type a letter or a word. The capitals L, G and Q (or :l, :g, :q) list the words still
     possible (likeliest first), give up, and quit; ? asks the AI for a hint. With --mode evil
     the host never commits to a word: it keeps the largest family of words after each guess.
-    Each game you give up or finish is recorded in the history; Q and Ctrl-C record nothing.
+    Each game you give up or finish is recorded in the history, and your statistics against
+    this host are shown at the end: played, win %, streaks, wrong guesses in the games won. Q
+    and Ctrl-C record nothing.
 
     \b
     Example:
@@ -392,7 +394,10 @@ def host_hangman(
         advisor=session.advisor,
         letters_are_guesses=True,
     )
-    terminal.play_hosted(hosted, guesser, watcher(session, trainer), history.recording())
+    stats = terminal.play_hosted(hosted, guesser, watcher(session, trainer), history.recording())
+    variant = f"{hosted.variant}, {hosted.strategy} host"  # the games counted are this host's
+    counted = "Wrong guesses in the games won"
+    render.show_player_stats(session.words, variant, stats, counted=counted)
 
 
 def watcher(session: Session, trainer: bool) -> Any:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # rich is imported by the functions that draw, so `--help` st
     from rich.table import Table
     from rich.text import Text
 
+    from wordkit.history import PlayerStats
     from wordkit.runner import Played
     from wordkit.trainer import Advice
 
@@ -226,6 +227,25 @@ def histogram(counts: Mapping[str, int], *, width: int = 40) -> list[str]:
         f"{key:>5} {bar * (count and max(1, round(width * count / top)))} {count:,}"
         for key, count in counts.items()
     ]
+
+
+def show_player_stats(table: str, variant: str, stats: PlayerStats | None, *, counted: str) -> None:
+    """The player's statistics over the history's games of this table and variant, as the
+    host shows them after a game (`counted`: what the distribution counts; None: nothing
+    recorded, nothing shown)."""
+    from pathlib import PurePath
+
+    from wordkit.cli.terminal import say
+
+    if stats is None:
+        return
+    out = console()
+    say(out, f"Your statistics ({PurePath(table).name}, {variant}):")
+    say(out, stats.line())
+    if stats.distribution:  # none before a first win without a limit
+        say(out, f"{counted}:")
+    for line in histogram({str(n): count for n, count in stats.distribution.items()}):
+        say(out, line)
 
 
 def trainer_line(advice: Advice, *, noun: str = "answer") -> str:

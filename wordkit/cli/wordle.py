@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from rich.text import Text
 
-    from wordkit.wordle.session import Game, Hosted, Played, Session, Versus
+    from wordkit.wordle.session import Game, Played, Session, Versus
 
 STRATEGY_NAMES = "expected-size, entropy, minimax, heuristic, heuristic-original, optimal"
 """The names of wordkit.wordle.guessers.GUESSERS (kept here so `--help` imports no numpy)."""
@@ -528,19 +528,4 @@ def host_wordle(
         letters_are_guesses=False,
     )
     stats = terminal.play_hosted(hosted, guesser, watcher(session, trainer), history.recording())
-    show_player_stats(session, hosted, stats)
-
-
-def show_player_stats(session: Session, hosted: Hosted, stats: Any) -> None:
-    """The player's statistics over the history's games of this table and variant."""
-    from pathlib import PurePath
-
-    if stats is None:
-        return
-    out = render.console()
-    say(out, f"Your statistics ({PurePath(session.name).name}, {hosted.variant}):")
-    say(out, stats.line())
-    if stats.distribution:  # none before a first win without a guess limit
-        say(out, "Guess distribution:")
-    for line in render.histogram({str(n): count for n, count in stats.distribution.items()}):
-        say(out, line)
+    render.show_player_stats(session.name, hosted.variant, stats, counted="Guess distribution")

@@ -312,11 +312,26 @@ class Hosted(game.Hosted):
         lead = "The word was" if gave_up or record is None else "Hanged. The word was"
         return f"{lead} {word.upper()}."
 
-    def keep(self, record: GameRecord, path: Path) -> None:
-        """Record the game in the history at `path` (nothing to report after it), with the
-        seed its host drew it with."""
+    def keep(self, record: GameRecord, path: Path | None) -> Any:
+        """Record a game of at least one move in the history at `path` (None: not recorded),
+        with the seed its host drew it with, and the player's statistics against this host on
+        this table and rules (None: nothing recorded), as Wordle's host gives them."""
+        if path is None or not record.moves:
+            return None
+        from wordkit.history import player_stats, recorded_games, table_key
+
         seed = getattr(self.host, "seed", None)
-        self.session.keep(record, source="host", strategy=self.strategy, path=path, seed=seed)
+        session = self.session
+        session.keep(record, source="host", strategy=self.strategy, path=path, seed=seed)
+        games = recorded_games(table=table_key(session.words), variant=self.variant, path=path)
+        mine = [g.record for g in games if g.source == "host" and g.strategy == self.strategy]
+        lives = session.rules.lives
+        return player_stats(mine, limit=None if lives is None else lives - 1, wrong=True)
+
+    @property
+    def variant(self) -> str:
+        """The rules' name in the game history."""
+        return str(self.session.variant)
 
 
 def shown_letters(mask: str) -> str:
