@@ -19,11 +19,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from wordkit import cache
 from wordkit.wordle import partitions
 from wordkit.wordle.guessers.base import Decision, decision
 from wordkit.wordle.lists import Wordle, legal_key
 from wordkit.wordle.rules import State
-from wordkit.wordle.search import SearchTimeout
+from wordkit.wordle.search import MEMO_LIMIT, SearchTimeout
 
 Subset = np.ndarray
 
@@ -107,6 +108,7 @@ class WeightedSearch:
             total = self.evaluate(row, subset, p, legal, depth, top, best)
             if total < best:
                 best, best_row = total, row
+        cache.make_room(self.memo, MEMO_LIMIT)  # a stats run keeps one search for every game
         self.memo[key] = (best, best_row)
         return best, best_row
 
