@@ -282,7 +282,7 @@ def book_chunk(lengths: list[int]) -> list[LengthBook]:
         won = games = 0
         for i in pool.ids[enc.lengths[pool.ids] == length]:
             host = HonestHangman(pool, seed=0, secret=enc.words[int(i)])
-            won += play(recorder, host, opening(host, rules, pool), memo=memo).won
+            won += play(recorder, host, opening(host, rules, pool, memo=memo), memo=memo).won
             games += 1
         out.append((length, won, games, list(recorder.moves.items())))
     return out

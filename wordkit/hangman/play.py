@@ -89,9 +89,13 @@ def hit(before: Board, after: Board) -> bool:
     return after.state.wrong == before.state.wrong
 
 
-def opening(host: Host, rules: Rules, pool: Pool) -> Board:
-    """The board a game against `host` starts from, the guesser searching `pool`."""
-    return board_for(pool, host.start(rules))
+def opening(host: Host, rules: Rules, pool: Pool, *, memo: Memo | None = None) -> Board:
+    """The board a game against `host` starts from, the guesser searching `pool`; with a run's
+    `memo`, the board an earlier game of the run opened with, not filtered from the whole pool
+    again (that filter was most of the time of a run of quick guessers)."""
+    state = host.start(rules)
+    known = None if memo is None else memo.get(state)
+    return board_for(pool, state) if known is None else known[0]
 
 
 def play(
@@ -304,7 +308,7 @@ def play_chunk(chunk: list[Game]) -> list[tuple[int, GameRecord]]:
                 pools[hint] = pool_for(_WORK["lexicon"], prior=_WORK["prior"], hint=hint)
             pool = pools[hint]
             host = HonestHangman(pool, seed=_WORK["seed"], secret=secret)
-            opened = opening(host, rules, pool)
+            opened = opening(host, rules, pool, memo=memos[hint])
             record = play(guesser, host, opened, memo=memos[hint], category=hint)
             done.append((index, record))
             if _WORK.get("tick") is not None:

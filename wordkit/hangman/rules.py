@@ -288,13 +288,14 @@ def shown_unguessed(shown: str, letters: Sequence[str], *, variant: Variant) -> 
 def status_of(state: State, *, solved: bool) -> Status:
     """Lost (no life left: the game ended there, whatever shows after), won (solved, or
     nothing hidden under classic reveal) or playing."""
-    if state.rules.lives is not None and state.wrong >= state.rules.lives:
+    return _status(state.rules, state.mask, state.wrong, solved=solved)
+
+
+def _status(rules: Rules, mask: str, wrong: int, *, solved: bool) -> Status:
+    """`status_of` a state of these parts (before it is made)."""
+    if rules.lives is not None and wrong >= rules.lives:
         return "lost"
-    if solved or (
-        state.rules.finish == "reveal"
-        and state.rules.variant == "classic"
-        and HIDDEN not in state.mask
-    ):
+    if solved or (rules.finish == "reveal" and rules.variant == "classic" and HIDDEN not in mask):
         return "won"
     return "playing"
 
@@ -361,25 +362,26 @@ def revealed_position(secret: str, choices: Sequence[int], *, seed: int, turn: i
 def apply_move(state: State, move: Move, *, secret: str, seed: int = 0) -> State:
     """The state after the host who knows `secret` answers `move` (repeats raise, cost nothing)."""
     check_move(state, move)
+    rules, letters, words = state.rules, state.letters, state.words
+    # States are made whole, not by dataclasses.replace: a stats run makes one a move
     if len(move) > 1:
         if move == secret:
             shown = secret + state.mask[len(secret) :]
-            after = replace(state, mask=shown, words=(*state.words, move))
-            return replace(after, status="won")
-        after = replace(state, words=(*state.words, move), wrong=state.wrong + 1)
-        return replace(after, status=status_of(after, solved=False))
+            return State(shown, rules, letters, (*words, move), state.wrong, "won")
+        wrong = state.wrong + 1
+        status = _status(rules, state.mask, wrong, solved=False)
+        return State(state.mask, rules, letters, (*words, move), wrong, status)
     hidden = [i for i, ch in enumerate(secret) if ch == move and state.mask[i] == HIDDEN]
-    if state.rules.variant == "advanced" and hidden:
+    if rules.variant == "advanced" and hidden:
         hidden = [revealed_position(secret, hidden, seed=seed, turn=guess_count(state))]
     mask = list(state.mask)
     for i in hidden:
         mask[i] = move
     shown = "".join(mask)
-    after = replace(
-        state, mask=shown, letters=(*state.letters, move), wrong=state.wrong + (not hidden)
-    )
-    solved = state.rules.finish == "reveal" and HIDDEN not in shown[: len(secret)]
-    return replace(after, status=status_of(after, solved=solved))
+    wrong = state.wrong + (not hidden)
+    solved = rules.finish == "reveal" and HIDDEN not in shown[: len(secret)]
+    status = _status(rules, shown, wrong, solved=solved)
+    return State(shown, rules, (*letters, move), words, wrong, status)
 
 
 def reported_letter(state: State, letter: str, typed: str, *, said: str | None = None) -> State:
