@@ -112,6 +112,18 @@ def test_bad_history_is_one_error_line(history: str, message: str) -> None:
     assert result.stderr == message + "\n"
 
 
+@pytest.mark.parametrize("last", ["cower=BGGGG", "bower=GGGGG"])
+def test_a_history_past_the_guess_limit_is_a_lost_game(last: str) -> None:
+    """A seventh guess is past a game of six, solved or not: `query` records such a game as
+    lost, and `solve` said `Solved: BOWER` of the solved one."""
+    history = "raise=YBBBY,toyer=BGBGG,vower=BGGGG,power=BGGGG,lower=BGGGG,mower=BGGGG"
+    result = wk("solve", "wordle", "--hard", "--history", f"{history},{last}")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: the game is already over (lost): 7 guesses played, 6 allowed\n",
+    )
+
+
 def test_unknown_strategy_and_opener() -> None:
     result = wk("solve", "wordle", *LISTS, "--strategy", "magic", "--history", "")
     assert result.exit_code == 1

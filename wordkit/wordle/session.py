@@ -603,7 +603,8 @@ class Session:
         check_kinds({"history": history}, {"history": "texts"})
         state = self.position(history)
         limit = state.rules.max_guesses
-        if not state.solved and limit is not None and len(state.moves) >= limit:
+        played = len(state.moves)  # solved past the limit is lost too: what `query` records
+        if limit is not None and (played > limit or (played == limit and not state.solved)):
             raise GameStateError(
                 f"the game is already over (lost): {plural(len(state.moves), 'guess', 'guesses')} "
                 f"played, {limit} allowed"
