@@ -184,7 +184,7 @@ def wordle_games() -> dict[str, Wordle]:
         games["original"] = load_wordle(answers, allowed)
     builtin_answers = [str(w) for w in load_table("wordle")["word"]]
     builtin_guesses = [str(w) for w in load_table("wordle-guesses")["word"]]
-    games["built-in"] = make_wordle(builtin_guesses, builtin_answers)
+    games["built-in (`--answers wordle`)"] = make_wordle(builtin_guesses, builtin_answers)
     return games
 
 
@@ -244,9 +244,17 @@ def markdown_wordle(figures: dict[str, Any]) -> str:
 
 def main(argv: list[str]) -> None:
     """Run both benchmarks, write bench/results/hosts.json and print markdown tables."""
-    quick = "--quick" in argv
-    out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else RESULTS
-    if "--tables-only" in argv:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="lengths 3-6, no lookahead-3 host")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="the results file")
+    parser.add_argument(
+        "--tables-only", action="store_true", help="write the saved results' tables, run nothing"
+    )
+    args = parser.parse_args(argv)
+    quick, out = args.quick, args.out
+    if args.tables_only:
         saved = json.loads(out.read_text(encoding="utf-8"))
         write_tables(out, COMMAND, tables(saved["hangman"]["figures"], saved["wordle_absurdle"]))
         return

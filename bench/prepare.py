@@ -1,9 +1,10 @@
-"""Benchmark `prepare` on worldcities.csv with the city-guessing agent's rules: figure and time."""
+"""Benchmark `prepare` on worldcities.csv as the city game cleans it (cities of 100,000 people or
+more, ASCII names, the country as the category): figure and time."""
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 import time
 from pathlib import Path
 
@@ -18,8 +19,12 @@ RESULTS = ROOT / "bench" / "results" / "prepare.json"
 
 
 def main() -> None:
-    """Time cleaning worldcities.csv with the city-guessing agent's rules; print and save."""
-    if "--tables-only" in sys.argv:
+    """Time cleaning worldcities.csv as the city game does; print and save."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--tables-only", action="store_true", help="write the saved results' tables, run nothing"
+    )
+    if parser.parse_args().tables_only:
         write_tables(RESULTS, "python bench/prepare.py", markdown(json.loads(RESULTS.read_text())))
         return
     if not SOURCE.is_file():

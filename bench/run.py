@@ -28,9 +28,17 @@ def write_tables() -> int:
 def main(argv: list[str]) -> int:
     """Run the named benchmarks (or all) one after another, stopping at the first failure,
     then write their tables into docs/benchmarks.md."""
-    if "--tables-only" in argv:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("names", nargs="*", metavar="NAME", help="benchmarks to run (default: all)")
+    parser.add_argument(
+        "--tables-only", action="store_true", help="copy the saved tables, run nothing"
+    )
+    args = parser.parse_args(argv)
+    if args.tables_only:
         return write_tables()
-    names = argv or benchmarks()
+    names = args.names or benchmarks()
     unknown = sorted(set(names) - set(benchmarks()))
     if unknown:
         print(f"Error: unknown benchmark {', '.join(unknown)}; have: {', '.join(benchmarks())}")
