@@ -520,7 +520,7 @@ CASES: list[tuple[list[str], int, str]] = [
     (
         ["stats", "hangman", "--words", F + "cli_hangman.csv", "--jobs", "0"],
         1,
-        "Error: --jobs must be at least 1, not 0\n",
+        "Error: --jobs must be between 1 and 64, not 0\n",
     ),
     (
         ["stats", "hangman", "--words", F + "cli_hangman.csv", "--jobs", "100000"],

@@ -194,8 +194,8 @@ def stats_format(fmt: str | None, *, json: bool, jobs: int) -> str:
         raise UnknownNameError(
             f"unknown format {chosen!r}; choose one of: {', '.join(STATS_FORMATS)}"
         )
-    if jobs < 1:
-        raise RangeError(f"--jobs must be at least 1, not {jobs}")
+    if not 1 <= jobs <= MAX_JOBS:  # as check_run says it
+        raise RangeError(f"--jobs must be between 1 and {MAX_JOBS}, not {jobs:,}")
     return chosen
 
 

@@ -206,7 +206,15 @@ def query_hangman(
     game: PlayChoice,
     word: Secrets = None,
     secrets: SecretsFile = None,
-    seed: options.FreshSeed = None,
+    seed: Annotated[
+        int | None,
+        opt(
+            "S",
+            "Seed for the advanced variant's reveals (default: a "
+            "fresh one, shown; the classic game draws nothing).",
+            "--seed",
+        ),
+    ] = None,
     json: options.JsonLines = False,
 ) -> None:
     """How the AI would solve each WORD, turn by turn (words outside the table are played too).
