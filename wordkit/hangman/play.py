@@ -242,12 +242,30 @@ def summary_labels(summary: Summary) -> dict[str, Any]:
     ]
     columns = ("length", "games", "win rate", "mean wrong")
     return {
+        "strategy": strategy_line(summary),
         "per_game": "wrong guesses",
         "solved": "won games",
         "extra": [("mean wrong guesses", f"{summary.extra['mean_wrong']:.3f}")],
         "counts": summary.extra["wrong_histogram"],
         "tables": [(columns, lengths)] if len(lengths) > 1 else [],
     }
+
+
+def strategy_line(summary: Summary) -> str:
+    """The stats table's strategy row, naming the run as Wordle's does: the strategy, then the
+    rules and prior it played under and the draw (`best (6 lives, prior weight, 50 drawn, seed
+    1)`); the strategy alone for a run with no such options (the history's)."""
+    opts = summary.options
+    if "lives" not in opts:
+        return summary.strategy
+    lives = opts["lives"]
+    said = ["unlimited lives" if lives is None else plural(lives, "life", "lives")]
+    said += ["advanced"] if opts.get("variant") == "advanced" else []
+    said += ["finish word"] if opts.get("finish") == "word" else []
+    said += [f"prior {opts['prior']}"] + (["hint"] if opts.get("hint") else [])
+    if opts.get("sample") is not None:
+        said.append(f"{opts['sample']:,} drawn, seed {opts['seed']}")
+    return f"{summary.strategy} ({', '.join(said)})"
 
 
 def secret_rows(
