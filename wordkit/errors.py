@@ -1,4 +1,5 @@
-"""Typed errors raised by wordkit's core; only cli.py turns them into messages."""
+"""Typed errors raised by wordkit's core; only the command line (`wordkit.cli`) turns them into
+`Error: ...` lines."""
 
 import signal
 

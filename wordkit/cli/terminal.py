@@ -65,7 +65,7 @@ def thinking(what: str = "thinking") -> Iterator[Callable[[str], None]]:
 @contextlib.contextmanager
 def notices_shown() -> Iterator[None]:
     """Say on stderr what each one-off slow step does (only when stderr is a terminal)."""
-    from wordkit.wordle.notices import listening
+    from wordkit.notices import listening
 
     if not stderr_is_terminal():
         yield

@@ -320,8 +320,8 @@ def build_book(
     saying so first (a notice) and telling `progress` of the games played as each length's
     games finish. Each length's part is kept in the cache as it finishes, so a build stopped
     part way (Ctrl-C) resumes from the lengths it had done."""
+    from wordkit.notices import notice
     from wordkit.runner import stream_chunks
-    from wordkit.wordle.notices import notice
 
     started = time.perf_counter()
     enc = pool.lexicon.enc

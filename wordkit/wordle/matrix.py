@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from wordkit import cache
-from wordkit.wordle.notices import notice
+from wordkit.notices import notice
 from wordkit.wordle.rules import Word, WordLengthError, word_length
 
 Matrix = np.ndarray  # rows = guesses, columns = answers, entries = patterns

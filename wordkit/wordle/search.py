@@ -31,9 +31,9 @@ import numpy as np
 
 from wordkit import cache, outputs
 from wordkit.errors import InputFileError, WordkitError
+from wordkit.notices import notice
 from wordkit.wordle import partitions
 from wordkit.wordle.lists import Wordle, legal_key
-from wordkit.wordle.notices import notice
 from wordkit.wordle.rules import (
     MAX_GUESSES,
     Pattern,

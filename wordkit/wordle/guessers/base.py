@@ -15,9 +15,9 @@ import numpy as np
 
 from wordkit import cache
 from wordkit.game import Decision
+from wordkit.notices import notice
 from wordkit.wordle import partitions
 from wordkit.wordle.lists import Wordle
-from wordkit.wordle.notices import notice
 from wordkit.wordle.rules import Rules, State, start
 
 

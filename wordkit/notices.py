@@ -1,5 +1,6 @@
-"""One-off slow steps (a pattern matrix, a decision tree, an opener) say what they are doing:
-the command line listens when stderr is a terminal; the game package prints nothing itself."""
+"""One-off slow steps of either game (a Wordle pattern matrix, a decision tree, an opener, a
+Hangman policy book) say what they are doing: the command line listens when stderr is a
+terminal; the game packages print nothing themselves."""
 
 from __future__ import annotations
 
