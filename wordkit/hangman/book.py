@@ -111,6 +111,9 @@ class PackedBook(Mapping[str, str]):
         return self._moves[start : int(self._move_ends[i])].decode()
 
     def __getitem__(self, key: str) -> str:
+        """The move for position `key` (KeyError when the book has none): a binary search of
+        the sorted keys, until `SEARCHED_LOOKUPS` lookups show a long run is reading it; then
+        the book is unpacked into a dict once and read from that."""
         if self._dict is not None:
             return self._dict[key]
         self._lookups += 1

@@ -219,7 +219,13 @@ class WinSearch:
         return cached
 
     def fresh_upper_bound(self, subset: Subset, lives: Lives) -> float:
-        """A value no strategy beats on `subset` with `lives`."""
+        """A value no strategy beats on `subset` with `lives`.
+
+        At most the whole mass is won. Under finish=word every guess costs `cost_weight`: one
+        word at most (the first named) is found in one guess and every other needs two at
+        least, so the cost is at least c·(top + 2·(mass - top)). Under reveal every word
+        still pays a move, and with one life a miss loses: only the words holding the best
+        letter can be won (or the one word named, when no letter is in them all)."""
         if subset.bit_count() == 1:
             return self.singleton_value(subset)
         mass = self.mass(subset)
@@ -347,7 +353,17 @@ class WinSearch:
         return total, True
 
     def bounded(self, subset: Subset, lives: Lives, alpha: float) -> tuple[float, bool]:
-        """The optimal value (True) when it exceeds `alpha`, else an upper bound <= alpha."""
+        """The optimal value (True) when it exceeds `alpha`, else an upper bound <= alpha
+        (False): fail-soft branch and bound.
+
+        The memo keeps, per (subset, lives), bounds lo <= value <= hi and a move: lo == hi
+        once the value is exact, the move then achieving it. Each move's value comes from its
+        outcome classes (`move_bounded`), searched against the best found so far; the search
+        stops at the ceiling (`upper_bound`), which no move beats. A move that cannot beat
+        alpha yields only an upper bound, so without a winner the max of those bounds is one
+        on the value. With no costs and no more candidates than lives every candidate is won
+        (a letter held by some of them removes one at least on a miss; naming costs one life
+        a wrong word), so the value is the ceiling, the whole mass, with no search."""
         if lives is not None and lives <= 0:
             return 0.0, True
         if subset.bit_count() == 1:

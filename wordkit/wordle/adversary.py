@@ -120,6 +120,16 @@ class AbsurdleSearch:
     def _shrinks(
         self, subset: np.ndarray, legal: np.ndarray | None, left: int, rows: np.ndarray
     ) -> Plan | None:
+        """`shrinks` with `left` ≥ 2 guesses and the legal `rows`: each guess's kept bucket,
+        smallest first, searched with a guess fewer; the first plan found, or None.
+
+        The cuts are sound (the module's argument): B, the most buckets a row makes on the
+        subset, bounds what any row makes on a part of it, so `left` - 1 guesses shrink at most
+        B^(left-1) answers to one, and a guess keeping more cannot be followed by a win (nor can
+        any after it in order). A guess keeping the whole subset only wastes a guess. Two
+        guesses reaching the same kept bucket and legal set are one position, searched once.
+        With two left the last guess must split the kept bucket into singletons, so only rows
+        making at least that many buckets on the subset are tried."""
         n = len(subset)
         pattern, counts = self.host_choice(rows, subset)
         kept = counts[np.arange(len(rows)), pattern]

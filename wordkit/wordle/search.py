@@ -649,6 +649,12 @@ class TreeSearch:
         return int(self.memo[self.memo_key(subset, legal, depth)][2])
 
     def _tree(self, row: int, subset: Subset, legal: np.ndarray | None, depth: int) -> Tree:
+        """The tree that guesses `row` on `subset` with `depth` guesses left, then in each
+        non-winning bucket the guess `next_row` finds (from the memo the search filled, else a
+        search of its own), down to singletons: {"guess", "total": the guesses summed over the
+        subset's answers, this one included, "next": the subtree per feedback pattern}. The
+        caller guarantees that `row` solves `subset` within `depth` (the search chose it), so
+        every bucket is solvable within `depth` - 1."""
         g = self.game
         nxt: dict[str, Tree] = {}
         total = len(subset)

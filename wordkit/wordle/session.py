@@ -427,6 +427,8 @@ class Session:
         cluster: str | None = None,
         game: Wordle | None = None,
     ) -> None:
+        """Check every option alone and name a missing list or table at once; the lists are
+        read at the first call. `game`: lists already read (a `lists.Wordle`), used instead."""
         given = check_kinds(
             locals(),
             {"strategy": "text", "opener": "text?", "answers": "path?", "guesses": "path?",

@@ -200,7 +200,11 @@ class LookaheadGuesser:
         return narrow, self.narrowed[2]
 
     def __call__(self, board: Board) -> Decision:
-        """The lookahead move."""
+        """The lookahead move: with no candidate, or when the board makes a secret outside
+        the table likelier than not (classic), the letter model's; one candidate is named;
+        under the advanced variant, finish=word or unlimited lives, rollouts of the entropy
+        policy; else the win search's best move on the candidates with the lives left (a word
+        it names carries that word's chance, a letter its chance to hit)."""
         n = len(board.ids)
         if n == 0:
             return model_decision(board)
