@@ -123,6 +123,19 @@ def test_the_help_examples_play(command: list[str]) -> None:
     assert invoke(*command).exit_code == 0
 
 
+@pytest.mark.parametrize("group", ["solve", "query", "stats", "host"])
+def test_every_example_in_a_groups_help_plays(group: str) -> None:
+    """`wordkit GROUP --help` shows examples: each runs (a stats run on a small draw, a hosted
+    game quit at once)."""
+    shown = invoke(group, "--help").stdout
+    examples = [line.split()[1:] for line in shown.splitlines() if line.startswith("    wordkit")]
+    assert len(examples) == 2
+    for example in examples:
+        extra = ["--sample", "3", "--seed", "1"] if group == "stats" else []
+        result = runner.invoke(app, [*example, *extra], input="Q\n")
+        assert result.exit_code == 0, (example, result.stderr)
+
+
 def test_utf16_files_are_read_by_their_byte_order_mark(tmp_path: Path) -> None:
     path = tmp_path / "words.txt"
     path.write_bytes("apple\nmango\nlemon\n".encode("utf-16"))

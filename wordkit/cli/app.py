@@ -209,12 +209,31 @@ def command_group(name: str, help: str) -> typer.Typer:
     return group
 
 
-solve_app = command_group(
-    "solve", "The AI's next move for a game state; interactive on a terminal."
-)
-query_app = command_group("query", "How the AI would solve a given word, step by step.")
-stats_app = command_group("stats", "Play every word of a list: averages, histogram, win rate.")
-host_app = command_group("host", "The computer hosts a game for you: honest, evil or lookahead.")
+def with_examples(summary: str, *examples: str) -> str:
+    """A group's help: its summary line, then examples kept as typed (`\\b`)."""
+    return summary + "\n\n\b\nExample:\n" + "\n".join(f"  {e}" for e in examples)
+
+
+solve_app = command_group("solve", with_examples(
+    "The AI's next move for a game state; interactive on a terminal.",
+    "wordkit solve hangman --mask a__le --guessed aeli",
+    "wordkit solve wordle --history raise=YYBBB,tronc=BGGBY",
+))  # fmt: skip
+query_app = command_group("query", with_examples(
+    "How the AI would solve a given word, step by step.",
+    "wordkit query hangman tiger --words categories",
+    "wordkit query wordle cigar --json",
+))  # fmt: skip
+stats_app = command_group("stats", with_examples(
+    "Play every word of a list: averages, histogram, win rate.",
+    "wordkit stats hangman --words categories",
+    "wordkit stats wordle --strategy minimax --hard",
+))  # fmt: skip
+host_app = command_group("host", with_examples(
+    "The computer hosts a game for you: honest, evil or lookahead.",
+    "wordkit host hangman --mode evil",
+    "wordkit host wordle --seed 7 --trainer",
+))  # fmt: skip
 
 
 # The commands register themselves on the groups above (imported last for that reason).
