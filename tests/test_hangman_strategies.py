@@ -675,6 +675,36 @@ def test_the_rollout_takes_the_move_it_would_take_were_every_move_costed_whole(
         assert LookaheadGuesser().rollout_decision(board).move == best
 
 
+@settings(max_examples=60, deadline=None)
+@given(small_words, st.sampled_from(ROLLED_OUT), st.text(alphabet="abcde", min_size=1, max_size=4),
+       st.integers(0, 11), st.integers(0, 40))  # fmt: skip
+def test_a_rollout_out_of_positions_moves_as_a_fresh_one_would(  # type: ignore[no-untyped-def]
+    words, rules, moves, pick, cap
+) -> None:
+    """A rollout decision visits at most `rollout_positions` positions, memo hits charged what
+    they cost to fill: a guesser that costed positions before (a stats run) moves as a fresh
+    one; out of positions, it plays the best move costed whole if the base policy's move was
+    among them, else the base move (with no position at all, always the base move)."""
+    from wordkit.hangman.guessers.lookahead import LookaheadGuesser
+
+    warm = LookaheadGuesser(rollout_positions=cap)
+    for board in reached_boards(words, rules, moves, words[pick % len(words)]):
+        if len(board.ids) < 2:
+            continue
+        fresh = LookaheadGuesser(rollout_positions=cap).rollout_decision(board)
+        assert warm.rollout_decision(board) == fresh
+        for other in reached_boards(words, rules, moves[::-1], words[-1]):
+            if len(other.ids) >= 2:
+                warm.rollout_decision(other)  # positions memoised that the next board meets
+        unlimited = LookaheadGuesser(rollout_positions=None)
+        whole = unlimited.rollout_decision(board).move
+        if unlimited.visits <= cap:
+            assert fresh.move == whole
+        base = LookaheadGuesser().base_decision(board).move
+        zero = LookaheadGuesser(rollout_positions=0).rollout_decision(board).move
+        assert zero == (whole if unlimited.visits == 0 else base)
+
+
 def test_letters_alike_for_the_candidates_rank_alphabetically(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import numpy as np
 

@@ -34,6 +34,10 @@ MEMO_BYTES = 512 * 2**20
 in bytes (`WinSearch.memo_bytes`): an entry's key is a subset as wide as the words of its
 length, a kilobyte on `english` and four on a 160,000-word list, where a count of entries per
 search let a run grow past 3 GB."""
+ROLLOUT_POSITIONS = 4000
+"""Positions a rollout decision may cost (each the base policy's move and its outcomes, about
+0.17 ms here): its slowest decisions, a game's first on 1,000-2,500 candidates, visited 8,000
+to 16,000 and took up to 2.8 s. Counted, not timed, so a move never depends on the load."""
 LOCAL_WIDTH = 8
 """A live search is re-indexed on the candidates once the words of their length outnumber
 them this many times: a subset is a bit set as wide as its search's words, so on a large table
@@ -44,6 +48,10 @@ LOCAL_MIN_WORDS = 1024
 
 
 PositionKey = tuple[str, tuple[str, ...], tuple[str, ...], int, str, object]
+
+
+class RolloutSpent(Exception):
+    """A rollout decision visited its `ROLLOUT_POSITIONS` (the moves costed whole still count)."""
 
 
 def position_key(state: State) -> PositionKey:
@@ -101,8 +109,9 @@ class LookaheadGuesser:
     is down to `exact_limit` candidates, or to 10 when the rollout starts from more than
     `deep_rollout_limit`: one decision on 7,500 words then takes seconds, not minutes). Otherwise
     (finish=word, advanced, unlimited lives): a one-step rollout of the entropy policy on the
-    expected cost (a loss costs LOSS_COST guesses). With no candidate, or once the letter model
-    explains the answers better than the dictionary (classic), the letter model plays."""
+    expected cost (a loss costs LOSS_COST guesses), within `rollout_positions` a decision.
+    With no candidate, or once the letter model explains the answers better than the
+    dictionary (classic), the letter model plays."""
 
     exact_limit: int = 100
     deep_rollout_limit: int | None = 1000
@@ -120,7 +129,13 @@ class LookaheadGuesser:
     searches: dict[SearchKey, tuple[object, WinSearch, dict[int, int]]] = field(
         default_factory=dict
     )
-    base_values: dict[tuple[int, PositionKey], float] = field(default_factory=dict)
+    base_values: dict[tuple[int, PositionKey], tuple[float, int]] = field(default_factory=dict)
+    """Per position, the base policy's cost to the end and the positions costing it visited
+    (what a memo hit is charged, so a rollout's budget runs out where a fresh one's would)."""
+    rollout_positions: int | None = ROLLOUT_POSITIONS
+    """Positions a rollout decision may visit (None: no limit)."""
+    visits: int = field(default=0, repr=False)
+    visit_cap: int | None = field(default=None, repr=False)
     base_moves: dict[tuple[int, PositionKey], Decision] = field(default_factory=dict)
     memo_bytes: int | None = MEMO_BYTES
     """The searches' memos are forgotten between decisions once they hold more than this (a
@@ -259,12 +274,23 @@ class LookaheadGuesser:
             return 1.0 if state.rules.finish == "word" else 0.0
         key = (id(board.pool), position_key(state))
         cached = self.base_values.get(key)
-        if cached is None:
-            probs = candidate_probs(board)
-            move = self.base_decision(board, probs).move
-            cached = self.move_value(board, move, probs=probs)
-            self.base_values[key] = cached
-        return cached
+        if cached is not None:
+            self.visited(cached[1])
+            return cached[0]
+        before = self.visits
+        self.visited(1)
+        probs = candidate_probs(board)
+        move = self.base_decision(board, probs).move
+        value = self.move_value(board, move, probs=probs)
+        self.base_values[key] = (value, self.visits - before)
+        return value
+
+    def visited(self, positions: int) -> None:
+        """Count positions a rollout visits; RolloutSpent past the decision's cap (the memo
+        stays exact: a position is kept only once costed whole)."""
+        self.visits += positions
+        if self.visit_cap is not None and self.visits > self.visit_cap:
+            raise RolloutSpent
 
     def move_value(
         self, board: Board, move: str, *, bound: float = np.inf, probs: Floats | None = None
@@ -296,17 +322,30 @@ class LookaheadGuesser:
         return moves
 
     def rollout_decision(self, board: Board) -> Decision:
-        """One-step rollout of the entropy policy: never worse than it in expectation."""
+        """One-step rollout of the entropy policy: never worse than it in expectation.
+
+        The moves are costed in `rollout_moves`' order within `rollout_positions` positions
+        (memo hits charged what they cost to fill); past them the best of the moves costed
+        whole is played if the base policy's own move was among them, else the base move."""
+        base = self.base_decision(board)
         if len(board.ids) > self.rollout_limit:
-            base = self.base_decision(board)
             return Decision(base.move, base.confidence, "searched")
         probs = candidate_probs(board)
         best_move, best_value = "", np.inf
-        for move in self.rollout_moves(board):
-            # a move whose cost so far reaches the best's cannot be taken: left unfinished
-            value = self.move_value(board, move, bound=best_value - 1e-12, probs=probs)
-            if value < best_value - 1e-12:
-                best_move, best_value = move, value
+        costed: list[str] = []
+        self.visits, self.visit_cap = 0, self.rollout_positions
+        try:
+            for move in self.rollout_moves(board):
+                # a move whose cost so far reaches the best's cannot be taken: left unfinished
+                value = self.move_value(board, move, bound=best_value - 1e-12, probs=probs)
+                costed.append(move)
+                if value < best_value - 1e-12:
+                    best_move, best_value = move, value
+        except RolloutSpent:
+            if base.move not in costed:
+                return Decision(base.move, base.confidence, "searched")
+        finally:
+            self.visit_cap = None
         words = [board.pool.lexicon.enc.words[i] for i in board.ids]
         if len(best_move) > 1:
             return Decision(best_move, float(probs[words.index(best_move)]), "word")
