@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
@@ -23,7 +23,7 @@ from wordkit.hangman.rules import (
     letter_code,
     narrowed_ids,
     revealed_bits,
-    status_of,
+    status_from,
 )
 
 Label = str
@@ -95,11 +95,15 @@ def answers_to(board: Board, move: str, probs: Floats | None = None) -> list[tup
     probs = candidate_probs(board) if probs is None else probs
     check_move(state, move)
     enc, ids = board.pool.lexicon.enc, board.ids
+    rules, letters = state.rules, state.letters
     if len(move) > 1:  # the word named, or a wrong guess
         words = (*state.words, move)
-        named = replace(state, mask=move + state.mask[len(move) :], words=words, status="won")
-        missed = replace(state, words=words, wrong=state.wrong + 1)
-        missed = replace(missed, status=status_of(missed, solved=False))
+        named = State(move + state.mask[len(move) :], rules, letters, words, state.wrong, "won")
+        wrong = state.wrong + 1
+        missed = State(
+            state.mask, rules, letters, words, wrong,
+            status_from(rules, state.mask, wrong, solved=False),
+        )  # fmt: skip
         sums: dict[bool, float] = {}  # named or not -> its chance
         for p, i in zip(probs.tolist(), ids.tolist(), strict=True):
             hit = enc.words[i] == move
@@ -109,17 +113,15 @@ def answers_to(board: Board, move: str, probs: Floats | None = None) -> list[tup
     places = (enc.positions[ids, letter_code(move)] & np.uint64(hidden)).tolist()
     one_place = state.rules.variant == "advanced"  # the host shows one place a guess
     reveal = state.rules.finish == "reveal"
-    shown_after: dict[int, State] = {}  # places shown -> the state after, status not yet set
+    shown_after: dict[int, tuple[str, int]] = {}  # places shown -> the mask and wrong after
     statuses: dict[tuple[int, bool], Status] = {}  # (places shown, solved) -> status after
 
     def status_after(revealed: int, solved: bool) -> Status:
         after = shown_after.get(revealed)
         if after is None:
             mask = "".join(move if revealed >> i & 1 else ch for i, ch in enumerate(state.mask))
-            after = shown_after[revealed] = replace(
-                state, mask=mask, letters=(*state.letters, move), wrong=state.wrong + (not revealed)
-            )
-        status = statuses[revealed, solved] = status_of(after, solved=solved)
+            after = shown_after[revealed] = (mask, state.wrong + (not revealed))
+        status = statuses[revealed, solved] = status_from(rules, *after, solved=solved)
         return status
 
     grouped: dict[tuple[int, Status], float] = {}  # a state: its places shown, its status
@@ -131,10 +133,12 @@ def answers_to(board: Board, move: str, probs: Floats | None = None) -> list[tup
             solved = reveal and not hidden & ~revealed & ((1 << length) - 1)
             status = statuses.get((revealed, solved)) or status_after(revealed, solved)
             grouped[revealed, status] = grouped.get((revealed, status), 0.0) + share
+    guessed = (*letters, move)
     return [
-        (p, replace(shown_after[revealed], status=status))
+        (p, State(shown_after[revealed][0], rules, guessed, state.words,
+                  shown_after[revealed][1], status))
         for (revealed, status), p in grouped.items()
-    ]
+    ]  # fmt: skip
 
 
 def hit_chance(board: Board, code: int) -> float:

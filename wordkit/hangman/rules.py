@@ -288,11 +288,12 @@ def shown_unguessed(shown: str, letters: Sequence[str], *, variant: Variant) -> 
 def status_of(state: State, *, solved: bool) -> Status:
     """Lost (no life left: the game ended there, whatever shows after), won (solved, or
     nothing hidden under classic reveal) or playing."""
-    return _status(state.rules, state.mask, state.wrong, solved=solved)
+    return status_from(state.rules, state.mask, state.wrong, solved=solved)
 
 
-def _status(rules: Rules, mask: str, wrong: int, *, solved: bool) -> Status:
-    """`status_of` a state of these parts (before it is made)."""
+def status_from(rules: Rules, mask: str, wrong: int, *, solved: bool) -> Status:
+    """`status_of` a state of these parts, before it is made (states are made whole, not by
+    dataclasses.replace: a stats run or a rollout makes one a move)."""
     if rules.lives is not None and wrong >= rules.lives:
         return "lost"
     if solved or (rules.finish == "reveal" and rules.variant == "classic" and HIDDEN not in mask):
@@ -317,6 +318,11 @@ def revealed_bits(mask: str) -> Bits:
         if ch != HIDDEN:
             bits[letter_code(ch)] |= np.uint64(1 << pos)
     return bits
+
+
+def shown_bits(mask: str, letter: str) -> np.uint64:
+    """The bitmask of positions where the mask shows `letter` (`revealed_bits` of one letter)."""
+    return np.uint64(sum(1 << pos for pos, ch in enumerate(mask) if ch == letter))
 
 
 def exhausted_letters(state: State) -> frozenset[str]:
@@ -363,13 +369,12 @@ def apply_move(state: State, move: Move, *, secret: str, seed: int = 0) -> State
     """The state after the host who knows `secret` answers `move` (repeats raise, cost nothing)."""
     check_move(state, move)
     rules, letters, words = state.rules, state.letters, state.words
-    # States are made whole, not by dataclasses.replace: a stats run makes one a move
     if len(move) > 1:
         if move == secret:
             shown = secret + state.mask[len(secret) :]
             return State(shown, rules, letters, (*words, move), state.wrong, "won")
         wrong = state.wrong + 1
-        status = _status(rules, state.mask, wrong, solved=False)
+        status = status_from(rules, state.mask, wrong, solved=False)
         return State(state.mask, rules, letters, (*words, move), wrong, status)
     hidden = [i for i, ch in enumerate(secret) if ch == move and state.mask[i] == HIDDEN]
     if rules.variant == "advanced" and hidden:
@@ -380,7 +385,7 @@ def apply_move(state: State, move: Move, *, secret: str, seed: int = 0) -> State
     shown = "".join(mask)
     wrong = state.wrong + (not hidden)
     solved = rules.finish == "reveal" and HIDDEN not in shown[: len(secret)]
-    status = _status(rules, shown, wrong, solved=solved)
+    status = status_from(rules, shown, wrong, solved=solved)
     return State(shown, rules, (*letters, move), words, wrong, status)
 
 
@@ -511,9 +516,7 @@ def narrowed_ids(enc: Encoded, ids: Ids, before: State, after: State) -> Ids:
     ch = after.letters[-1]
     code = letter_code(ch)
     exhausted = ch in exhausted_letters(after)
-    ids = ids[
-        letter_constraint(enc, ids, code, revealed_bits(after.mask)[code], exhausted=exhausted)
-    ]
+    ids = ids[letter_constraint(enc, ids, code, shown_bits(after.mask, ch), exhausted=exhausted)]
     if after.rules.variant == "advanced":
         ids = ids[unrevealed_lengths(enc, ids, after)]
     return ids

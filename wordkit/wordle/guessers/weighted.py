@@ -163,7 +163,9 @@ class WeightedSearch:
         if total + rest >= best:
             return total + rest
         for (pat, b), floor in zip(buckets, floors, strict=True):
-            child = self.game.legal_after(legal, row, pat)
+            # `solve` reads the legal guesses only past its closed forms (n ≤ 2 or one guess left)
+            needed = len(b) > 2 and depth - 1 > 1
+            child = self.game.legal_after(legal, row, pat) if needed else None
             cost, _ = self.solve(b, child, depth - 1, top)
             rest += cost - floor
             if total + rest >= best:
