@@ -48,6 +48,8 @@ LOST = 100
 """What a game lost past the limit costs beyond its guesses in the exact endgame."""
 SOLVED_MARK = "-"
 """What a board already solved shows (and may be typed) as its feedback."""
+Outcome = tuple[float, tuple[int, ...] | None]
+"""One outcome of a guess on a board: its chance, and the answers left (None: solved)."""
 
 
 def plural(count: int, noun: str) -> str:
@@ -357,7 +359,29 @@ class BoardsGuesser:
         used = len(state.guesses)
         start_left = len(game.guesses) if limit is None or used >= limit else limit - used
 
+        splits: dict[tuple[int, tuple[int, ...]], tuple[bool, list[Outcome]]] = {}
+
+        def split(k: int, board: tuple[int, ...]) -> tuple[bool, list[Outcome]]:
+            """How guess `cands[k]` splits one board's answers (memoised: a board comes back
+            in many positions): whether it tells any apart or may win, and each outcome's
+            chance and answers left (None: solved), in the order first met."""
+            known = splits.get((k, board))
+            if known is None:
+                p = pat[k]
+                groups: dict[int, list[int]] = {}
+                for c in board:
+                    groups.setdefault(p[c], []).append(c)
+                outcomes = [
+                    (len(g) / len(board), None if q == win else tuple(g)) for q, g in groups.items()
+                ]
+                known = splits[k, board] = (len(groups) > 1 or win in groups, outcomes)
+            return known
+
         def value(boards: tuple[tuple[int, ...], ...], left: int) -> tuple[float, int]:
+            """(The least expected guesses to finish `boards`, each board's answers left,
+            sorted, with `left` guesses before the limit; the index in `cands` of the guess
+            reaching it): exact expectimax over every outcome on every board. Past the limit
+            a game costs LOST more and is played on as if it had none."""
             if not boards:
                 return 0.0, -1
             if left <= 0:
@@ -369,20 +393,12 @@ class BoardsGuesser:
                 return hit
             best, choice = math.inf, -1
             for k in range(len(cands)):
-                p = pat[k]
                 dists = []
                 moved = False
                 for b in boards:
-                    groups: dict[int, list[int]] = {}
-                    for c in b:
-                        groups.setdefault(p[c], []).append(c)
-                    moved = moved or len(groups) > 1 or win in groups
-                    dists.append(
-                        [
-                            (len(g) / len(b), None if q == win else tuple(g))
-                            for q, g in groups.items()
-                        ]
-                    )
+                    tells, outcomes = split(k, b)
+                    moved = moved or tells
+                    dists.append(outcomes)
                 if not moved:
                     continue
                 total = 0.0
