@@ -456,22 +456,32 @@ def test_a_command_line_byte_that_is_not_utf8_is_refused_without_a_warning(
     assert (result.exit_code, result.stderr) == (1, f"Error: {message}\n")
 
 
-@pytest.mark.parametrize("where", ["argument", "stdin"])
-def test_a_word_in_utf8_is_read_under_an_ascii_locale(where: str) -> None:
+@pytest.mark.parametrize("where", ["argument", "stdin", "mask", "category"])
+def test_a_word_in_utf8_is_read_under_an_ascii_locale(where: str, tmp_path: Path) -> None:
     """`LC_ALL=C` without UTF-8 mode hands `cigár` over as ASCII with its two bytes escaped:
-    they spell UTF-8, so the word is read as typed (it said they were not UTF-8)."""
+    they spell UTF-8, so the text is read as typed (it said they were not UTF-8), wherever a
+    word, a mask or a category is typed."""
     import os
     import subprocess
     import sys
 
     env = os.environ | {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}
-    word = [] if where == "stdin" else ["cigár"]
+    table = tmp_path / "t.csv"
+    table.write_text("word,category\nzebra,fêtes\nzebras,x\n", encoding="utf-8")
+    args, field, expected = {
+        "argument": (["query", "wordle", "cigár"], "secret", "cigar"),
+        "stdin": (["query", "wordle", "-"], "secret", "cigar"),
+        "mask": (["solve", "hangman", "--words", str(table), "--mask", "zébr_"], "top", "zebra"),
+        "category": (["solve", "hangman", "--words", str(table), "--category", "fêtes",
+                      "--mask", "_____"], "top", "zebra"),
+    }[where]  # fmt: skip
     done = subprocess.run(
-        [sys.executable, "-m", "wordkit", "query", "wordle", *(word or ["-"]), "--json"],
+        [sys.executable, "-m", "wordkit", *args, "--json"],
         input="cigár\n".encode(), capture_output=True, env=env, timeout=60,
     )  # fmt: skip
     assert (done.returncode, done.stderr) == (0, b"")
-    assert json.loads(done.stdout)["secret"] == "cigar"
+    found = json.loads(done.stdout)[field]
+    assert (found if field == "secret" else found[0]["word"]) == expected
 
 
 @pytest.mark.parametrize(

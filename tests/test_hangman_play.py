@@ -60,6 +60,26 @@ def test_stats_fields_and_jobs(table: pd.DataFrame) -> None:
     assert [r.secret for r in run.records] == [str(w) for w in table["word"]]
 
 
+@pytest.mark.parametrize(
+    ("options", "line"),
+    [
+        ({}, "coverage (6 lives, prior weight)"),
+        ({"sample": 5, "seed": 3}, "coverage (6 lives, prior weight, 5 drawn, seed 3)"),
+        ({"rules": Rules(variant="advanced", width=8), "seed": 4},
+         "coverage (6 lives, advanced, width 8, prior weight, seed 4)"),  # the reveals' seed
+        ({"rules": Rules(lives=None, finish="word"), "hint": True, "prior": "uniform"},
+         "coverage (unlimited lives, finish word, prior uniform, hint)"),
+    ],
+)  # fmt: skip
+def test_the_stats_table_names_the_run_as_it_can_be_run_again(
+    table: pd.DataFrame, options: dict[str, object], line: str
+) -> None:
+    """Its strategy row: the rules, the prior, the draw and any seed the run depended on."""
+    from wordkit.hangman.play import strategy_line
+
+    assert strategy_line(hangman_stats(table, strategy="coverage", **options).summary) == line  # type: ignore[arg-type]
+
+
 def test_histograms_are_in_numeric_order() -> None:
     words = pd.DataFrame({"word": ["ab", "cd", "ef", "gh", "ij", "kl", "mn", "op", "qr", "st"]})
     summary = hangman_stats(words, strategy="coverage", rules=Rules(lives=None)).summary

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from wordkit.errors import UnknownNameError
@@ -678,6 +678,8 @@ def test_the_rollout_takes_the_move_it_would_take_were_every_move_costed_whole(
 @settings(max_examples=60, deadline=None)
 @given(small_words, st.sampled_from(ROLLED_OUT), st.text(alphabet="abcde", min_size=1, max_size=4),
        st.integers(0, 11), st.integers(0, 40))  # fmt: skip
+@example(["aa", "ac"], Rules(variant="advanced", finish="word", lives=6), "bda", 0, 0)  # a better
+# move than the base's may be costed before the cap: played only if the base's was costed too
 def test_a_rollout_out_of_positions_moves_as_a_fresh_one_would(  # type: ignore[no-untyped-def]
     words, rules, moves, pick, cap
 ) -> None:

@@ -383,6 +383,25 @@ def test_hangman_statistics_after_each_game_count_this_hosts_games(tmp_path: Pat
     )
 
 
+def test_hangman_statistics_without_a_life_limit_show_no_rows_before_a_first_win(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "h.sqlite"
+    base = ["host", "hangman", "--words", TINY, "--lives", "0", "--history-db", str(db)]
+    code, out, _ = wk(*base, "--seed", "1", input="z\nG\n")
+    assert (code, out[out.index("Your statistics") :]) == (
+        0,
+        "Your statistics (host_tiny.csv, classic, unlimited lives, finish reveal, honest host):\n"
+        "  played 1   win % 0   current streak 0   max streak 0\n",
+    )
+    secret = re.search(r"The word was ([A-Z]+)\.", out)
+    assert secret
+    code, out, _ = wk(*base, "--seed", "1", input=f"z\nq\n{secret.group(1).lower()}\n")
+    assert out.endswith(  # a win with two misses: rows up to the most misses a win had
+        "Wrong guesses in the games won:\n    0  0\n    1  0\n    2 " + "█" * 40 + " 1\n"
+    )
+
+
 def test_wordle_statistics_are_kept_per_variant(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite"
     secret = wordle_secret("5")

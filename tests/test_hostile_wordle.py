@@ -64,6 +64,7 @@ CASES: list[tuple[list[str], str | None, int, str]] = [
     # solve: strategies, openers, budgets
     (solve("--history", "crane=BBBBB", "--strategy", "magic"), None, 1, f"Error: unknown Wordle strategy 'magic'; choose from {STRATEGIES}\n"),
     (solve("--history", "crane=BBBBB", "--strategy", ""), None, 1, f"Error: unknown Wordle strategy ''; choose from {STRATEGIES}\n"),
+    (solve("--history", "crane=BBBBB", "--strategy", "heuristic-seed"), None, 1, "Error: the strategy heuristic-seed is now called heuristic-original\n"),
     (solve("--history", "crane=BBBBB", "--opener", "zzzzz"), None, 1, "Error: 'zzzzz' is not in the list of allowed guesses\n"),
     (solve("--history", "light=BBBBB", "--strategy", "optimal"), None, 0, OK),
     (solve("--history", "light=BBBBB", "--budget", "0"), None, 1, f"{BUDGET} 0\n"),

@@ -102,6 +102,22 @@ def test_weighted_endgame_matches_brute_force() -> None:
     assert row in range(len(guesses))
 
 
+@pytest.mark.parametrize("limit", [2, 5])
+def test_the_weighted_search_keeps_its_memo_bounded_and_its_values(limit: int) -> None:
+    """A stats run under a prior keeps one search for every game: past `memo_limit` positions
+    the oldest half is forgotten, which costs time, never a value or a move."""
+    answers = ["baker", "bakes", "cakes", "fakes", "lakes", "makes", "taker"]
+    guesses = [*answers, "flimt", "clamp"]
+    weights = [5.0, 1.0, 3.0, 0.5, 2.0, 4.0, 1.0]
+    game = make_wordle(guesses, answers, use_disk=False, weights=weights)
+    rows, rem = np.arange(len(game.guesses)), game.all_answers()
+    whole = WeightedSearch(game, extra=len(guesses), beam=len(guesses))
+    small = WeightedSearch(game, extra=len(guesses), beam=len(guesses), memo_limit=limit)
+    for depth in (6, 3, 2, 6):
+        assert small.best(rem, rows, depth) == whole.best(rem, rows, depth)
+        assert len(small.memo) <= limit < len(whole.memo)
+
+
 def test_the_endgame_plays_the_likelier_of_two() -> None:
     for weights, likelier in (([1.0, 9.0], "makes"), ([9.0, 1.0], "cakes")):
         game = make_wordle(["doily"], ["cakes", "makes"], use_disk=False, weights=weights)

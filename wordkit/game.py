@@ -81,9 +81,9 @@ def decoded(text: str) -> str:
     U+FFFD where those bytes are not UTF-8 (a Latin-1 terminal's `é`)."""
     if not SURROGATES.search(text):
         return text
-    try:
-        return os.fsencode(text).decode("utf-8")
-    except UnicodeError:
+    try:  # a byte that is no UTF-8 (a stray Latin-1 é) is U+FFFD, the UTF-8 around it kept
+        return os.fsencode(text).decode("utf-8", errors="replace")
+    except UnicodeError:  # a character the locale's encoding cannot hold: the text as given
         return SURROGATES.sub("\ufffd", text)
 
 

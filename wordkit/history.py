@@ -550,6 +550,8 @@ def player_stats(
         streak = streak + 1 if record.won else 0
         longest = max(longest, streak)
     wins = [(r.wrong or 0) if wrong else r.guesses for r in records if r.won]
+    if not wins and limit is None:  # no row to show before a first win without a limit
+        return PlayerStats(len(records), 0, streak, longest, {})
     top = max([limit or 0, *wins])
     distribution = {n: wins.count(n) for n in range(0 if wrong else 1, top + 1)}
     return PlayerStats(len(records), len(wins), streak, longest, distribution)

@@ -209,31 +209,23 @@ def command_group(name: str, help: str) -> typer.Typer:
     return group
 
 
-def with_examples(summary: str, *examples: str) -> str:
-    """A group's help: its summary line, then examples kept as typed (`\\b`)."""
-    return summary + "\n\n\b\nExample:\n" + "\n".join(f"  {e}" for e in examples)
+GROUPS = {
+    "solve": ("The AI's next move for a game state; interactive on a terminal.",
+              "solve hangman --mask a__le --guessed aeli",
+              "solve wordle --history raise=YYBBB,tronc=BGGBY"),
+    "query": ("How the AI would solve a given word, step by step.",
+              "query hangman tiger --words categories", "query wordle cigar --json"),
+    "stats": ("Play every word of a list: averages, histogram, win rate.",
+              "stats hangman --words categories", "stats wordle --strategy minimax --hard"),
+    "host": ("The computer hosts a game for you: honest, evil or lookahead.",
+             "host hangman --mode evil", "host wordle --seed 7 --trainer"),
+}  # fmt: skip
+"""Each command group: its summary line, then examples its help shows as typed (`\\b`)."""
 
-
-solve_app = command_group("solve", with_examples(
-    "The AI's next move for a game state; interactive on a terminal.",
-    "wordkit solve hangman --mask a__le --guessed aeli",
-    "wordkit solve wordle --history raise=YYBBB,tronc=BGGBY",
-))  # fmt: skip
-query_app = command_group("query", with_examples(
-    "How the AI would solve a given word, step by step.",
-    "wordkit query hangman tiger --words categories",
-    "wordkit query wordle cigar --json",
-))  # fmt: skip
-stats_app = command_group("stats", with_examples(
-    "Play every word of a list: averages, histogram, win rate.",
-    "wordkit stats hangman --words categories",
-    "wordkit stats wordle --strategy minimax --hard",
-))  # fmt: skip
-host_app = command_group("host", with_examples(
-    "The computer hosts a game for you: honest, evil or lookahead.",
-    "wordkit host hangman --mode evil",
-    "wordkit host wordle --seed 7 --trainer",
-))  # fmt: skip
+solve_app, query_app, stats_app, host_app = (
+    command_group(name, summary + "\n\n\b\nExample:\n" + "\n".join(f"  wordkit {e}" for e in shown))
+    for name, (summary, *shown) in GROUPS.items()
+)
 
 
 # The commands register themselves on the groups above (imported last for that reason).

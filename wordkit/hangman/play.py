@@ -35,7 +35,14 @@ from wordkit.hangman.lexicon import (
     pool_for,
     row_probabilities,
 )
-from wordkit.hangman.rules import CLASSIC, Rules, State, check_nameable, feedback
+from wordkit.hangman.rules import (
+    CLASSIC,
+    DEFAULT_WIDTH,
+    Rules,
+    State,
+    check_nameable,
+    feedback,
+)
 from wordkit.runner import (
     GameRecord,
     Progress,
@@ -253,18 +260,22 @@ def summary_labels(summary: Summary) -> dict[str, Any]:
 
 def strategy_line(summary: Summary) -> str:
     """The stats table's strategy row, naming the run as Wordle's does: the strategy, then the
-    rules and prior it played under and the draw (`best (6 lives, prior weight, 50 drawn, seed
-    1)`); the strategy alone for a run with no such options (the history's)."""
+    rules and prior it played under, the draw and the seed (`best (6 lives, prior weight, 50
+    drawn, seed 1)`); the strategy alone for a run with no such options (the history's)."""
     opts = summary.options
     if "lives" not in opts:
         return summary.strategy
     lives = opts["lives"]
     said = ["unlimited lives" if lives is None else plural(lives, "life", "lives")]
-    said += ["advanced"] if opts.get("variant") == "advanced" else []
+    if opts.get("variant") == "advanced":  # its board's width when not the usual one
+        width = opts.get("width", DEFAULT_WIDTH)
+        said.append("advanced" if width == DEFAULT_WIDTH else f"advanced, width {width}")
     said += ["finish word"] if opts.get("finish") == "word" else []
     said += [f"prior {opts['prior']}"] + (["hint"] if opts.get("hint") else [])
     if opts.get("sample") is not None:
-        said.append(f"{opts['sample']:,} drawn, seed {opts['seed']}")
+        said.append(f"{opts['sample']:,} drawn")
+    if opts.get("seed") is not None:  # the draw's, or the advanced host's reveals'
+        said.append(f"seed {opts['seed']}")
     return f"{summary.strategy} ({', '.join(said)})"
 
 

@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordkit.errors import GameStateError, RangeError, UnknownNameError
-from wordkit.game import fold_word, not_a_word, plural, whole_number
+from wordkit.game import decoded, fold_word, not_a_word, plural, whole_number
 
 Variant = Literal["classic", "advanced"]
 Finish = Literal["reveal", "word"]
@@ -198,6 +198,7 @@ def folded_positions(text: str, what: str) -> str:
     """`text` (a mask, guessed letters) folded one character for one, accents dropped as in
     `fold_word`; a character that folds to several letters (ß → ss, Æ → ae) is refused, since
     it would shift every position after it (a table spells `straße` as `strasse`, 7 letters)."""
+    text = decoded(text)  # `zébr_` typed under an ASCII locale: its bytes escaped, one by one
     out = []
     for ch in unicodedata.normalize("NFC", text):
         folded = ch if ch.isspace() else fold_word(ch)

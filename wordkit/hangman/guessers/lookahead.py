@@ -328,8 +328,12 @@ class LookaheadGuesser:
         (memo hits charged what they cost to fill); past them the best of the moves costed
         whole is played if the base policy's own move was among them, else the base move."""
         base = self.base_decision(board)
+        # the base policy's move, labelled as users read labels (a word named says so)
+        fallback = Decision(
+            base.move, base.confidence, "word" if len(base.move) > 1 else "searched"
+        )
         if len(board.ids) > self.rollout_limit:
-            return Decision(base.move, base.confidence, "searched")
+            return fallback
         probs = candidate_probs(board)
         best_move, best_value = "", np.inf
         costed: list[str] = []
@@ -343,7 +347,7 @@ class LookaheadGuesser:
                     best_move, best_value = move, value
         except RolloutSpent:
             if base.move not in costed:
-                return Decision(base.move, base.confidence, "searched")
+                return fallback
         finally:
             self.visit_cap = None
         words = [board.pool.lexicon.enc.words[i] for i in board.ids]

@@ -29,6 +29,10 @@ GUESSERS: dict[str, Callable[..., PartitionGuesser]] = {
 }
 
 
+RENAMED = {"heuristic-seed": "heuristic-original"}
+"""Strategies known by another name before: refused with the new one."""
+
+
 def guesser_names() -> tuple[str, ...]:
     """The registered names, in registry order."""
     return tuple(GUESSERS)
@@ -39,6 +43,8 @@ def make_guesser(name: str, **options: Any) -> PartitionGuesser:
     try:
         factory = GUESSERS[name]
     except KeyError:
+        if name in RENAMED:
+            raise UnknownNameError(f"the strategy {name} is now called {RENAMED[name]}") from None
         raise UnknownNameError(
             f"unknown Wordle strategy {name!r}; choose from {', '.join(GUESSERS)}"
         ) from None

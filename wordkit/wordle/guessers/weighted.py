@@ -49,6 +49,8 @@ class WeightedSearch:
     """At most this many guesses are searched in full per position (best bound first)."""
     deadline: float | None = None
     memo: dict = field(default_factory=dict, repr=False)
+    memo_limit: int = MEMO_LIMIT
+    """Positions memoised at most; past it the oldest half is forgotten (never a result)."""
     nodes: int = 0
 
     def __post_init__(self) -> None:
@@ -108,7 +110,7 @@ class WeightedSearch:
             total = self.evaluate(row, subset, p, legal, depth, top, best)
             if total < best:
                 best, best_row = total, row
-        cache.make_room(self.memo, MEMO_LIMIT)  # a stats run keeps one search for every game
+        cache.make_room(self.memo, self.memo_limit)  # a stats run keeps one search a game
         self.memo[key] = (best, best_row)
         return best, best_row
 
