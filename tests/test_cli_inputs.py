@@ -123,7 +123,9 @@ def test_the_help_examples_play(command: list[str]) -> None:
     assert invoke(*command).exit_code == 0
 
 
-@pytest.mark.parametrize("group", ["solve", "query", "stats", "host"])
+@pytest.mark.parametrize(
+    "group", [pytest.param("solve", marks=pytest.mark.full), "query", "stats", "host"]
+)  # solve's first example reads all of `english` (4 s in a fresh process)
 def test_every_example_in_a_groups_help_plays(group: str) -> None:
     """`wordkit GROUP --help` shows examples: each runs (a stats run on a small draw, a hosted
     game quit at once)."""
