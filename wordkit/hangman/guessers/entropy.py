@@ -11,6 +11,7 @@ from wordkit.hangman.board import (
     Board,
     Decision,
     candidate_probs,
+    hidden_places,
     hidden_positions,
 )
 from wordkit.hangman.guessers.model import model_decision
@@ -145,7 +146,7 @@ def entropy_decision(board: Board, probs: Floats | None = None) -> Decision:
     if not np.isfinite(score.max()):
         return Decision(words[board.ids[top]], float(probs[top]), "word")
     code = int(np.flatnonzero(score >= score.max() - SCORE_TIE)[0])  # ties: alphabetical
-    hit = float(probs[hidden_positions(board)[:, code] != 0].sum())
+    hit = float(probs[hidden_places(board, code) != 0].sum())
     return Decision(ALPHABET[code], hit, "entropy")
 
 
