@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 
-@pytest.mark.parametrize("delay", [0.8, 1.5, pytest.param(2.5, marks=pytest.mark.full)])
+@pytest.mark.parametrize(
+    "delay", [0.8, *(pytest.param(d, marks=pytest.mark.full) for d in (1.5, 2.5))]
+)
 def test_ctrl_c_while_starting_or_working(delay: float) -> None:
     command = [sys.executable, "-m", "wordkit", "stats", "hangman", "--words", "english"]
     process = subprocess.Popen(
