@@ -23,7 +23,6 @@ from wordkit.hangman.rules import (
     letter_code,
     narrowed_ids,
     revealed_bits,
-    shown_bits,
     status_from,
 )
 
@@ -211,15 +210,6 @@ def hidden_positions(board: Board) -> npt.NDArray[np.uint64]:
     hidden = board.pool.lexicon.enc.positions[board.ids] & ~shown[None, :]
     hidden[:, closed_codes(board.state)] = 0
     return hidden
-
-
-def hidden_places(board: Board, code: int) -> npt.NDArray[np.uint64]:
-    """Per candidate, the places of the letter `code` the mask does not show yet: one column
-    of `hidden_positions`, without the other 25."""
-    if ALPHABET[code] in exhausted_letters(board.state):
-        return np.zeros(len(board.ids), dtype=np.uint64)
-    shown = shown_bits(board.state.mask, ALPHABET[code])
-    return board.pool.lexicon.enc.positions[board.ids, code] & ~shown
 
 
 def lowest_bit(value: int) -> int:

@@ -608,7 +608,7 @@ class Session:
         played = len(state.moves)  # solved past the limit is lost too: what `query` records
         if limit is not None and (played > limit or (played == limit and not state.solved)):
             raise GameStateError(
-                f"the game is already over (lost): {plural(len(state.moves), 'guess', 'guesses')} "
+                f"the game is already over (lost): {plural(played, 'guess', 'guesses')} "
                 f"played, {limit} allowed"
             )
         boards = boards_of(state)

@@ -11,8 +11,8 @@ from wordkit.hangman.board import (
     Board,
     Decision,
     candidate_probs,
-    hidden_places,
     hidden_positions,
+    hitting,
 )
 from wordkit.hangman.guessers.model import model_decision
 from wordkit.hangman.lexicon import Floats
@@ -146,7 +146,7 @@ def entropy_decision(board: Board, probs: Floats | None = None) -> Decision:
     if not np.isfinite(score.max()):
         return Decision(words[board.ids[top]], float(probs[top]), "word")
     code = int(np.flatnonzero(score >= score.max() - SCORE_TIE)[0])  # ties: alphabetical
-    hit = float(probs[hidden_places(board, code) != 0].sum())
+    hit = float(probs[hitting(board, code)].sum())  # a letter not exhausted: hits where hidden
     return Decision(ALPHABET[code], hit, "entropy")
 
 
