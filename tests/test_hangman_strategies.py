@@ -493,7 +493,7 @@ def test_greedy_counts_only_letters_that_would_hit_in_the_advanced_variant() -> 
 def test_the_board_lists_every_miss_of_a_letter_guessed_again() -> None:
     """Advanced variant: an A guessed past the places it has is a miss each time, and the
     board's list of misses says so (it showed only the letters absent from the word)."""
-    from wordkit.hangman.session import drawing
+    from wordkit.cli.hangman import drawing
 
     rules = Rules(variant="advanced", lives=6, width=8)
     state = observed_state("a_", letters="aae", rules=rules)
@@ -504,7 +504,7 @@ def test_the_board_lists_every_miss_of_a_letter_guessed_again() -> None:
 @pytest.mark.parametrize("lives", [1, 3, 6, 7, 10, 26])
 def test_the_gallows_grows_at_the_first_miss_and_is_whole_only_at_the_last(lives: int) -> None:
     """Under 10 lives the first miss drew nothing (1 × 6 // 10 is 0)."""
-    from wordkit.hangman.session import GALLOWS, drawing
+    from wordkit.cli.hangman import GALLOWS, drawing
 
     def stage(wrong: int) -> int:
         state = observed_state("_____", letters="bdfgjkmqvwxz"[:wrong], rules=Rules(lives=lives))

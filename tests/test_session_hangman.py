@@ -388,3 +388,14 @@ def test_a_searched_move_depends_on_the_position_alone() -> None:
     first, again = session.query(["parking", "parking"])
     assert first.record.moves == again.record.moves  # were AEINRGKP, then ARINGKP
     assert session.next_move("_______").decision.move == opening
+
+
+def test_likeliest_gives_the_words_l_lists_as_data() -> None:
+    """The words still possible are data for Python users (the command line words them)."""
+    from wordkit.hangman.rules import observed_state
+
+    session = Session(words=WORDS)
+    state = observed_state("_____", rules=session.rules)
+    words, total = session.likeliest(state)
+    assert total == 8 and words[:3] == ["apple", "tiger", "angle"]
+    assert session.likeliest(state, at_most=2) == (["apple", "tiger"], 8)

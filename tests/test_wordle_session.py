@@ -345,7 +345,7 @@ def test_n_boards_need_n_answers_in_every_mode(tmp_path: Path) -> None:
     tiny = tmp_path / "tiny.txt"
     tiny.write_text("abc\nabd\nabe\n")
     session = Session(answers=str(tiny), guesses=str(tiny), boards=4)
-    for call in (session.ai_intro, lambda: session.next_move()):
+    for call in (lambda: session.start("ai"), lambda: session.next_move()):
         with pytest.raises(
             GameStateError, match="4 boards need 4 different answers; the list has 3"
         ):

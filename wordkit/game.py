@@ -413,10 +413,3 @@ def plural(count: float, noun: str, many: str | None = None) -> str:
     else:  # three significant digits, never an exponent: 24.8, 4,730
         text = f"{count:,.0f}" if abs(count) >= 100 else f"{count:.3g}"
     return f"{text} {noun}" if count == 1 else f"{text} {many or noun + 's'}"
-
-
-def listed(words: Sequence[str], total: int, noun: str) -> list[str]:
-    """What `L` shows: how many are left and the first of them, likeliest first."""
-    more = " ..." if total > len(words) else ""
-    shown = (": " + ", ".join(words) + more) if words else ""
-    return [f"{plural(total, noun)} still possible{shown}"]

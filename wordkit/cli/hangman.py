@@ -21,7 +21,8 @@ from wordkit.errors import GameStateError
 if TYPE_CHECKING:
     from wordkit.game import Decision
     from wordkit.hangman.board import Board
-    from wordkit.hangman.session import Session, Walkthrough
+    from wordkit.hangman.rules import State
+    from wordkit.hangman.session import Hosted, Session, Walkthrough
 
 STRATEGIES = ("best", "coverage", "entropy", "lookahead", "model", "expected-size", "greedy",
               "minimax", "minimax-search")  # fmt: skip
@@ -169,7 +170,7 @@ def ai_game(session: Session, kept: Any, *, learn: bool) -> None:
     where a word new to the table is learned by the games played with `--learn`."""
     from wordkit.game import Quit
 
-    answered = lambda before, after: say(render.console(), session.answered(after))  # noqa: E731
+    answered = lambda before, after: say(render.console(), mask_and_lives(after))  # noqa: E731
 
     # The human may tell their word, checked against their answers, once they say the AI lost
     # (U there takes that answer back).
@@ -177,10 +178,12 @@ def ai_game(session: Session, kept: Any, *, learn: bool) -> None:
         return line and session.told_word(host.latest, line)
 
     host: terminal.HumanHost = terminal.HumanHost(
-        session, answered=answered, closing=(TELL, told), letters_are_guesses=True,
-        listing=functools.partial(session.listing, learned=True),  # your words, learned too
+        session, prompt=host_prompt, answered=answered, shown=mask_and_lives,
+        opening_prompt=OPENING_PROMPT, closing=(TELL, told), letters_are_guesses=True,
+        listing=functools.partial(listing, session, learned=True),  # your words, learned too
     )  # fmt: skip
-    record = terminal.play_ai(session, host, announce=session.announcement)
+    intro, ending = ai_intro(session), ai_ending
+    record = terminal.play_ai(session, host, intro=intro, ending=ending, announce=announcement)
     if record is None:
         return
     if not record.won and host.told is None:  # lost by the move limit: asked now
@@ -194,6 +197,57 @@ def ai_game(session: Session, kept: Any, *, learn: bool) -> None:
 
 
 TELL = "What was your word? (empty: keep it secret)> "
+OPENING_PROMPT = "length or mask> "
+"""What a human hosting the AI's game is asked first (read by `Session.opening`)."""
+
+
+def ai_intro(session: Session) -> str:
+    """What a human hosting the AI's game is told first (with --learn, what the AI now assumes
+    of this host)."""
+    rules = session.rules
+    intro = "Think of a word. Type its length, or its mask with `_` for each letter."
+    if rules.variant == "advanced":
+        intro = (
+            f"Think of a word of at most {rules.width} letters and type its length (I play "
+            "without it: the advanced variant hides it). After each letter, type the word's "
+            "mask with one place of that letter shown."
+        )
+    if session.host is not None and session.host.games:
+        return f"{intro}\nLearned from your games: {session.host.summary(session.given_prior)}."
+    return intro
+
+
+def host_prompt(state: Any, move: str) -> str:
+    """What a human hosting the AI's game is asked after each move."""
+    return "right? (y/n)> " if len(move) > 1 else "mask (empty: not in it)> "
+
+
+def mask_and_lives(state: Any) -> str:
+    """The line a human host sees after answering: the mask and the lives left."""
+    lives = "unlimited" if state.rules.lives is None else state.rules.lives - state.wrong
+    return f"  {' '.join(state.mask)}   lives left: {lives}"
+
+
+def announcement(board: Board, decision: Decision) -> list[str]:
+    """What the AI says of its move before the human host answers it."""
+    from wordkit.game import plural
+    from wordkit.hangman.session import NO_WORD_FITS, percent
+
+    said = [] if len(board.ids) else [f"({NO_WORD_FITS})"]
+    kind = f"{plural(len(board.ids), 'candidate')}, confidence {percent(decision.confidence)}"
+    return [*said, f"My guess: {decision.move.upper()}  ({kind}, {decision.label})"]
+
+
+def ai_ending(record: Any) -> str:
+    """The last line of the AI's game (`record` None: the human quit)."""
+    if record is None:
+        return "Bye."
+    return "I win!" if record.won else "You win: I am out of lives."
+
+
+def listing(session: Session, position: Any, *, learned: bool = False) -> list[str]:
+    """What `L` shows: how many words are still possible, and the likeliest of them."""
+    return terminal.listed(*session.likeliest(position, learned=learned), "word")
 
 
 # --- query ----------------------------------------------------------------------------------
@@ -398,20 +452,77 @@ def host_hangman(
     guesser = terminal.HumanGuesser(
         prompt=lambda board: "guess> ",
         parse=session.typed_move,
-        listing=session.listing,
+        listing=functools.partial(listing, session),
         advisor=session.advisor,
         letters_are_guesses=True,
     )
-    stats = terminal.play_hosted(hosted, guesser, watcher(session, trainer), history.recording())
+    watch, kept = watcher(session, trainer), history.recording()
+    ending = functools.partial(hosted_ending, hosted)
+    stats = terminal.play_hosted(hosted, guesser, watch, kept, banner=banner(hosted), ending=ending)
     variant = f"{hosted.variant}, {hosted.strategy} host"  # the games counted are this host's
     counted = "Wrong guesses in the games won"
     render.show_player_stats(session.words, variant, stats, counted=counted)
 
 
+def banner(hosted: Hosted) -> str:
+    """A hosted game's first lines: the variant, the keys and the empty board."""
+    rules = hosted.start.state.rules
+    lives, width = rules.lives, len(hosted.start.state.mask)
+    size = f"up to {width} letters" if rules.variant == "advanced" else f"{width} letters"
+    left = "unlimited lives" if lives is None else f"{lives} li{'fe' if lives == 1 else 'ves'}"
+    return (
+        f"Hangman, {size}, {hosted.mode} host, {left}. Type a letter or a word; "
+        f"L lists, ? hints, G gives up, Q quits.\n{drawing(hosted.start.state)}"
+    )
+
+
+def hosted_ending(hosted: Hosted, record: Any, gave_up: bool) -> str:
+    """A hosted game's last line: the win, or the word (`record` None: the game was quit)."""
+    word = hosted.host.reveal(hosted.latest.state) if record is None else record.secret
+    if record is not None and record.won:
+        return f"You win: {word.upper()}."
+    lead = "The word was" if gave_up or record is None else "Hanged. The word was"
+    return f"{lead} {word.upper()}."
+
+
+# Seven drawings, from an empty gallows to a whole figure; lives are scaled onto them.
+GALLOWS = (
+    ("  +---+", "  |   |", "      |", "      |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", "      |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", "  |   |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", " /|   |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", " /|\\  |", "      |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", " /|\\  |", " /    |", "      |", "========"),
+    ("  +---+", "  |   |", "  O   |", " /|\\  |", " / \\  |", "      |", "========"),
+)
+
+
+def drawing(state: State) -> str:
+    """The board a player sees: the gallows (with a life limit), the mask, the wrong guesses
+    and the lives left."""
+    lives = state.rules.lives
+    # A letter guessed more times than the mask shows it missed each time past those (in the
+    # advanced variant a guess reveals one place; in the classic one any guess shows them all)
+    misses = {ch: state.letters.count(ch) - state.mask.count(ch) for ch in set(state.letters)}
+    if state.rules.variant == "classic":
+        misses = {ch: int(ch not in state.mask) for ch in misses}
+    wrong = [ch for ch in sorted(misses) for _ in range(max(misses[ch], 0))]
+    won = state.words[-1:] if state.status == "won" else ()  # the word that won is no miss
+    wrong += [w for w in state.words if w not in won]
+    lines = [f"  {' '.join(state.mask.upper())}"]
+    if lives is not None:
+        stages = len(GALLOWS) - 1
+        stage = stages if state.wrong >= lives else (state.wrong * stages) // max(lives, 1)
+        stage = max(stage, min(state.wrong, 1))  # a miss shows, even under 7 lives or more
+        lines[:0] = GALLOWS[stage]
+    left = "unlimited" if lives is None else max(lives - state.wrong, 0)
+    lines.append(f"  wrong: {' '.join(x.upper() for x in wrong) or '-'}   lives left: {left}")
+    return "\n".join(lines)
+
+
 def watcher(session: Session, trainer: bool) -> Any:
     """What the human sees after each move: the trainer's line, a miss, the board."""
     from wordkit.hangman.play import hit
-    from wordkit.hangman.session import drawing
     from wordkit.hangman.trainer import advice_for
 
     guide = session.advisor

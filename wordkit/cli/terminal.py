@@ -405,17 +405,21 @@ class HumanGuesser(Human):
 
 
 class HumanHost(Human):
-    """The human hosts the AI's game, in either game: asked what the session asks
-    (`host_prompt`), they type the answer, which the session reads (`reported`) into the next
-    position, then `answered(position, after)`; U takes back the last answer (`Undo`). A
-    Hangman host first types the opening (`opening`)."""
+    """The human hosts the AI's game, in either game: asked `prompt(position, move)`, they type
+    the answer, which the session reads (`reported`) into the next position, then
+    `answered(position, after)`; U takes back the last answer (`Undo`) and `shown(position)`
+    shows where the game is back at. A Hangman host first types the opening (asked
+    `opening_prompt`, read by the session's `opening`)."""
 
     def __init__(
-        self, session: Any, *, answered: Callable[[Any, Any], None],
-        closing: tuple[str, Callable[[str], str]] | None = None, **human: Any,
+        self, session: Any, *, prompt: Callable[[Any, Any], str],
+        answered: Callable[[Any, Any], None], shown: Callable[[Any], str] | None = None,
+        opening_prompt: str = "", closing: tuple[str, Callable[[str], str]] | None = None,
+        **human: Any,
     ) -> None:  # fmt: skip
-        super().__init__(listing=human.pop("listing", session.listing), **human)
-        self.session, self.answered, self.closing = session, answered, closing
+        super().__init__(**human)
+        self.session, self.prompt, self.answered, self.closing = session, prompt, answered, closing
+        self.shown, self.opening_prompt = shown, opening_prompt
         self.answers: list[Any] = []
         self.opened: Any = None
         self.told: str | None = None  # what `closing` heard, once asked
@@ -430,7 +434,7 @@ class HumanHost(Human):
                 raise GameStateError("Nothing to undo yet.")
             return self.session.opening(text, rules)
 
-        self.opened = self.asked(self.session.opening_prompt, parse)
+        self.opened = self.asked(self.opening_prompt, parse)
         return self.opened
 
     @property
@@ -441,9 +445,8 @@ class HumanHost(Human):
     def show_latest(self) -> None:
         """After an answer is taken back, the position the game is back at (a Hangman host
         sees its mask and lives again; Wordle's rows above say it already)."""
-        shown = getattr(self.session, "answered", None)
-        if shown is not None and self.latest is not None:
-            say(self.out, shown(self.latest))
+        if self.shown is not None and self.latest is not None:
+            say(self.out, self.shown(self.latest))
 
     def reveal(self, position: Any) -> str:
         """What the human showed of the secret by the end."""
@@ -455,7 +458,7 @@ class HumanHost(Human):
         from wordkit.game import Reopen, Undo
 
         while True:
-            command, line = self.line(self.session.host_prompt(position, move), position)
+            command, line = self.line(self.prompt(position, move), position)
             if self.guessers_key(command, line):
                 continue
             if self.is_undo(line):
@@ -509,39 +512,59 @@ class HumanHost(Human):
                 say(self.out, error_line(exc), style="red")
 
 
-def play_ai(session: Any, host: HumanHost, *, announce: Any = None) -> Any:
-    """The AI's game against the human host, in either game: the intro, the game (the AI's
-    moves said by `announce`), the ending line. The record, None when the human quit."""
+Ending = Callable[[Any], str]
+"""A game's last line from its record (None: the human quit)."""
+
+
+def play_ai(
+    session: Any, host: HumanHost, *, intro: str, ending: Ending,
+    announce: Callable[[Any, Decision], list[str]],
+) -> Any:  # fmt: skip
+    """The AI's game against the human host, in either game: the `intro`, the game (the AI's
+    moves said by `announce`), the `ending` line. The record, None when the human quit."""
     from wordkit.game import Quit
 
     def announced(state: Any, decision: Decision) -> list[str]:
-        host.said = [] if announce is None else announce(state, decision)
+        host.said = announce(state, decision)
         return host.said
 
-    say(render.console(), session.ai_intro())
+    say(render.console(), intro)
     try:
         record = session.play_ai(host, wrap=lambda guesser: ThinkingGuesser(guesser, announced))
     except Quit:
         record = None
-    say(render.console(), session.ai_ending(record))
+    say(render.console(), ending(record))
     return record
 
 
-def play_hosted(hosted: Any, guesser: HumanGuesser, watch: Any, kept: Any) -> Any:
-    """A game the computer hosts, in either game: its banner, the human's game, its ending;
-    recorded in the history at `kept` (None: not recorded). Q and Ctrl-C end it unrecorded
-    (raised on: exit 0 and 130) once the secret is shown. Returns what keeping it reports."""
+def play_hosted(
+    hosted: Any, guesser: HumanGuesser, watch: Any, kept: Any, *, banner: str,
+    ending: Callable[[Any, bool], str],
+) -> Any:  # fmt: skip
+    """A game the computer hosts, in either game: its `banner`, the human's game, its
+    `ending(record, gave_up)`; recorded in the history at `kept` (None: not recorded). Q and
+    Ctrl-C end it unrecorded (raised on: exit 0 and 130) once the secret is shown. Returns
+    what keeping it reports."""
     from wordkit.game import Quit
 
     out = render.console()
-    say(out, hosted.banner())
+    say(out, banner)
     try:
         record = hosted.play(guesser, watch=watch, wrap=ThinkingHost)
     except (Quit, KeyboardInterrupt):
-        say(out, hosted.ending(None, gave_up=True))
+        say(out, ending(None, True))
         raise
-    say(out, hosted.ending(record, gave_up=guesser.gave_up))
+    say(out, ending(record, guesser.gave_up))
     return None if kept is None else hosted.keep(record, kept)
+
+
+def listed(words: Sequence[str], total: int, noun: str) -> list[str]:
+    """What `L` shows: how many are left and the first of them, likeliest first."""
+    from wordkit.game import plural
+
+    more = " ..." if total > len(words) else ""
+    shown = (": " + ", ".join(words) + more) if words else ""
+    return [f"{plural(total, noun)} still possible{shown}"]
 
 
 def bar_note(text: str) -> None:

@@ -6,6 +6,7 @@ carries only data whenever it carries data (`--records -`, `--tree -`)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
     from rich.text import Text
 
-    from wordkit.wordle.session import Game, Played, Session, Versus
+    from wordkit.wordle.session import Game, Hosted, Played, Session, Versus
 
 STRATEGY_NAMES = "expected-size, entropy, minimax, heuristic, heuristic-original, optimal"
 """The names of wordkit.wordle.guessers.GUESSERS (kept here so `--help` imports no numpy)."""
@@ -200,11 +201,79 @@ def ai_mode(session: Session, kept: Path | None) -> None:
     """The human hosts: the AI guesses and the human types the feedback after each guess; the
     game goes into the history at `kept` (None, or Q: not)."""
     answered = lambda state, after: say(render.console(), turn_shown(state, after))  # noqa: E731
-    host = terminal.HumanHost(session, answered=answered, letters_are_guesses=False)
+    host = terminal.HumanHost(
+        session, prompt=lambda state, row: host_prompt(session), answered=answered,
+        listing=listing, letters_are_guesses=False,
+    )  # fmt: skip
+    session.start("ai")  # a game that cannot be played is refused before it is explained
+    intro, ending = ai_intro(session), functools.partial(ai_ending, session)
     with terminal.notices_shown():
-        record = terminal.play_ai(session, host, announce=session.announcement)
+        record = terminal.play_ai(session, host, intro=intro, ending=ending, announce=announcement)
     if record is not None:
         session.keep(record, source="solve", strategy=session.guesser.name, path=kept)
+
+
+def ai_intro(session: Session) -> str:
+    """What a human hosting the AI's game is told first: what to think of, what to type."""
+    length, n = session.game.length, session.boards
+    article = "an" if str(length).startswith("8") or length in (11, 18) else "a"
+    words = f"{article} {length}-letter word" if n == 1 else f"{n} different {length}-letter words"
+    other = "; / between boards" if n > 1 else ""
+    other += "; WORD=FEEDBACK if you played another word)"
+    return (
+        f"Think of {words} from the answer list ({len(session.game.answers):,} words). After "
+        f"each guess type its feedback (G/Y/B, 2/1/0 or squares{other}. L lists the answers "
+        "left, U undoes, Q quits."
+    )
+
+
+def host_prompt(session: Session) -> str:
+    """What a human hosting the AI's game is asked after each guess."""
+    return "feedback (one per unsolved board, / between)> " if session.boards > 1 else "feedback> "
+
+
+def announcement(state: Any, move: Decision) -> list[str]:
+    """What the AI says of its guess before the human host answers it: the answers (or boards)
+    left, and how many answers it expects to leave."""
+    from wordkit.game import plural
+    from wordkit.wordle.play import expected_left
+
+    head = f"Guess {state.turn}: {move.word.upper()}"
+    if hasattr(state, "boards"):
+        return [f"{head}  (boards left: {len(state.unsolved)})"]
+    left = plural(len(state.remaining), "answer")
+    return [f"{head}  ({left} left, expected {expected_left(state, move.row):.1f} after it)"]
+
+
+def ai_ending(session: Session, record: Any) -> str:
+    """The last line of the AI's game (`record` None: the human quit)."""
+    from wordkit.game import plural
+
+    if record is None or not record.solved:
+        return "Bye."
+    word = f": {record.secret.upper()}" if session.boards == 1 else ""
+    limit = session.limit("honest")  # the human hosts with no limit: a game past it is lost
+    past = f", past the {limit} allowed: a lost game" if limit and record.guesses > limit else ""
+    return f"Solved in {plural(record.guesses, 'guess', 'guesses')}{word}{past}."
+
+
+LIST_AT_MOST = 100
+"""Answers `L` names, per board."""
+
+
+def listing(state: Any) -> list[str]:
+    """What `L` shows: the answers still possible, likeliest first (per unsolved board)."""
+    from wordkit.wordle.session import likeliest
+
+    if not hasattr(state, "boards"):
+        words = likeliest(state)
+        return terminal.listed(words[:LIST_AT_MOST], len(words), "answer")
+    lines = []
+    for k in state.unsolved:
+        words = likeliest(state.boards[k])
+        more = " ..." if len(words) > LIST_AT_MOST else ""
+        lines.append(f"  board {k + 1}: {', '.join(words[:LIST_AT_MOST])}{more}")
+    return lines
 
 
 # --- query ------------------------------------------------------------------------------------
@@ -462,6 +531,30 @@ def show_openers(
 # --- host -------------------------------------------------------------------------------------
 
 
+def banner(hosted: Hosted) -> str:
+    """A hosted game's first line: the variant and the keys."""
+    from wordkit.game import plural
+    from wordkit.wordle.boards import VARIANTS
+    from wordkit.wordle.session import boards_of
+
+    boards, rules = len(boards_of(hosted.start)), hosted.start.rules
+    text = f"{VARIANTS[boards]}, {boards} boards of " if boards > 1 else "Wordle, "
+    text += f"{rules.length} letters, {hosted.mode} host"
+    limit = plural(hosted.limit, "guess", "guesses") if hosted.limit else None
+    text += f", {limit or 'as many guesses as you need'}"
+    text += ", hard mode" if rules.hard else ""
+    return text + ". Type a word; L lists, ? hints, G gives up, Q quits."
+
+
+def hosted_ending(hosted: Hosted, record: Any, gave_up: bool) -> str:
+    """A hosted game's last line: the win, or the answer (`record` None: the game was quit)."""
+    answer = " / ".join(hosted.host.reveal(hosted.latest).split("/")).upper()
+    if record is not None and record.won:
+        return f"You win in {record.guesses}: {answer}."
+    lead = "" if gave_up or record is None else "Out of guesses. "
+    return f"{lead}The answer{'s were' if ' / ' in answer else ' was'} {answer}."
+
+
 def watcher(session: Session, trainer: bool) -> Any:
     """What the player sees after each guess: the tiles and keyboard (one board, with the
     trainer's advice when asked), or the boards' row and answers left."""
@@ -523,9 +616,11 @@ def host_wordle(
     guesser = terminal.HumanGuesser(
         prompt=lambda state: f"guess {state.turn}> ",
         parse=session.typed_move,
-        listing=session.listing,
+        listing=listing,
         advisor=lambda state: session.advisor(state),
         letters_are_guesses=False,
     )
-    stats = terminal.play_hosted(hosted, guesser, watcher(session, trainer), history.recording())
+    watch, kept = watcher(session, trainer), history.recording()
+    ending = functools.partial(hosted_ending, hosted)
+    stats = terminal.play_hosted(hosted, guesser, watch, kept, banner=banner(hosted), ending=ending)
     render.show_player_stats(session.name, hosted.variant, stats, counted="Guess distribution")

@@ -24,7 +24,6 @@ from wordkit.game import (
     Refused,
     Seed,
     game_dict,
-    listed,
     move_dict,
     plural,
     refuse_unused,
@@ -245,41 +244,6 @@ class Versus:
         return title, columns, [[r[c] for c in columns] for r in self.lengths()]
 
 
-# Seven drawings, from an empty gallows to a whole figure; lives are scaled onto them.
-GALLOWS = (
-    ("  +---+", "  |   |", "      |", "      |", "      |", "      |", "========"),
-    ("  +---+", "  |   |", "  O   |", "      |", "      |", "      |", "========"),
-    ("  +---+", "  |   |", "  O   |", "  |   |", "      |", "      |", "========"),
-    ("  +---+", "  |   |", "  O   |", " /|   |", "      |", "      |", "========"),
-    ("  +---+", "  |   |", "  O   |", " /|\\  |", "      |", "      |", "========"),
-    ("  +---+", "  |   |", "  O   |", " /|\\  |", " /    |", "      |", "========"),
-    ("  +---+", "  |   |", "  O   |", " /|\\  |", " / \\  |", "      |", "========"),
-)
-
-
-def drawing(state: State) -> str:
-    """The board a player sees: the gallows (with a life limit), the mask, the wrong guesses
-    and the lives left."""
-    lives = state.rules.lives
-    # A letter guessed more times than the mask shows it missed each time past those (in the
-    # advanced variant a guess reveals one place; in the classic one any guess shows them all)
-    misses = {ch: state.letters.count(ch) - state.mask.count(ch) for ch in set(state.letters)}
-    if state.rules.variant == "classic":
-        misses = {ch: int(ch not in state.mask) for ch in misses}
-    wrong = [ch for ch in sorted(misses) for _ in range(max(misses[ch], 0))]
-    won = state.words[-1:] if state.status == "won" else ()  # the word that won is no miss
-    wrong += [w for w in state.words if w not in won]
-    lines = [f"  {' '.join(state.mask.upper())}"]
-    if lives is not None:
-        stages = len(GALLOWS) - 1
-        stage = stages if state.wrong >= lives else (state.wrong * stages) // max(lives, 1)
-        stage = max(stage, min(state.wrong, 1))  # a miss shows, even under 7 lives or more
-        lines[:0] = GALLOWS[stage]
-    left = "unlimited" if lives is None else max(lives - state.wrong, 0)
-    lines.append(f"  wrong: {' '.join(x.upper() for x in wrong) or '-'}   lives left: {left}")
-    return "\n".join(lines)
-
-
 @dataclass
 class Hosted(game.Hosted):
     """A Hangman game the computer hosts for a human (made by `Session.hosted`); `strategy`
@@ -292,25 +256,6 @@ class Hosted(game.Hosted):
         from wordkit.hangman.play import play
 
         return play
-
-    def banner(self) -> str:
-        """The game's first lines: the variant, the keys and the empty board."""
-        rules = self.start.state.rules
-        lives, width = rules.lives, len(self.start.state.mask)
-        size = f"up to {width} letters" if rules.variant == "advanced" else f"{width} letters"
-        left = "unlimited lives" if lives is None else f"{lives} li{'fe' if lives == 1 else 'ves'}"
-        return (
-            f"Hangman, {size}, {self.mode} host, {left}. Type a letter or a word; "
-            f"L lists, ? hints, G gives up, Q quits.\n{drawing(self.start.state)}"
-        )
-
-    def ending(self, record: GameRecord | None, *, gave_up: bool) -> str:
-        """The game's last line: the win, or the word (`record` None: the game was quit)."""
-        word = self.host.reveal(self.latest.state) if record is None else record.secret
-        if record is not None and record.won:
-            return f"You win: {word.upper()}."
-        lead = "The word was" if gave_up or record is None else "Hanged. The word was"
-        return f"{lead} {word.upper()}."
 
     def keep(self, record: GameRecord, path: Path | None) -> Any:
         """Record a game of at least one move in the history at `path` (None: not recorded),
@@ -869,27 +814,6 @@ class Session:
         `wrap` may wrap the guesser (a spinner). `Quit` is raised on."""
         return self.play(self.guesser if wrap is None else wrap(self.guesser), host, watch=watch)
 
-    def ai_intro(self) -> str:
-        """What a human hosting the AI's game is told first (with --learn, what the AI now
-        assumes of this host)."""
-        intro = "Think of a word. Type its length, or its mask with `_` for each letter."
-        if self.rules.variant == "advanced":
-            intro = (
-                f"Think of a word of at most {self.rules.width} letters and type its length "
-                "(I play without it: the advanced variant hides it). After each letter, type "
-                "the word's mask with one place of that letter shown."
-            )
-        if self.host is not None and self.host.games:
-            return f"{intro}\nLearned from your games: {self.host.summary(self.given_prior)}."
-        return intro
-
-    opening_prompt = "length or mask> "
-    """What a human hosting the AI's game is asked first (answered by `opening`)."""
-
-    def host_prompt(self, state: State, move: str) -> str:
-        """What a human hosting the AI's game is asked after each move."""
-        return "right? (y/n)> " if len(move) > 1 else "mask (empty: not in it)> "
-
     def revealed(self, state: State) -> str:
         """What a human host showed of the word by the end: the word a whole-word guess won
         with, or the letters shown of the length the host typed (in the advanced variant the
@@ -902,37 +826,19 @@ class Session:
             return state.mask[: self.host_length]
         return state.mask
 
-    def answered(self, state: State) -> str:
-        """The line a human host sees after answering: the mask and the lives left."""
-        lives = "unlimited" if state.rules.lives is None else state.rules.lives - state.wrong
-        return f"  {' '.join(state.mask)}   lives left: {lives}"
-
-    def announcement(self, board: Board, decision: Decision) -> list[str]:
-        """What the AI says of its move before the human host answers it."""
-        said = [] if len(board.ids) else [f"({NO_WORD_FITS})"]
-        kind = f"{plural(len(board.ids), 'candidate')}, confidence {percent(decision.confidence)}"
-        return [*said, f"My guess: {decision.move.upper()}  ({kind}, {decision.label})"]
-
-    def ai_ending(self, record: GameRecord | None) -> str:
-        """The last line of the AI's game (`record` None: the human quit)."""
-        if record is None:
-            return "Bye."
-        return "I win!" if record.won else "You win: I am out of lives."
-
-    def listing(self, position: Board | State, *, learned: bool = False) -> list[str]:
-        """What `L` shows: the words still possible, likeliest first; with `learned`, the words
-        learned from play too (a human hosting the AI may pick one again), else not (no computer
-        host draws them)."""
-        from dataclasses import replace
-
+    def likeliest(
+        self, position: Board | State, *, learned: bool = False, at_most: int = LISTED
+    ) -> tuple[list[str], int]:
+        """The words still possible in `position`: the likeliest `at_most`, likeliest first, and
+        how many there are; with `learned`, the words learned from play too (a human hosting
+        the AI may pick one again), else not (no computer host draws them)."""
         from wordkit.hangman.board import Board, board_for, top_candidates
 
         board = position if isinstance(position, Board) else board_for(self.pool(), position)
         own = board.pool.lexicon.own
         if own is not None and not learned:
             board = replace(board, ids=board.ids[board.ids < own])
-        words = [t["word"] for t in top_candidates(board, LISTED)]
-        return listed(words, len(board.ids), "word")
+        return [t["word"] for t in top_candidates(board, at_most)], len(board.ids)
 
     @cached_property
     def advisor(self) -> Guesser:

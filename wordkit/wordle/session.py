@@ -46,7 +46,6 @@ from wordkit.game import (
     check_kinds,
     game_dict,
     items_of,
-    listed,
     move_dict,
     option_flag,
     plural,
@@ -70,7 +69,6 @@ TOP = 8
 """The likeliest answers a next move names, with their chances."""
 SHOW_AT_MOST = 20
 """`next_move` lists the answers left when there are at most this many."""
-LIST_AT_MOST = 100
 """Answers `L` shows (per board)."""
 NO_CUTOFF = ("none", "off")
 
@@ -365,24 +363,6 @@ class Hosted(game.Hosted):
     def loop(self) -> Any:
         """The Wordle loop."""
         return loop.play
-
-    def banner(self) -> str:
-        """The game's first line: the variant and the keys."""
-        boards, rules = len(boards_of(self.start)), self.start.rules
-        text = f"{multi.VARIANTS[boards]}, {boards} boards of " if boards > 1 else "Wordle, "
-        text += f"{rules.length} letters, {self.mode} host"
-        limit = plural(self.limit, "guess", "guesses") if self.limit else None
-        text += f", {limit or 'as many guesses as you need'}"
-        text += ", hard mode" if rules.hard else ""
-        return text + ". Type a word; L lists, ? hints, G gives up, Q quits."
-
-    def ending(self, record: GameRecord | None, *, gave_up: bool) -> str:
-        """The game's last line: the win, or the answer (`record` None: the game was quit)."""
-        answer = " / ".join(self.host.reveal(self.latest).split("/")).upper()
-        if record is not None and record.won:
-            return f"You win in {record.guesses}: {answer}."
-        lead = "" if gave_up or record is None else "Out of guesses. "
-        return f"{lead}The answer{'s were' if ' / ' in answer else ' was'} {answer}."
 
     def keep(self, record: GameRecord, path: Path | None) -> Any:
         """Record a game of at least one guess in the history at `path` (None: not recorded),
@@ -1093,21 +1073,6 @@ class Session:
         )
         return Hosted(self, host, self.start(kind), kind, self.variant(kind))
 
-    def announcement(self, state: Any, move: Decision) -> list[str]:
-        """What the AI says of its guess before the human host answers it: the answers (or
-        boards) left, and how many answers it expects to leave."""
-        head = f"Guess {state.turn}: {move.word.upper()}"
-        if hasattr(state, "boards"):
-            return [f"{head}  (boards left: {len(state.unsolved)})"]
-        left = plural(len(state.remaining), "answer")
-        return [
-            f"{head}  ({left} left, expected {loop.expected_left(state, move.row):.1f} after it)"
-        ]
-
-    def host_prompt(self, state: Any, row: int) -> str:
-        """What a human hosting the AI's game is asked after each guess."""
-        return "feedback (one per unsolved board, / between)> " if self.boards > 1 else "feedback> "
-
     def revealed(self, state: Any) -> str:
         """What a human host showed of the answers by the end: each board's solving guess
         (`/` between, as records write several boards' answers) when every board was solved,
@@ -1115,45 +1080,6 @@ class Session:
         if not state.solved:
             return ""
         return "/".join(board.turns[-1][0] for board in boards_of(state))
-
-    def ai_intro(self) -> str:
-        """What a human hosting the AI's game is told first: what to think of, what to type."""
-        self.start("ai")  # a game that cannot be played is refused before it is explained
-        length, n = self.game.length, self.boards
-        article = "an" if str(length).startswith("8") or length in (11, 18) else "a"
-        words = (
-            f"{article} {length}-letter word" if n == 1 else f"{n} different {length}-letter words"
-        )
-        other = "; / between boards" if n > 1 else ""
-        other += "; WORD=FEEDBACK if you played another word)"
-        return (
-            f"Think of {words} from the answer list ({len(self.game.answers):,} words). After "
-            f"each guess type its feedback (G/Y/B, 2/1/0 or squares{other}. L lists the answers "
-            "left, U undoes, Q quits."
-        )
-
-    def ai_ending(self, record: GameRecord | None) -> str:
-        """The last line of the AI's game (`record` None: the human quit)."""
-        if record is None or not record.solved:
-            return "Bye."
-        word = f": {record.secret.upper()}" if self.boards == 1 else ""
-        limit = self.limit("honest")  # the human hosts with no limit: a game past it is lost
-        past = (
-            f", past the {limit} allowed: a lost game" if limit and record.guesses > limit else ""
-        )
-        return f"Solved in {plural(record.guesses, 'guess', 'guesses')}{word}{past}."
-
-    def listing(self, state: Any) -> list[str]:
-        """What `L` shows: the answers still possible, likeliest first (per unsolved board)."""
-        if not hasattr(state, "boards"):
-            words = likeliest(state)
-            return listed(words[:LIST_AT_MOST], len(words), "answer")
-        lines = []
-        for k in state.unsolved:
-            words = likeliest(state.boards[k])
-            more = " ..." if len(words) > LIST_AT_MOST else ""
-            lines.append(f"  board {k + 1}: {', '.join(words[:LIST_AT_MOST])}{more}")
-        return lines
 
     def typed_move(self, state: Any, line: str) -> Decision:
         """The guess a human typed, checked (a typed error: not a new allowed guess); letters
