@@ -152,11 +152,11 @@ def solve_hangman(
         options.check_moves_on_stdin(ctx)
     with thinking(f"loading {game.words}"):
         session = game.session(learn=playing and history.learn, db=history.db())
-        session.check_solve(options.given_options(ctx), playing=playing)
-        kept = history.recording() if playing else None
-        if playing:
+        mode = session.solve_mode(options.given_options(ctx), playing=playing)
+        kept = history.recording() if mode == "game" else None
+        if mode == "game":
             session.lexicon  # noqa: B018  (load the table under the spinner)
-    if playing:
+    if mode == "game":
         ai_game(session, kept, learn=history.learn)
         return
     assert mask is not None

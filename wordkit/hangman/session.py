@@ -524,11 +524,13 @@ class Session:
 
     # --- one position, one word ---------------------------------------------------------------
 
-    def check_solve(self, given: Iterable[str], *, playing: bool) -> None:
-        """Refuse an option the `solve` mode (a game with a human host, or one position)
-        does not use (`given`: the options given, by parameter name)."""
+    def solve_mode(self, given: Iterable[str], *, playing: bool) -> str:
+        """Which `solve` mode the options ask for: `game` (the AI plays a human host:
+        `playing`) or `position` (as Wordle's, which has a `review` too); an option the mode
+        does not use is refused (`given`: the options given, by parameter name)."""
         mode = "game" if playing else "position"
         refuse_unused(given, SOLVE_USES[mode], SOLVE_IGNORES[mode])
+        return mode
 
     def next_move(
         self, mask: str, *, guessed: str | Sequence[str] = "", refuted: str | Sequence[str] = ""
