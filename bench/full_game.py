@@ -100,7 +100,7 @@ def _solve(task: tuple[int, np.ndarray, float, int | None, int | None]) -> dict[
     at_least: int | None = None
     beta = min(INF if budget is None else budget, INF if upper is None else upper)
     try:
-        value = int(search.solve(bucket, None, beta, depth=search.root_depth - 1))
+        value = int(search.solve(bucket, None, beta=beta, depth=search.root_depth - 1))
         if value < beta:
             cost = value
         elif upper is not None and beta == upper:

@@ -302,6 +302,7 @@ class TreeSearch:
         self,
         subset: Subset,
         legal: np.ndarray | None = None,
+        *,
         beta: int = INF,
         hint: tuple[Rows, np.ndarray] | None = None,
         depth: int = UNLIMITED,
@@ -598,7 +599,7 @@ class TreeSearch:
                         return total + rest
         for (b, c), f in zip(children, floors, strict=True):
             rest -= f
-            total += self.solve(b, c, best - total - rest, hint, depth - 1)
+            total += self.solve(b, c, beta=best - total - rest, hint=hint, depth=depth - 1)
             if total + rest >= best:
                 return total + rest
         return total

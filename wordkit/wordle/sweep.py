@@ -753,7 +753,7 @@ def _solve_buckets(chunk: list[BucketTask]) -> list[BucketResult]:
         if shared is not None:
             value, nxt, rank = search.solve_shared(bucket, legal, budget, depth, shared)
         else:
-            value = search.solve(bucket, legal, budget, depth=depth)
+            value = search.solve(bucket, legal, beta=budget, depth=depth)
             rank = 0 if value < min(budget, INF) else -1
             nxt = search.next_row(bucket, legal, depth) if rank >= 0 else -1
         deepest = 0
