@@ -205,9 +205,10 @@ def ai_mode(session: Session, kept: Path | None) -> None:
         session, prompt=lambda state, row: host_prompt(session), answered=answered,
         listing=listing, letters_are_guesses=False,
     )  # fmt: skip
-    session.start("ai")  # a game that cannot be played is refused before it is explained
-    intro, ending = ai_intro(session), functools.partial(ai_ending, session)
+    ending = functools.partial(ai_ending, session)
     with terminal.notices_shown():
+        session.start("ai")  # a game that cannot be played is refused before it is explained
+        intro = ai_intro(session)
         record = terminal.play_ai(session, host, intro=intro, ending=ending, announce=announcement)
     if record is not None:
         session.keep(record, source="solve", strategy=session.guesser.name, path=kept)
