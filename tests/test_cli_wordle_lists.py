@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from wordkit.cli import app
@@ -121,3 +122,39 @@ def test_guesses_with_no_word_of_the_length_are_refused_not_dropped(tmp_path: Pa
             1,
             f"Error: {four} has no 5-letter words to add as guesses\n",
         )
+
+
+def test_lists_too_large_for_memory_are_refused_before_allocating(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A list whose pattern matrix (and its copy by answer) would not fit in the memory left is
+    refused in one line: numpy tried to allocate 21 GiB for 150,000 words."""
+    from wordkit.wordle import matrix
+
+    monkeypatch.setattr(matrix, "available_memory", lambda: 2**19)  # 0.5 MiB free
+    words = tmp_path / "many.txt"
+    words.write_text("".join(f"{a}{b}{c}ed\n" for a in "abcdefghij" for b in "klmnopqrst"
+                             for c in "uvwxyz"))  # fmt: skip
+    result = wk("query", "wordle", "akued", "--words", str(words))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: 600 guesses × 600 answers need 0.7 MiB for the pattern matrix and its copy by "
+        "answer, more than the 0.5 MiB of memory free: use shorter word lists\n"
+    )
+
+
+def test_running_out_of_memory_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory that runs out anyway (a ulimit) is an `Error:` line and exit 1, no traceback."""
+    from wordkit.wordle import matrix
+
+    def exhausted(*args: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(matrix, "compute_pattern_matrix", exhausted)
+    monkeypatch.setattr(matrix, "read_matrix", lambda *args: None)
+    monkeypatch.setattr(matrix, "MEMO", {})
+    result = wk("query", "wordle", "crane", *LISTS)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Error: out of memory: use smaller word lists or tables\n",
+    )

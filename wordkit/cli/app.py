@@ -41,6 +41,9 @@ class _Group(TyperGroup):
             raise typer.Exit(0) from None
         except KeyboardInterrupt as exc:
             raise typer.Exit(stopped(exc)[1]) from None
+        except MemoryError:  # lists or tables too large for this machine (or its ulimit)
+            typer.echo("Error: out of memory: use smaller word lists or tables", err=True)
+            raise typer.Exit(1) from None
         except BrokenPipeError:
             _discard_stdout()
             raise typer.Exit(0) from None

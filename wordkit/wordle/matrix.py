@@ -200,6 +200,7 @@ def pattern_matrix(
         else None
     )
     if matrix is None:
+        check_fits(shape, pattern_dtype(length))
         if len(guesses) * len(answers) >= SLOW_CELLS:
             notice(f"building the pattern matrix ({shape[0]:,} × {shape[1]:,}); once, then cached")
         matrix = compute_pattern_matrix(guesses, answers)
@@ -208,6 +209,39 @@ def pattern_matrix(
     matrix.setflags(write=False)
     MEMO[key] = matrix
     return matrix
+
+
+def available_memory() -> int | None:
+    """Bytes of memory the system can still give (Linux's MemAvailable; None: unknown)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def size(count: int) -> str:
+    """A number of bytes in GiB, or MiB under one GiB."""
+    return f"{count / 2**30:.1f} GiB" if count >= 2**30 else f"{count / 2**20:.1f} MiB"
+
+
+def check_fits(shape: tuple[int, int], dtype: type[np.unsignedinteger]) -> None:
+    """RangeError when a pattern matrix of `shape` and its copy by answer (`answer_major`)
+    would not fit in the memory left: refused before numpy tries to allocate them (or the
+    system to swap them in)."""
+    from wordkit.errors import RangeError
+
+    need = 2 * shape[0] * shape[1] * np.dtype(dtype).itemsize
+    free = available_memory()
+    if free is not None and need > free:
+        raise RangeError(
+            f"{shape[0]:,} guesses × {shape[1]:,} answers need {size(need)} for the pattern "
+            f"matrix and its copy by answer, more than the {size(free)} of memory free: use "
+            "shorter word lists"
+        )
 
 
 BLOCK = 8
