@@ -687,14 +687,19 @@ def test_no_word_fits_names_how_the_letter_was_chosen() -> None:
 
 def test_advanced_games_leave_out_words_longer_than_the_width(tmp_path: Path) -> None:
     """The advanced mask holds 20 letters: a longer word is never drawn (some seeds failed
-    with an error naming a width no option sets), and stats plays the others, saying so."""
+    with an error naming a width no option sets), and stats, host and solve play the others,
+    saying so (host and solve said nothing: a player thinking of a long word was told the
+    only candidate was APPLE)."""
     words = tmp_path / "long.txt"
     words.write_text("word\nsupercalifragilisticexpialidocious\napple\n", encoding="utf-8")
+    warning = "Warning: 1 word longer than the advanced width of 20 letters left out\n"
     for seed in range(6):
         result = wk("host", "hangman", "--words", str(words), "--variant", "advanced",
                     "--seed", str(seed), "--no-record", input="G\n")  # fmt: skip
         assert result.exit_code == 0, result.output
-        assert "SUPERCALI" not in result.stdout
+        assert "SUPERCALI" not in result.stdout and result.stderr.startswith(warning)
+    solve = wk("solve", "hangman", "--words", str(words), "--variant", "advanced", "--mask", "_")
+    assert (solve.exit_code, solve.stderr) == (0, warning)
     stats = wk("stats", "hangman", "--words", str(words), "--variant", "advanced", "--seed", "1",
                "--strategy", "coverage", "--json")  # fmt: skip
     assert stats.exit_code == 0 and json.loads(stats.stdout)["games"] == 2

@@ -14,7 +14,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from wordkit import __version__
 from wordkit.cli import params
-from wordkit.errors import STOPPED, WordkitError, error_line, stopped
+from wordkit.errors import STOPPED, WordkitError, WordkitWarning, error_line, stopped
 from wordkit.game import Quit
 
 INTERRUPTED = STOPPED[2][1]
@@ -28,10 +28,14 @@ class _Group(TyperGroup):
     a closed pipe into a quiet exit 0, and Ctrl-C into `Interrupted.` and exit 130."""
 
     def invoke(self, ctx: Any) -> Any:
-        warnings.showwarning = _show_warning
         _WARNED.clear()  # once a command (tests run many in one process)
         try:
-            result = super().invoke(ctx)
+            with warnings.catch_warnings():
+                # every command says its warnings once (_WARNED), even when an earlier
+                # command of the same process said the same (Python's own filter would not)
+                warnings.simplefilter("always", WordkitWarning)
+                warnings.showwarning = _show_warning
+                result = super().invoke(ctx)
             sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
             return result
         except WordkitError as exc:

@@ -349,16 +349,19 @@ def fitting_rows(table: pd.DataFrame, width: int) -> pd.DataFrame:
     """The table's rows whose words an advanced game can hold (its mask is `width` letters),
     the others left out with a warning (secrets named one by one are refused instead)."""
     fits = table["word"].str.len() <= width
-    if not fits.all():
-        warnings.warn(
-            f"{plural(int((~fits).sum()), 'word')} longer than the advanced width of {width} "
-            "letters left out",
-            WordkitWarning,
-            stacklevel=3,
-        )
-        if not fits.any():
-            raise GameStateError(f"no word fits the advanced width of {width} letters")
+    warn_too_long(int((~fits).sum()), width)
+    if not fits.all() and not fits.any():
+        raise GameStateError(f"no word fits the advanced width of {width} letters")
     return table[fits]
+
+
+def warn_too_long(count: int, width: int) -> None:
+    """Say that `count` words are left out of an advanced game, longer than its board."""
+    if count:
+        message = (
+            f"{plural(count, 'word')} longer than the advanced width of {width} letters left out"
+        )
+        warnings.warn(message, WordkitWarning, stacklevel=3)
 
 
 def run_books(

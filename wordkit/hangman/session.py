@@ -519,7 +519,12 @@ class Session:
         lexicon = self.lexicon  # first: it sets the category as the table spells it
         key = (prior or self.prior or "weight", self.category)
         if key not in self.pools:
-            self.pools[key] = pool_for(lexicon, prior=key[0], hint=key[1])
+            self.pools[key] = pool = pool_for(lexicon, prior=key[0], hint=key[1])
+            if self.rules.variant == "advanced":  # a host or a human cannot play those words
+                from wordkit.hangman.play import warn_too_long
+
+                longer = lexicon.enc.lengths[pool.ids] > self.rules.width
+                warn_too_long(int(longer.sum()), self.rules.width)
         return self.pools[key]
 
     # --- one position, one word ---------------------------------------------------------------
