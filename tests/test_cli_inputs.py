@@ -769,3 +769,19 @@ def test_a_warning_is_said_once_a_command(tmp_path: Path) -> None:
         result = invoke("stats", "hangman", "--words", str(path), "--sample", "2", "--seed", "1")
         assert result.exit_code == 0
         assert result.stderr.count("Warning:") == 1, result.stderr
+
+
+def test_a_file_named_as_a_built_in_table_is_said_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--words cities` in a folder holding a file `cities` plays the built-in table, as the
+    help says of a name; it says so, and `./cities` reads the file (it was silent)."""
+    monkeypatch.chdir(tmp_path)
+    Path("cities").write_text("apple\ntiger\n", encoding="utf-8")
+    named = runner.invoke(app, ["solve", "hangman", "--words", "cities", "--mask", "_____"])
+    assert named.exit_code == 0 and named.stderr == (
+        "Warning: 'cities' names the built-in table, not the file cities here (write ./cities "
+        "for the file)\n"
+    )
+    read = runner.invoke(app, ["solve", "hangman", "--words", "./cities", "--mask", "_____"])
+    assert read.exit_code == 0 and read.stderr == "" and "candidates: 2" in read.stdout

@@ -495,6 +495,13 @@ def resolve(source: str) -> str:
     builtin = data_dir() / f"{source}.csv"
     try:
         if "/" not in source and "." not in source and builtin.is_file():
+            if Path(source).exists():  # the name wins: say so, or the file is silently not read
+                warnings.warn(
+                    f"{source!r} names the built-in table, not the file {source} here (write "
+                    f"./{source} for the file)",
+                    WordkitWarning,
+                    stacklevel=2,
+                )
             return str(builtin)
         if Path(source).exists():
             return source
