@@ -378,3 +378,29 @@ def test_no_header_names_the_columns_by_place(tmp_path: Path) -> None:
                     "--category-column", "3")  # fmt: skip
     assert result.exit_code == 0
     assert result.stdout == "word,weight,category\nlion,5,cats\ntiger,3,cats\n"
+
+
+def test_a_txt_list_refuses_columns_asked_for_and_says_which_it_leaves_out(
+    tmp_path: Path,
+) -> None:
+    """A txt list holds words only: --weight-column, --category-column and --keep went nowhere
+    in silence (the summary named only the other columns as left out), and the weight and
+    category found by name were dropped unsaid."""
+    source = tmp_path / "cities.csv"
+    source.write_text('city,pop,iso2,note\nLisboa,500000,PT,"x,y"\nParis,2.1e6,FR,\n')
+    for flag, value in (("--weight-column", "pop"), ("--category-column", "iso2"),
+                        ("--keep", "note")):  # fmt: skip
+        result = invoke("prepare", str(source), "--column", "city", flag, value,
+                        "-o", str(tmp_path / "out.txt"))  # fmt: skip
+        assert (result.exit_code, result.stderr) == (
+            1, f"Error: {flag} takes a column into the table, and a txt list holds words only: "
+            f"write csv or tsv, or drop {flag}\n",
+        )  # fmt: skip
+    assert not (tmp_path / "out.txt").exists()
+    found = tmp_path / "found.csv"
+    found.write_text("word,weight,category\napple,3,fruit\n")
+    result = invoke("prepare", str(found), "--format", "txt")
+    assert (result.exit_code, result.stdout) == (0, "apple\n")
+    assert result.stderr == (
+        "kept 1 of 1 row\nnot written: weight, category (a txt list holds words only)\n"
+    )

@@ -75,6 +75,8 @@ class PrepareReport:
     kept: int = 0
     dropped: dict[str, int] = field(default_factory=dict)
     ignored: list[str] = field(default_factory=list)
+    unwritten: list[str] = field(default_factory=list)
+    """The table's columns a txt list does not hold (its weights, its categories)."""
     """The input's columns left out of the table (neither word, weight, category nor kept)."""
     first_column: str | None = None
     """The column the words came from when it was taken for having no `word` column."""
@@ -321,6 +323,8 @@ def describe(report: PrepareReport) -> list[str]:
             f"left out {plural(len(report.ignored), 'column')}: {shown} (--weight-column, "
             "--category-column or --keep takes one in)"
         )
+    if report.unwritten:
+        lines.append(f"not written: {', '.join(report.unwritten)} (a txt list holds words only)")
     return lines
 
 
@@ -353,6 +357,16 @@ def prepare_file(
             "--per-category keeps a word once in each of its categories, and a txt list holds "
             "words only (each would come twice): write csv or tsv"
         )
+    columns = {
+        "--weight-column": options.weight_column,
+        "--category-column": options.category_column,
+    }
+    taken = [flag for flag, given in (*columns.items(), ("--keep", options.keep_columns)) if given]
+    if taken and written == "txt":
+        raise OptionConflictError(
+            f"{taken[0]} takes a column into the table, and a txt list holds words only: write "
+            f"csv or tsv, or drop {taken[0]}"
+        )
     path = tables.resolve(source)
     frame = tables.read_raw(
         path, encoding=encoding, header=options.column, no_header=options.no_header
@@ -360,5 +374,7 @@ def prepare_file(
     table, report = prepare(
         frame, options, name="standard input" if source == tables.STDIN else source
     )
+    if written == "txt":  # the weights and categories found are not written: said
+        report.unwritten = [str(c) for c in table.columns if c != "word"]
     tables.write_table(table, output, fmt=chosen, inputs=(path,))
     return report
