@@ -535,6 +535,10 @@ def test_line_endings_separators_and_long_cells_are_read(
 
 
 QUOTE = 'a stray ", or a cell of several lines, which a word table cannot hold (one row a line)'
+LAST_QUOTE = (
+    'holds a quote opened on its last line, 3, that is never closed: a stray ", which a word '
+    "table cannot hold"
+)
 
 
 @pytest.mark.parametrize(
@@ -546,6 +550,10 @@ QUOTE = 'a stray ", or a cell of several lines, which a word table cannot hold (
          'holds a quote opened on line 2 that runs to line 3: ' + QUOTE),
         (b'word,note\napple,"6 inch\nberry,ok\ncherry,12 inch"\ndates,fine\n',
          'holds a quote opened on line 2 that runs to line 4: ' + QUOTE),
+        # on the last line (the row was dropped as "missing weight"), with or without its end
+        (b'word,weight\napple,1\n"tiger,2\n', LAST_QUOTE),
+        (b'word,weight\napple,1\n"tiger,2', LAST_QUOTE),
+        (b'word\tweight\r\napple\t1\r\n"tiger\t2\r\n', LAST_QUOTE),
         (b"\x1f\x8b\x08\x00rest", "is a gzip file: decompress it first"),
         ("word\napple\n".encode("utf-16-le"),
          "looks like UTF-16 text without its byte-order mark: convert it first, e.g. wordkit "

@@ -408,6 +408,20 @@ def place(index: pd.Index, row: int) -> str:
     return f"line {index[row]}" if index.name == LINE else f"row {row + 1}"
 
 
+def open_at_end(text: str, separator: str) -> bool:
+    """Whether the last line of delimited text opens a quote it never closes (the lines
+    before are checked as they are read: a quote left open runs over them)."""
+    import csv
+
+    last = text.splitlines()[-1:]
+    try:
+        for _ in csv.reader(last, delimiter=separator, strict=True):
+            pass
+    except csv.Error as exc:
+        return "unexpected end of data" in str(exc)
+    return False
+
+
 def _csv_frame(
     text: str, separator: str, *, name: str, fmt: Format, no_header: bool = False
 ) -> pd.DataFrame:
@@ -442,6 +456,11 @@ def _csv_frame(
         raise InputFileError(
             f"{name} is not a valid {fmt.upper()} file: line {began}: {exc}"
         ) from exc
+    if open_at_end(text, separator):  # the reader takes such a cell to the end of the file
+        raise InputFileError(
+            f"{name} holds a quote opened on its last line, {len(text.splitlines()):,}, that "
+            'is never closed: a stray ", which a word table cannot hold'
+        )
     if not rows:  # every line empty but for separators
         raise InputFileError(f"{name} has no rows: every line is empty")
     if no_header:
