@@ -179,6 +179,19 @@ def test_an_empty_openers_file(small: Wordle, tmp_path: Path) -> None:
     assert sorted(choose_openers(small, str(empty), EXACT)) == ["apple", "beast", "crane"]
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["word,weight\ncrane,3\napple,1\n", "word\tweight\ncrane\t3\napple\t1\n",
+     "\ufeffword\ncrane\napple\n", '"word","category"\ncrane,x\napple,y\n'],
+)  # fmt: skip
+def test_an_openers_file_may_be_a_word_table(small: Wordle, tmp_path: Path, text: str) -> None:
+    """`prepare`'s csv or tsv output is read by its word column, as every other file option
+    reads it: its header and weights were read as openers (`opener 'word' has 4 letters`)."""
+    table = tmp_path / "openers.csv"
+    table.write_text(text, encoding="utf-8")
+    assert sorted(choose_openers(small, str(table), EXACT)) == ["apple", "crane"]
+
+
 def test_sweep_keeps_results_given_and_reports_each_new_one_once(small: Wordle) -> None:
     openers = choose_openers(small, "top:6", EXACT)
     first = sweep(small, openers[:3], EXACT).results

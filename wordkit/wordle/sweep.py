@@ -175,6 +175,10 @@ def _named_openers(text: str) -> list[str]:
             content, _ = read_text(text)
         except InputFileError as exc:
             raise InputFileError(f"the openers file {exc}") from None
+        if is_table(content):  # a word table (`prepare`'s csv or tsv): its word column
+            from wordkit.tables import load_columns
+
+            return list(load_columns(text).words)
         lines = (line.split("#", 1)[0] for line in lines_of(content))
         words = [w for line in lines for w in line.replace(",", " ").split()]
         if not words:
@@ -191,6 +195,16 @@ def _named_openers(text: str) -> list[str]:
         if not word.isalpha():  # words, not a path: one of them mistyped
             raise UnknownWordError(f"opener {not_a_word(shown)}")
     return words
+
+
+def is_table(text: str) -> bool:
+    """Whether an openers file is a word table: its first line names a `word` column (else
+    it holds words, any number a line, commas or blanks between)."""
+    import re
+
+    first = next((line for line in lines_of(text) if line.strip() and line.strip()[0] != "#"), "")
+    cells = re.split(r"[,;\t]", first.lstrip("\ufeff"))
+    return any(cell.strip().strip('"').lower() == "word" for cell in cells)
 
 
 def _opener_row(game: Wordle, word: str) -> int:
