@@ -374,7 +374,8 @@ def prepare_file(
     table, report = prepare(
         frame, options, name="standard input" if source == tables.STDIN else source
     )
-    if written == "txt":  # the weights and categories found are not written: said
-        report.unwritten = [str(c) for c in table.columns if c != "word"]
+    if written == "txt":  # the weights and categories read are not written: said
+        read = set(frame.columns) | ({"weight"} if report.counted else set())
+        report.unwritten = [str(c) for c in table.columns if c != "word" and c in read]
     tables.write_table(table, output, fmt=chosen, inputs=(path,))
     return report

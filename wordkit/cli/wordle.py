@@ -377,9 +377,9 @@ class StatsModes(options.FromHistory):
         ".dot, .svg or .png (- prints the text on stdout; the table goes to stderr).")] = None
     tree_in: Annotated[str | None, opt("FILE",
         "Play a decision tree from FILE (.json or .txt) over every answer and check it.")] = None
-    openers: Annotated[str | None, opt("FILE|all|top:N", "Rank openers instead: a file of words, "
-        "all, the N best by a cheap bound, or WORD,WORD (--records then holds a header line and "
-        "a line per opener, and resumes).")] = None
+    openers: Annotated[str | None, opt("FILE|all|top:N", "Rank openers instead: a file of words "
+        "(or a word table), all, the N best by a cheap bound, or WORD,WORD (--records then holds "
+        "a header line and a line per opener, and resumes).")] = None
     cutoff: Annotated[str | None, opt("T|none", "With --openers: stop an opener once it cannot "
         "beat T guesses in total (default: the best so far; none: every value exact).")] = None
 
