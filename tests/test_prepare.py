@@ -144,6 +144,19 @@ def test_a_name_spelled_apart_by_transliteration_is_said_so() -> None:
     ]
 
 
+def test_a_hyphen_made_by_transliteration_is_said_so() -> None:
+    """コーヒー has no hyphen, yet was dropped for `contains a hyphen` (Unidecode spells its long
+    vowel mark `-`); a word written with an en dash does hold a hyphen."""
+    frame = pd.DataFrame({"word": ["コーヒー", "ラーメン", "Winston-Salem", "en–dash", "apple"]})
+    _, report = run(frame)
+    assert p.describe(report)[1:] == [
+        "dropped 2: contains a hyphen (Winston-Salem, en–dash)",
+        "dropped 2: a hyphen once transliterated (コーヒー, ラーメン)",
+    ]
+    kept, _ = run(frame, keep_hyphens=True)
+    assert list(kept["word"]) == ["kohi", "ramen", "winstonsalem", "endash", "apple"]
+
+
 def test_apostrophes_join_when_asked() -> None:
     """`aujourd'hui` and `O’Neill` could only be dropped (there were --keep-spaces and
     --keep-hyphens, nothing for apostrophes); by default they still are, as non-letters."""

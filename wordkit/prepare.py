@@ -32,6 +32,10 @@ NOT_ASCII = "changed by transliteration"
 SPACES = "contains a space"
 SPACED_BY_TRANSLITERATION = "several words once transliterated"
 HYPHENS = "contains a hyphen"
+HYPHENED_BY_TRANSLITERATION = "a hyphen once transliterated"
+DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"
+"""The dashes a word may be written with, which Unidecode spells `-` (as it spells the long
+vowel mark of katakana, ー, which is none)."""
 NON_LETTERS = "characters other than letters a-z"
 TOO_SHORT = "shorter than minimum length"
 TOO_LONG = "longer than maximum length"
@@ -200,7 +204,8 @@ def prepare(
     if options.keep_hyphens:
         words = words.str.replace("-", "", regex=False)
     else:
-        drop(hyphened, HYPHENS)
+        drop(hyphened & written.str.contains(f"[{DASHES}]", regex=True), HYPHENS)
+        drop(hyphened, HYPHENED_BY_TRANSLITERATION)
     if options.keep_apostrophes:  # Unidecode made ’ and ʼ an ASCII '
         words = words.str.replace("'", "", regex=False)
     drop(~words.str.fullmatch(r"[A-Za-z]+"), NON_LETTERS)
