@@ -609,3 +609,25 @@ def test_a_pipe_that_stops_reading_a_side_file_is_an_error(tmp_path: Path) -> No
     )  # fmt: skip
     reader.communicate(timeout=60)
     assert (done.returncode, done.stderr) == (1, f"Error: cannot write {fifo}: Broken pipe\n")
+
+
+@pytest.mark.parametrize("game", ["hangman", "wordle"])
+def test_records_that_cannot_be_written_leave_the_figures_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    """A full disk at the end of a long run lost its figures too: the table is shown, then
+    the one error line."""
+    from wordkit import outputs
+    from wordkit.errors import OutputPathError
+
+    def full(path: str | None, records: object) -> None:
+        raise OutputPathError(f"cannot write {path}: No space left on device")
+
+    monkeypatch.setattr(outputs, "write_records", full)
+    kept = tmp_path / "r.jsonl"
+    words = ["--words", "categories", "--strategy", "coverage"] if game == "hangman" else [
+        "--sample", "20", "--seed", "1"]  # fmt: skip
+    result = CliRunner().invoke(app, ["stats", game, *words, "--records", str(kept)])
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: cannot write {kept}: No space left on device\n"
+    assert " games " in result.stdout and "per game:" in result.stdout

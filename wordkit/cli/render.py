@@ -200,11 +200,24 @@ def show_played(played: Played, fmt: str, records: str | None, *, to_stderr: boo
     """Many games of either game: the records where asked (`--records`), then the summary as
     JSON, CSV or the figures table, the histogram, the game's tables, the games lost and the
     verdict; on stderr when stdout carries the records (or other data: `to_stderr`)."""
-    from wordkit.cli.terminal import say
+    from wordkit.errors import OutputPathError
     from wordkit.outputs import write_records
 
-    write_records(records, played.records)
     to_stderr = to_stderr or records == "-"
+    try:
+        write_records(records, played.records)
+    except (OSError, OutputPathError):
+        if records != "-":  # a full disk, say: the figures are shown before the error
+            show_summary(played, fmt, to_stderr=to_stderr)
+        raise
+    show_summary(played, fmt, to_stderr=to_stderr)
+
+
+def show_summary(played: Played, fmt: str, *, to_stderr: bool) -> None:
+    """The summary of many games: as JSON, CSV or the figures table, the histogram, the
+    game's tables, the games lost and the verdict."""
+    from wordkit.cli.terminal import say
+
     if emit_data(played.summary, fmt, err=to_stderr):
         return
     out, labels = console(err=to_stderr), played.labels()
