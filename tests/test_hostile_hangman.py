@@ -766,3 +766,14 @@ def test_a_host_knob_its_mode_uses_is_taken(args: list[str], tmp_path: Path) -> 
     base = ["host", "hangman", "--words", F + "host_tiny.csv", "--seed", "1", "--history-db", db]
     result = runner.invoke(app, [*base, *args], input="G\n")
     assert result.exit_code == 0, result.stderr
+
+
+def test_a_category_named_with_a_comma_is_quoted_in_the_list(tmp_path: Path) -> None:
+    """`food, spices` read as two categories in the list an unknown hint shows."""
+    table = tmp_path / "cats.csv"
+    table.write_text('word,category\napple,Fruit\nsaffron,"food, spices"\ntiger,Animals\n')
+    result = runner.invoke(app, ["solve", "hangman", "--words", str(table), "--category",
+                                 "nope", "--mask", "_____"])  # fmt: skip
+    assert (result.exit_code, result.stderr) == (
+        1, "Error: no word has category 'nope' (categories: Animals, Fruit, 'food, spices')\n"
+    )  # fmt: skip

@@ -508,7 +508,8 @@ def category_rows(lexicon: Lexicon, hint: str | None) -> Ids | None:
         known = sorted({c for c in lexicon.row_categories if c.strip()})
         if not known:
             raise UnknownNameError("the table's `category` column is blank: no hint applies")
-        listed = ", ".join(known[:CATEGORIES_LISTED]) + (
+        # a name holding a comma is quoted, or the list reads as more names than it holds
+        listed = ", ".join(repr(c) if "," in c else c for c in known[:CATEGORIES_LISTED]) + (
             ", ..." if len(known) > CATEGORIES_LISTED else ""
         )
         if not hint.strip():
