@@ -655,9 +655,12 @@ def test_the_ai_s_wordle_games_at_solve_are_recorded_as_hangman_s_are(tmp_path: 
     code, _, err = wk("solve", "wordle", *LISTS, "--history", "crane=BBBBB", "--no-record")
     assert code == 1
     assert err == (
-        "Error: --record/--no-record does not apply to the next move of a game (--history): "
-        "drop it\n"
+        "Error: --record/--no-record does not apply to one position (--history, else the first "
+        "move; -i plays a game): drop it\n"
     )
+    # without --history either (it was named though not given)
+    code, _, err = wk("solve", "wordle", *LISTS, "--no-record")
+    assert code == 1 and err.startswith("Error: --record/--no-record does not apply to one ")
 
 
 def test_the_ai_s_games_on_several_boards_record_every_answer_and_stay_out_of_your_stats(

@@ -1151,7 +1151,8 @@ SOLVE_USES: dict[str, frozenset[str]] = {
 """The options each `solve wordle` mode uses (parameter names); any other given is refused."""
 
 SOLVE_IGNORES = {
-    "position": "{flag} does not apply to the next move of a game (--history): drop it",
+    "position": "{flag} does not apply to one position (--history, else the first move; -i "
+    "plays a game): drop it",
     "review": "{flag} does not apply to --review: drop it",
     "game": "{flag} does not apply to a game played with you: drop it",
 }
