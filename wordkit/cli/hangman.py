@@ -137,8 +137,9 @@ def solve_hangman(
     Interactively, you think of a word and type its length (or its mask); after each guess
     you type the mask as it now stands (e.g. _a__e; an empty line, n or - for a miss), or
     y/n for a whole-word guess. L lists the words still possible, U undoes your last
-    answer, Q quits without recording the game. Each game is recorded in the game history;
-    a word the AI did not know is learned for later games (--learn).
+    answer, Q quits without recording the game. Each game is recorded in the game history
+    (once the AI lost, Q at "What was your word?" keeps the word secret, and the game is
+    still recorded); a word the AI did not know is learned for later games (--learn).
 
     \b
     Example:
@@ -434,9 +435,9 @@ def host_hangman(
     Type a letter or a word. The capitals L, G and Q (or :l, :g, :q) list the words still
     possible (likeliest first), give up, and quit; ? asks the AI for a hint. With --mode evil
     the host never commits to a word: it keeps the largest family of words after each guess.
-    Each game you give up or finish is recorded in the history, and your statistics against
-    this host are shown at the end: played, win %, streaks, wrong guesses in the games won. Q
-    and Ctrl-C record nothing.
+    Each game you give up (once you guessed) or finish is recorded in the history, and your
+    statistics against this host are shown at the end: played, win %, streaks, wrong guesses
+    in the games won. Q, Ctrl-C and the end of input record nothing.
 
     \b
     Example:

@@ -595,12 +595,12 @@ def host_wordle(
     """Play Wordle against the computer: it hosts, you guess.
 
     Type a word to guess it. L lists the answers still possible (likeliest first), ? asks
-    the AI for a hint, G gives up and shows the answer (a lost game), Q quits (the game is not
-    recorded). With --mode evil the host never commits to a word (Absurdle): every answer
-    keeps as many words alive as it can. Without --seed a fresh seed is drawn and shown, so a
-    game can be replayed. Each game you finish or give up (once you guessed) is recorded in
-    the game history, and your statistics for the variant are shown at the end: played, win
-    %, streaks, guess distribution.
+    the AI for a hint, G gives up and shows the answer (a lost game), Q or Ctrl-D quits (the
+    game is not recorded). With --mode evil the host never commits to a word (Absurdle): every
+    answer keeps as many words alive as it can. Without --seed a fresh seed is drawn and
+    shown, so a game can be replayed. Each game you finish or give up (once you guessed) is
+    recorded in the game history, and your statistics for the variant are shown at the end:
+    played, win %, streaks, guess distribution.
 
     \b
     Example:
