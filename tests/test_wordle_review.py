@@ -99,7 +99,7 @@ def test_trainer_line_shows_skill_and_luck(tmp_path):
     result = CliRunner().invoke(app, [*args, "--mode", "evil"], input="hatch\nq\n")
     assert result.exit_code == 0, result.output
     # Absurdle keeps {batch catch match}: the luck of the worst outcome there is 25.
-    assert "Skill 65/100, luck 25/100." in result.output
+    assert "Skill 65/100 (information), luck 25/100." in result.output
 
 
 def test_review_reads_the_feedback_of_words_of_any_length(tmp_path):

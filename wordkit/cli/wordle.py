@@ -42,7 +42,9 @@ Secrets = Annotated[str | None, opt("NAME_OR_PATH",
 History = Annotated[list[str] | None, opt("WORD=FEEDBACK,...", "The game so far, e.g. "
     "crane=BBBYY,slimy=01010 (G/Y/B, 2/1/0 or squares); repeat it to add turns.")]
 Review = Annotated[bool, opt(None, "Rate every guess of --history: answers left, expected left "
-    "against the AI's guess, skill and luck (0-100).", "--review")]
+    "against the AI's guess, skill (its information against the most informative guess's) and "
+    "luck (how few answers its feedback left, against the others it could have had), 0-100.",
+    "--review")]
 Words = Annotated[list[str] | None, typer.Argument(metavar="WORD...", help="The answers to "
     "solve (N a game with --boards N); - reads them from stdin, one game a line.")]
 HostMode = Annotated[str, opt("MODE", "honest, or evil (Absurdle: never commits).")]
@@ -572,7 +574,9 @@ def watcher(session: Session, trainer: bool) -> Any:
         if trainer:
             with thinking():
                 tip, skill, luck = session.advice(before, move.row, after)
-            say(out, f"{render.trainer_line(tip)} Skill {skill}/100, luck {luck}/100.")
+            # skill is information, not the expected answers left above: both are said
+            said = f"Skill {skill}/100 (information), luck {luck}/100."
+            say(out, f"{render.trainer_line(tip)} {said}")
         if not after.solved:
             marks = letter_marks(after.turns, after.game.length)
             colour = out.color_system is not None and not out.no_color
