@@ -244,3 +244,45 @@ def test_a_file_name_that_is_not_utf8_is_escaped_in_data_not_a_traceback(tmp_pat
         assert (done.returncode, done.stderr) == (0, b""), done.stderr
         assert b"t\\udce9.csv" in done.stdout
         done.stdout.decode("utf-8")  # still UTF-8 throughout
+
+
+def test_a_line_typed_at_a_terminal_is_edited_by_readline(tmp_path: Path) -> None:
+    """At a terminal the arrow keys edit the line and recall the lines typed before (they were
+    read as `^[[A`, refused as not a word); `é` typed under a C locale is still `é`."""
+    import pty
+    import select
+    import time
+
+    env = os.environ | {"PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / "data")}
+    env |= {"TERM": "xterm", "LC_ALL": "C", "PYTHONUTF8": "0"}
+    args = ["host", "wordle", *LISTS, "--seed", "1", "--no-record"]
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: wordkit at the terminal
+        os.execve(sys.executable, [sys.executable, "-m", "wordkit", *args], env)
+    seen = b""
+
+    def read_until(text: bytes, seconds: float = 60) -> None:
+        nonlocal seen
+        end = time.monotonic() + seconds
+        while text not in seen and time.monotonic() < end:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:  # the child is gone
+                    return
+
+    try:
+        read_until(b"guess 1> ")
+        # a word not listed, then the arrow up and Enter: the same word again, not `^[[A`
+        os.write(fd, "zébra\r".encode())
+        read_until(b"guess 1> ", 10)
+        os.write(fd, b"\x1b[A\r")
+        read_until(b"Q quits", 0)
+        os.write(fd, b"Q\r")
+        read_until(b"The answer was", 20)
+    finally:
+        os.close(fd)
+        os.waitpid(pid, 0)
+    shown = seen.decode("utf-8", errors="replace")
+    assert shown.count("guess 1> zébra") == 2 and "[A" not in shown, shown
+    assert shown.count("'zebra' is not in the list of allowed guesses") == 2

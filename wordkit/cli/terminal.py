@@ -194,6 +194,15 @@ def ask(prompt: str) -> str | None:
     check then refuses with a message, instead of a UnicodeDecodeError."""
     from wordkit.errors import InputFileError
 
+    if line_editing():
+        try:
+            edited = edited_line(prompt)
+        except KeyboardInterrupt:
+            sys.stdout.write("\n")
+            raise
+        if edited is None:
+            sys.stdout.write("\n")
+        return None if edited is None else edited.strip()
     while True:
         sys.stdout.write(prompt)
         sys.stdout.flush()
@@ -211,6 +220,32 @@ def ask(prompt: str) -> str | None:
         sys.stdout.write("\n")
         return None
     return line.strip()
+
+
+def line_editing() -> bool:
+    """Whether a line is typed at a terminal (both ends of the game are one), where readline
+    edits it: the arrows, Home and End, the lines typed before (the arrow keys were read as
+    `^[[A`)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def edited_line(prompt: str) -> str | None:
+    """One line typed at the terminal after `prompt`, edited by readline; None at Ctrl-D. As
+    `read_line` reads it: UTF-8 whatever the locale says, else the locale's own."""
+    import readline  # noqa: F401  (imported, it edits what input() reads)
+
+    try:
+        text = input(prompt)
+    except EOFError:
+        return None
+    except UnicodeDecodeError:  # a strict locale: refused by every move's check, asked again
+        return "\ufffd"
+    encoding = sys.stdin.encoding or "utf-8"
+    raw = text.encode(encoding, errors="surrogateescape")  # the bytes typed (a C locale's too)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode(encoding, errors="replace")
 
 
 LINE_LIMIT = 1 << 20
