@@ -703,3 +703,30 @@ def test_a_hosted_game_is_recorded_with_the_seed_that_drew_it(tmp_path: Path) ->
     record_game(GameRecord(secret="cat", won=True, moves=("c", "a", "t"), wrong=0),
                 table="t", strategy="best", source="solve", path=db)  # fmt: skip
     assert recorded_games(table="t", path=db)[0].seed is None
+
+
+@pytest.mark.parametrize("game", ["hangman", "wordle"])
+def test_a_history_of_several_variants_shows_their_figures_apart(tmp_path: Path, game: str) -> None:
+    """`stats --from-history` summed 6-guess and unlimited games, an honest and an evil host,
+    into one win rate: the figures of each variant and player are shown apart too."""
+    db = tmp_path / "h.sqlite"
+    wrong = {"wrong": 0} if game == "hangman" else {}  # Hangman counts them, Wordle has none
+    won = GameRecord(secret="cater", won=True, moves=("cater",), **wrong)
+    lost = GameRecord(secret="crate", won=False, moves=("cater", "trace"), **wrong)
+    for record, variant, strategy in ((won, "six", "honest"), (won, "six", "honest"),
+                                      (lost, "unlimited", "evil")):  # fmt: skip
+        record_game(record, game=game, table="t", strategy=strategy, source="host",
+                    known=True, variant=variant, path=db)  # fmt: skip
+    code, out, _ = wk("stats", game, "--from-history", "--history-db", str(db), "--json")
+    assert code == 0 and json.loads(out)["by_variant"] == [
+        {"variant": "six", "player": "you vs the honest host", "games": 2, "wins": 2,
+         "win_rate": 1.0},
+        {"variant": "unlimited", "player": "you vs the evil host", "games": 1, "wins": 0,
+         "win_rate": 0.0},
+    ]  # fmt: skip
+    code, out, _ = wk("stats", game, "--from-history", "--history-db", str(db))
+    assert code == 0 and " variant " in out and "66.67%" in out and "100.00%" in out
+    record_game(won, game=game, table="t", strategy="honest", source="host", known=True,
+                variant="six", path=tmp_path / "one.sqlite")  # fmt: skip
+    code, out, _ = wk("stats", game, "--from-history", "--history-db", str(tmp_path / "one.sqlite"))
+    assert code == 0 and " variant " not in out  # one variant: the figures above are its own

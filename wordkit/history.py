@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from wordkit.cache import xdg_dir
 from wordkit.errors import WordkitError, WordkitWarning
@@ -451,6 +452,21 @@ def none_recorded(game: str, where: Path, table: str | None = None) -> WordkitEr
     of = "" if table is None else f" of {table}"
     missing = "" if os.path.lexists(where) else " (no such file yet)"
     return GameStateError(f"no {game} game{of} is recorded in the game history {where}{missing}")
+
+
+def by_variant(games: Sequence[Played]) -> list[dict[str, Any]]:
+    """The games per variant and player, in the order first played: the figures of a history
+    that holds several (6 guesses and unlimited, the honest host and the evil) side by side."""
+    groups: dict[tuple[str, str], list[Played]] = {}
+    for g in games:
+        player = g.strategy if g.source == "solve" else f"you vs the {g.strategy} host"
+        groups.setdefault((g.variant, player), []).append(g)
+    return [
+        {"variant": variant, "player": player, "games": len(group),
+         "wins": sum(g.record.won for g in group),
+         "win_rate": sum(g.record.won for g in group) / len(group)}
+        for (variant, player), group in groups.items()
+    ]  # fmt: skip
 
 
 def recorded_games(

@@ -157,6 +157,18 @@ class Played:
         return lines + ([self.verdict] if self.verdict else [])
 
 
+def variant_tables(rows: Sequence[Mapping[str, Any]]) -> list[tuple[tuple[str, ...], list[Any]]]:
+    """A history's figures per variant and player as a table of the stats output, when it holds
+    more than one (none: the figures above are all of one)."""
+    if len(rows) < 2:
+        return []
+    cells = [
+        (r["variant"], r["player"], f"{r['games']:,}", f"{r['wins']:,}", f"{r['win_rate']:.2%}")
+        for r in rows
+    ]
+    return [(("variant", "player", "games", "wins", "win rate"), cells)]
+
+
 STATS_FORMATS = ("table", "json", "csv")
 MAX_SAMPLE = 1_000_000
 """Most games a `--sample` may ask for, in either game (hours of play; more would exhaust

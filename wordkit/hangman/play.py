@@ -254,7 +254,8 @@ def summary_labels(summary: Summary) -> dict[str, Any]:
         "solved": "won games",
         "extra": [("mean wrong guesses", f"{summary.extra['mean_wrong']:.3f}")],
         "counts": summary.extra["wrong_histogram"],
-        "tables": [(columns, lengths)] if len(lengths) > 1 else [],
+        "tables": ([(columns, lengths)] if len(lengths) > 1 else [])
+        + runner.variant_tables(summary.options.get("by_variant", ())),
     }
 
 

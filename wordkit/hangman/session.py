@@ -1056,7 +1056,13 @@ def history_summary(words: str | None, path: Path | None) -> Played:
     from collections import Counter
 
     from wordkit.hangman.play import Played
-    from wordkit.history import default_history_path, none_recorded, recorded_games, table_key
+    from wordkit.history import (
+        by_variant,
+        default_history_path,
+        none_recorded,
+        recorded_games,
+        table_key,
+    )
     from wordkit.runner import summarize
 
     started = time.perf_counter()
@@ -1069,6 +1075,7 @@ def history_summary(words: str | None, path: Path | None) -> Played:
     summary = summarize(
         played, game="hangman", strategy=", ".join(sorted(who)), table=words or "every table",
         seconds=time.perf_counter() - started,
-        options={"history": str(where), "sources": dict(Counter(g.source for g in games))},
+        options={"history": str(where), "sources": dict(Counter(g.source for g in games)),
+                 "by_variant": by_variant(games)},
     )  # fmt: skip
     return Played(summary, played)

@@ -282,7 +282,9 @@ class Played(runner.Played):
         if (note := summary.extra.get("opener_note")) is not None:
             extra.append(("opener", f"{str(opts.get('opener')).upper()}, {note}"))
         if "boards" in opts or "history" in opts:
-            return {"strategy": strategy, "extra": extra, "wins": "wins", "lost": "lost"}
+            tables = runner.variant_tables(opts.get("by_variant", ()))
+            return {"strategy": strategy, "extra": extra, "wins": "wins", "lost": "lost",
+                    "tables": tables}  # fmt: skip
         wins, lost = "solved within 6", "not solved within 6"
         return {"strategy": strategy, "extra": extra, "wins": wins, "lost": lost}
 
@@ -1030,7 +1032,7 @@ class Session:
         """The Wordle games recorded in the game history at `path` (default: its usual place),
         of these lists or of every list (None: of these lists when a list option was given),
         as a stats summary and their records (the same call as Hangman's)."""
-        from wordkit.history import default_history_path, none_recorded, recorded_games
+        from wordkit.history import by_variant, default_history_path, none_recorded, recorded_games
 
         began = time.perf_counter()
         kinds = {"path": "path?", "every_table": "bool?"}
@@ -1047,7 +1049,8 @@ class Session:
         who = {
             g.strategy if g.source == "solve" else f"you vs the {g.strategy} host" for g in games
         }
-        options = {"history": str(where), "sources": dict(Counter(g.source for g in games))}
+        options: dict[str, Any] = {"history": str(where), "by_variant": by_variant(games)}
+        options["sources"] = dict(Counter(g.source for g in games))
         summary = runner.summarize(
             played, game="wordle", strategy=", ".join(sorted(who)), table=table or "every table",
             seconds=time.perf_counter() - began, options=options,
