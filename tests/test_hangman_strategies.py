@@ -810,3 +810,90 @@ def test_a_book_build_stopped_part_way_resumes_from_the_lengths_it_finished(
     assert played == [3, 5] and heard == [8, 7]  # the 8 three-letter games, then the rest
     assert resumed.states == whole.states and books.cached_book(pool, rules) == expected
     assert not list((tmp_path / "stopped").glob("*.length-*"))  # the parts gone once whole
+
+
+# --- finish=word: the same wins and wrong guesses as finish=reveal -----------------------------
+
+PLAIN_FOUR = [
+    "bake",
+    "cake",
+    "lake",
+    "make",
+    "rake",
+    "take",
+    "wake",
+    "fake",
+    "bale",
+    "male",
+    "tale",
+    "pale",
+    "bike",
+    "like",
+    "hike",
+    "pike",
+    "bite",
+    "kite",
+    "mite",
+    "site",
+    "rite",
+    "bone",
+    "cone",
+    "tone",
+    "lone",
+    "zone",
+    "hone",
+    "joey",
+    "rink",
+    "sign",
+    "hurt",
+    "cubs",
+    "oats",
+    "some",
+    "fade",
+    "aces",
+    "risk",
+    "wear",
+    "know",
+]
+IGHT = ["bight", "eight", "fight", "light", "might", "night", "right", "sight", "tight", "wight"]
+
+
+def test_finish_word_wins_what_finish_reveal_wins(tmp_path: Path) -> None:
+    """Once every letter shows one candidate is left, and naming it costs no life: the best
+    chance of winning is the same under both finishes. Under finish=word the default and
+    `lookahead` played a rollout of another objective (fewest guesses) and won 2 of these 10
+    words with 2 lives, naming BIGHT first; the optimum is 3, as under reveal."""
+    from wordkit.hangman import Session
+
+    words = tmp_path / "ight.txt"
+    words.write_text("\n".join(IGHT) + "\n")
+    assert length_optimum(IGHT, lives=2) == 3
+    for strategy in ("best", "lookahead"):
+        runs = {
+            finish: Session(words=str(words), lives=2, finish=finish, strategy=strategy).stats()
+            for finish in ("reveal", "word")
+        }
+        word, reveal = runs["word"].summary, runs["reveal"].summary
+        assert word.wins == reveal.wins == 3, strategy
+        assert word.extra["mean_wrong"] == reveal.extra["mean_wrong"]
+    move = Session(words=str(words), lives=2, finish="word").next_move("_____").move
+    assert move == "t"  # in every word, and it tells TIGHT apart
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.lists(st.sampled_from(sorted(set(PLAIN_FOUR))), min_size=3, max_size=14, unique=True),
+    st.integers(min_value=1, max_value=4),
+)
+def test_the_default_wins_the_optimum_under_finish_word(words: list[str], lives: int) -> None:
+    """On any small table and life limit the default wins the proven optimum under
+    finish=word too (the optimum is finish=reveal's, `revealed_rules`)."""
+    import tempfile
+
+    from wordkit.hangman import Session
+
+    with tempfile.TemporaryDirectory() as folder:
+        table = Path(folder) / "words.txt"
+        table.write_text("\n".join(words) + "\n")
+        wins = Session(words=str(table), lives=lives, finish="word").stats().summary.wins
+    assert wins == length_optimum(words, lives=lives)

@@ -25,7 +25,7 @@ import numpy as np
 from wordkit import cache
 from wordkit.hangman.board import Board, Decision
 from wordkit.hangman.lexicon import Pool, book_pool, holds_learned, pool_words
-from wordkit.hangman.rules import Rules, State
+from wordkit.hangman.rules import Rules, State, revealed_rules
 
 if TYPE_CHECKING:
     from wordkit.runner import Progress
@@ -43,8 +43,9 @@ same content-keyed names, so `english` plays at full strength from its first gam
 
 
 def book_rules(rules: Rules) -> bool:
-    """True for the rules a book is made for: classic, finish=reveal, a life limit."""
-    return rules.variant == "classic" and rules.finish == "reveal" and rules.lives is not None
+    """True for the rules a book is made for: classic with a life limit, either finish (see
+    `revealed_rules`)."""
+    return rules.variant == "classic" and rules.lives is not None
 
 
 def state_key(state: State) -> str:
@@ -185,7 +186,7 @@ BOOKS_KEPT = 8
 def cached_book(pool: Pool, rules: Rules) -> Book | None:
     """The pool's book from the disk cache or the package (read once per process), or None
     when not built."""
-    name = book_name(pool, rules)
+    name = book_name(pool, revealed_rules(rules))
     if name not in _BOOKS:
         data = cache.read_cached(name)
         book = None if data is None else read_book(data)
@@ -202,7 +203,8 @@ def cached_book(pool: Pool, rules: Rules) -> Book | None:
 
 def shipped_book(pool: Pool, rules: Rules) -> bool:
     """Whether the package ships the book of the pool (of its table's own words) and rules."""
-    return book_rules(rules) and (SHIPPED / book_name(book_pool(pool), rules)).is_file()
+    shipped = SHIPPED / book_name(book_pool(pool), revealed_rules(rules))
+    return book_rules(rules) and shipped.is_file()
 
 
 def book_games(pool: Pool, rules: Rules) -> int:
@@ -326,6 +328,7 @@ def build_book(
     from wordkit.notices import notice
     from wordkit.runner import stream_chunks
 
+    rules = revealed_rules(rules)  # one book for both finishes
     started = time.perf_counter()
     enc = pool.lexicon.enc
     sizes = np.bincount(enc.lengths[pool.ids])

@@ -531,3 +531,14 @@ def unrevealed_lengths(enc: Encoded, ids: Ids, state: State) -> npt.NDArray[np.b
         return np.ones(len(ids), dtype=bool)
     first_hidden = state.mask.find(HIDDEN)
     return enc.lengths[ids] > (first_hidden if first_hidden >= 0 else len(state.mask))
+
+
+def revealed_rules(rules: Rules) -> Rules:
+    """The rules a classic game with lives is searched and booked under: finish=reveal. Under
+    finish=word a position's best chance of winning and its fewest wrong guesses are the same,
+    by the same moves: a word once shown whole is the last candidate, which naming wins
+    without a life (the AI names a single candidate; a move that shows the last letter under
+    finish=reveal shows it under finish=word too, then the word is named: one move more)."""
+    if rules.variant == "classic" and rules.lives is not None and rules.finish == "word":
+        return replace(rules, finish="reveal")
+    return rules

@@ -81,13 +81,14 @@ TIES_CUT = "the proof of its ties reached the node budget: the search's move"
 
 @dataclass
 class BestGuesser:
-    """Classic, finish=reveal, with lives: the book's move when the state is in it, else the
-    lookahead search with the master's tie-breaks within `budget` nodes per stage (then a
-    rollout with small exact leaves, then coverage); among letters its exact search finds tied
-    on the chance of winning, the fewest wrong guesses under the mixture. The letter model
-    plays when no candidate is left (or, with `mixture_below` above 0, once the table explains
-    the board poorly); a single candidate is named when the table is favoured, else its letter
-    is played. Other rules: `lookahead` itself."""
+    """Classic with lives (under finish=word as under reveal: `revealed_rules`): the book's
+    move when the state is in it, else the lookahead search with the master's tie-breaks
+    within `budget` nodes per stage (then a rollout with small exact leaves, then coverage);
+    among letters its exact search finds tied on the chance of winning, the fewest wrong
+    guesses under the mixture. The letter model plays when no candidate is left (or, with
+    `mixture_below` above 0, once the table explains the board poorly); a single candidate is
+    named when the table is favoured, else its letter is played. Other rules: `lookahead`
+    itself."""
 
     budget: int | None = NODE_BUDGET
     dictionary_share: float = DICTIONARY_SHARE
@@ -194,6 +195,8 @@ class BestGuesser:
         letters tied on winning in the table decided by their wrong guesses under the
         mixture."""
         posterior = None
+        if len(board.ids) == 1 and not hidden_positions(board)[0].any():
+            return self.one_candidate(board, 1.0)  # shown whole (finish=word): named, no model
         if self.mixture_below > 0 or len(board.ids) == 1:
             posterior = self.posterior(board)
             if posterior < self.mixture_below:
@@ -232,9 +235,9 @@ class BestGuesser:
         return self.candidate_letter(board, posterior)
 
     def other_rules(self, board: Board) -> Decision:
-        """Rules no book is made for (advanced, finish=word, unlimited lives): `lookahead`'s
-        move, a single candidate named as under a life limit (at once under finish=word, where
-        only naming wins), and the confidence the AI's own chance of a hit under the mixture,
+        """Rules no book is made for (advanced, unlimited lives): `lookahead`'s move, a single
+        candidate named as under a life limit (at once under finish=word, where only naming
+        wins), and the confidence the AI's own chance of a hit under the mixture,
         as everywhere (the table's alone claimed 100% for a word outside it)."""
         if len(board.ids) == 1:  # under finish=word only naming wins: a letter is a move lost
             name = board.state.rules.finish == "word"

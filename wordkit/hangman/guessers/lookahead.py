@@ -19,7 +19,7 @@ from wordkit.hangman.board import (
 from wordkit.hangman.guessers.entropy import entropy_decision, letter_scores, ranked_letters
 from wordkit.hangman.guessers.model import PROCESS_CACHE, model_decision, model_likelihood
 from wordkit.hangman.lexicon import Floats, Pool
-from wordkit.hangman.rules import ALPHABET, State, lives_left
+from wordkit.hangman.rules import ALPHABET, State, lives_left, revealed_rules
 from wordkit.hangman.search import Subset, WinSearch, WinSearchSettings, win_search_for
 
 SearchKey = tuple[int, int, str, bool]
@@ -104,14 +104,14 @@ def dictionary_posterior(board: Board, share: float) -> float:
 
 @dataclass
 class LookaheadGuesser:
-    """Classic with lives under finish=reveal: the exact optimum below `exact_limit`
-    candidates, a one-step rollout of coverage above it (coverage solves exactly once a set
-    is down to `exact_limit` candidates, or to 10 when the rollout starts from more than
-    `deep_rollout_limit`: one decision on 7,500 words then takes seconds, not minutes). Otherwise
-    (finish=word, advanced, unlimited lives): a one-step rollout of the entropy policy on the
-    expected cost (a loss costs LOSS_COST guesses), within `rollout_positions` a decision.
-    With no candidate, or once the letter model explains the answers better than the
-    dictionary (classic), the letter model plays."""
+    """Classic with lives (under finish=word as under reveal: `revealed_rules`): the exact
+    optimum below `exact_limit` candidates, a one-step rollout of coverage above it (coverage
+    solves exactly once a set is down to `exact_limit` candidates, or to 10 when the rollout
+    starts from more than `deep_rollout_limit`: one decision on 7,500 words then takes
+    seconds, not minutes). Otherwise (advanced, unlimited lives): a one-step rollout of the
+    entropy policy on the expected cost (a loss costs LOSS_COST guesses), within
+    `rollout_positions` a decision. With no candidate, or once the letter model explains the
+    answers better than the dictionary (classic), the letter model plays."""
 
     exact_limit: int = 100
     deep_rollout_limit: int | None = 1000
@@ -148,20 +148,21 @@ class LookaheadGuesser:
     def search(self, board: Board) -> tuple[WinSearch, dict[int, int]]:
         """The memoised win search for this pool, word length and rules (built once)."""
         state = board.state
+        rules = revealed_rules(state.rules)  # classic with lives: searched as under reveal
         length = len(state.mask)
-        key = (id(board.pool), length, state.rules.finish, state.rules.lives is None)
+        key = (id(board.pool), length, rules.finish, rules.lives is None)
         cached = self.searches.get(key)
         if cached is None or cached[0] is not board.pool:
             enc = board.pool.lexicon.enc
             ids = board.pool.ids[enc.lengths[board.pool.ids] == length]
-            tie_breaks = state.rules.finish == "reveal" and state.rules.lives is not None
+            tie_breaks = rules.finish == "reveal" and rules.lives is not None
             weights = board.pool.probs[ids].astype(np.float64)
             if tie_breaks and (self.wrong_weight or self.move_weight) and weights.sum() > 0:
                 # a word weighs 1 on average: a miss or a move of one word stays far above
                 # the search's rounding tolerance, whatever the table's size
                 weights = weights * (len(weights) / weights.sum())
             settings = WinSearchSettings(
-                finish=state.rules.finish,
+                finish=rules.finish,
                 cost_weight=self.wrong_weight if tie_breaks else cost_weight_for(state),
                 move_weight=self.move_weight if tie_breaks else 0.0,
                 exact_limit=self.exact_limit,
@@ -217,7 +218,7 @@ class LookaheadGuesser:
     def __call__(self, board: Board) -> Decision:
         """The lookahead move: with no candidate, or when the board makes a secret outside
         the table likelier than not (classic), the letter model's; one candidate is named;
-        under the advanced variant, finish=word or unlimited lives, rollouts of the entropy
+        under the advanced variant or unlimited lives, rollouts of the entropy
         policy; else the win search's best move on the candidates with the lives left (a word
         it names carries that word's chance, a letter its chance to hit)."""
         n = len(board.ids)
@@ -229,7 +230,7 @@ class LookaheadGuesser:
         rules = board.state.rules
         if rules.variant == "classic" and self.dictionary_posterior(board) < 0.5:
             return model_decision(board)
-        if rules.variant == "advanced" or rules.finish == "word" or rules.lives is None:
+        if rules.variant == "advanced" or rules.lives is None:
             return self.rollout_decision(board)
         search, subset = self.candidates(board)
         _, move = search.best_move(subset, lives_left(board.state))
