@@ -212,13 +212,25 @@ def test_refuted_words_count_once_and_must_fit_the_mask() -> None:
 @pytest.mark.parametrize(
     ("prior", "message"),
     [
-        ("animals=0.5,animals=0.6", "prior 'animals=0.5,animals=0.6' gives 'animals' two shares"),
+        (
+            "animals=0.5,animals=0.6",
+            "the prior gives 'animals' two shares (0.5 and 0.6): give each category once",
+        ),
         ("x=-1", "share '-1' in prior 'x=-1' is not a decimal between 0 and 1 (e.g. 0.5)"),
     ],
 )
 def test_a_prior_names_each_category_once_with_a_decimal_share(prior: str, message: str) -> None:
     result = invoke("solve", "hangman", "--words", "categories", "--mask", "___", "--prior", prior)
     assert (result.exit_code, result.stderr) == (1, f"Error: {message}\n")
+
+
+def test_a_category_given_twice_is_said_as_typed() -> None:
+    """--prior given twice adds up; naming a category in both quoted a joined text never typed."""
+    args = ["--prior", "animals=0.3", "--prior", "animals=0.2"]
+    result = invoke("solve", "hangman", "--words", "categories", "--mask", "___", *args)
+    assert result.stderr == (
+        "Error: the prior gives 'animals' two shares (0.3 and 0.2): give each category once\n"
+    )
 
 
 def test_the_lookahead_host_reports_its_depth_in_json() -> None:

@@ -54,7 +54,7 @@ Mask = Annotated[str | None, opt("MASK",
     "The word as shown, `_` for hidden letters: a__le or 'a _ _ l e'.")]
 Guessed = Annotated[list[str] | None, opt("LETTERS",
     "Letters guessed so far, e.g. aeli (the option given twice adds up; a letter named twice "
-    "counts once).")]
+    "counts once, but in the advanced variant, where a guess shows one place, once a guess).")]
 Refuted = Annotated[list[str] | None, opt("WORDS",
     "Whole words guessed wrongly, comma-separated (the option given twice adds up).")]
 Secrets = Annotated[list[str] | None, typer.Argument(metavar="WORD...",

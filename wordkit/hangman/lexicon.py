@@ -365,8 +365,12 @@ def parse_prior(prior: Prior) -> dict[str, float] | None:
             )
         if not 0.0 <= share <= 1.0:
             raise PriorFormatError(f"share {share} in prior {prior!r} is not between 0 and 1")
-        if name.strip() in shares:
-            raise PriorFormatError(f"prior {prior!r} gives {name.strip()!r} two shares")
+        if name.strip() in shares:  # said as the two shares typed (--prior given twice, say)
+            first = shares[name.strip()]
+            raise PriorFormatError(
+                f"the prior gives {name.strip()!r} two shares ({first:g} and {share:g}): give "
+                "each category once"
+            )
         shares[name.strip()] = share
     return _checked_sum(shares, prior)
 
