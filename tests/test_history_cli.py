@@ -612,8 +612,10 @@ def test_a_word_said_not_to_be_theirs_is_refused_as_such_at_the_last_question(
     answers (_ _ _)', though it fits every mask: the reason is their own n."""
     words = tmp_path / "at.txt"
     words.write_text("bat\ncat\nhat\nmat\n", encoding="utf-8")
+    # (the advanced variant: there the AI names words from the start; classic plays B first)
     code, out, _ = wk("solve", "hangman", "-i", "--words", str(words), "--lives", "2",
-                      "--finish", "word", "--no-record", input="3\nn\nn\nbat\n\n")  # fmt: skip
+                      "--finish", "word", "--variant", "advanced", "--no-record",
+                      input="3\nn\nn\nbat\n\n")  # fmt: skip
     assert code == 0, out
     said = re.findall(r"My guess: ([A-Z]+) ", out)
     assert len(said) == 2 and said[0] == "BAT"

@@ -523,8 +523,8 @@ def test_solve_and_host_hangman_refuse_what_their_mode_ignores(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--history", "crane=BBYGB", "-i"], "--interactive does not apply to the next move of a "
-         "game (--history): drop it"),
+        (["--history", "crane=BBYGB", "-i"], "--interactive does not apply to one position "
+         "(--history, else the first move; -i plays a game): drop it"),
         (["-i", "--json"], "--json does not apply to a game played with you: drop it"),
         (["--review", "--history", "crane=BBYGB", "--boards", "2"], "--boards does not apply to "
          "--review: drop it"),
