@@ -277,7 +277,9 @@ def test_a_line_typed_at_a_terminal_is_edited_by_readline(tmp_path: Path) -> Non
         os.write(fd, "zébra\r".encode())
         read_until(b"guess 1> ", 10)
         os.write(fd, b"\x1b[A\r")
-        read_until(b"Q quits", 0)
+        read_until(b"guess 1> ", 10)
+        os.write(fd, "é\r".encode())  # alone: readline took it for a Meta key and dropped it
+        read_until(b"1 letter", 10)
         os.write(fd, b"Q\r")
         read_until(b"The answer was", 20)
     finally:
@@ -286,3 +288,17 @@ def test_a_line_typed_at_a_terminal_is_edited_by_readline(tmp_path: Path) -> Non
     shown = seen.decode("utf-8", errors="replace")
     assert shown.count("guess 1> zébra") == 2 and "[A" not in shown, shown
     assert shown.count("'zebra' is not in the list of allowed guesses") == 2
+    assert "'e' has 1 letter; this game uses 5-letter words" in shown
+
+
+def test_a_python_without_readline_reads_lines_as_from_a_pipe(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Windows' Python has no readline: importing it at a terminal was a traceback."""
+    from wordkit.cli import terminal
+
+    monkeypatch.setattr(terminal, "_READLINE", [])
+    monkeypatch.setitem(sys.modules, "readline", None)  # what `import readline` then fails on
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    assert terminal.line_editing() is False

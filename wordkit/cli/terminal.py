@@ -223,17 +223,33 @@ def ask(prompt: str) -> str | None:
 
 
 def line_editing() -> bool:
-    """Whether a line is typed at a terminal (both ends of the game are one), where readline
-    edits it: the arrows, Home and End, the lines typed before (the arrow keys were read as
-    `^[[A`)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """Whether a line is typed at a terminal (both ends of the game are one) and readline is
+    there to edit it: the arrows, Home and End, the lines typed before (the arrow keys were
+    read as `^[[A`). A Python without readline (Windows) reads lines as from a pipe."""
+    return sys.stdin.isatty() and sys.stdout.isatty() and readline_ready()
+
+
+_READLINE: list[bool] = []
+
+
+def readline_ready() -> bool:
+    """Import readline once and let it pass every byte typed (under an ASCII locale it took
+    `é` for a Meta key, dropped it, and played the rest); False when it cannot be imported."""
+    if not _READLINE:
+        try:
+            import readline
+        except ImportError:
+            _READLINE.append(False)
+        else:
+            for setting in ("input-meta on", "output-meta on", "convert-meta off"):
+                readline.parse_and_bind(f"set {setting}")
+            _READLINE.append(True)
+    return _READLINE[0]
 
 
 def edited_line(prompt: str) -> str | None:
     """One line typed at the terminal after `prompt`, edited by readline; None at Ctrl-D. As
     `read_line` reads it: UTF-8 whatever the locale says, else the locale's own."""
-    import readline  # noqa: F401  (imported, it edits what input() reads)
-
     try:
         text = input(prompt)
     except EOFError:
