@@ -190,6 +190,21 @@ def test_an_openers_file_may_be_a_word_table(small: Wordle, tmp_path: Path, text
     table = tmp_path / "openers.csv"
     table.write_text(text, encoding="utf-8")
     assert sorted(choose_openers(small, str(table), EXACT)) == ["apple", "crane"]
+    named = tmp_path / "openers"  # no .csv: a header naming a weight or a category tells it
+    named.write_text(text, encoding="utf-8")
+    expected = ["apple", "crane"] if "weight" in text or "category" in text else None
+    if expected is not None:
+        assert sorted(choose_openers(small, str(named), EXACT)) == expected
+
+
+@pytest.mark.parametrize("text", ["word\nlane\n", "word,lane\n", "word lane\n"])
+def test_an_openers_file_opening_with_the_word_word_is_openers(tmp_path: Path, text: str) -> None:
+    """WORD is a 4-letter word: a plain file starting with it was read as a one-column table
+    (`word` its header, dropped in silence) or refused (`word,lane` is not a word)."""
+    words = make_wordle(["word", "lane", "mesa"], ["word", "lane", "mesa"])
+    openers = tmp_path / "openers.txt"
+    openers.write_text(text)
+    assert sorted(choose_openers(words, str(openers), EXACT)) == ["lane", "word"]
 
 
 def test_sweep_keeps_results_given_and_reports_each_new_one_once(small: Wordle) -> None:
