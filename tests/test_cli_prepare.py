@@ -397,6 +397,14 @@ def test_a_txt_list_refuses_columns_asked_for_and_says_which_it_leaves_out(
             f"write csv or tsv, or drop {flag}\n",
         )  # fmt: skip
     assert not (tmp_path / "out.txt").exists()
+    # a weight that filters (--min-weight) is taken in, and said not written
+    kept = invoke("prepare", str(source), "--column", "city", "--weight-column", "pop",
+                  "--min-weight", "1000000", "--format", "txt")  # fmt: skip
+    assert (kept.exit_code, kept.stdout) == (0, "paris\n")
+    assert kept.stderr.splitlines()[-2:] == [
+        "left out 2 columns: iso2, note (a txt list holds words only)",
+        "not written: weight (a txt list holds words only)",
+    ]
     found = tmp_path / "found.csv"
     found.write_text("word,weight,category\napple,3,fruit\n")
     result = invoke("prepare", str(found), "--format", "txt")

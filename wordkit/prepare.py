@@ -80,6 +80,8 @@ class PrepareReport:
     dropped: dict[str, int] = field(default_factory=dict)
     ignored: list[str] = field(default_factory=list)
     unwritten: list[str] = field(default_factory=list)
+    words_only: bool = False
+    """Written as a txt list, which holds words only (no column is taken in)."""
     """The table's columns a txt list does not hold (its weights, its categories)."""
     """The input's columns left out of the table (neither word, weight, category nor kept)."""
     first_column: str | None = None
@@ -324,10 +326,12 @@ def describe(report: PrepareReport) -> list[str]:
         )
     if report.ignored:
         shown = ", ".join(report.ignored[:6]) + (", ..." if len(report.ignored) > 6 else "")
-        lines.append(
-            f"left out {plural(len(report.ignored), 'column')}: {shown} (--weight-column, "
-            "--category-column or --keep takes one in)"
+        hint = (
+            "a txt list holds words only"
+            if report.words_only
+            else "--weight-column, --category-column or --keep takes one in"
         )
+        lines.append(f"left out {plural(len(report.ignored), 'column')}: {shown} ({hint})")
     if report.unwritten:
         lines.append(f"not written: {', '.join(report.unwritten)} (a txt list holds words only)")
     return lines
@@ -362,8 +366,8 @@ def prepare_file(
             "--per-category keeps a word once in each of its categories, and a txt list holds "
             "words only (each would come twice): write csv or tsv"
         )
-    columns = {
-        "--weight-column": options.weight_column,
+    columns = {  # a weight still filters a list (--min-weight): only then is it taken in
+        "--weight-column": options.weight_column if options.min_weight is None else None,
         "--category-column": options.category_column,
     }
     taken = [flag for flag, given in (*columns.items(), ("--keep", options.keep_columns)) if given]
@@ -381,6 +385,8 @@ def prepare_file(
     )
     if written == "txt":  # the weights and categories read are not written: said
         read = set(frame.columns) | ({"weight"} if report.counted else set())
+        read |= {"weight"} if options.weight_column else set()
         report.unwritten = [str(c) for c in table.columns if c != "word" and c in read]
+        report.words_only = True
     tables.write_table(table, output, fmt=chosen, inputs=(path,))
     return report
