@@ -553,6 +553,16 @@ LAST_QUOTE = (
 )
 
 
+def test_a_quote_closed_on_the_last_line_around_a_form_feed_is_read(tmp_path: Path) -> None:
+    """The last-line check split lines as `str.splitlines` does, at a form feed or U+2028
+    inside a cell, which the csv reader does not: a closed quote was refused there."""
+    for cell in ("big\x0c", "big\u2028cat", "tigris\x85"):
+        source = tmp_path / "table.csv"
+        source.write_text(f'word,weight,note\nlion,1,x\ntiger,2,"{cell}"\n', encoding="utf-8")
+        result = invoke("prepare", str(source), "-q")
+        assert (result.exit_code, result.stdout) == (0, "word,weight\nlion,1\ntiger,2\n")
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [

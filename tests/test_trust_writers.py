@@ -631,3 +631,15 @@ def test_records_that_cannot_be_written_leave_the_figures_shown(
     assert result.exit_code == 1
     assert result.stderr == f"Error: cannot write {kept}: No space left on device\n"
     assert " games " in result.stdout and "per game:" in result.stdout
+
+
+def test_records_to_a_full_stdout_leave_the_figures_on_stderr() -> None:
+    """With `--records -` the table goes to stderr: a full stdout lost it too."""
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "wordkit", "stats", "hangman", "--words", "categories",
+             "--category", "animals", "--strategy", "coverage", "--records", "-"],
+            stdout=full, stderr=subprocess.PIPE, text=True, timeout=120,
+        )  # fmt: skip
+    assert done.returncode == 1 and " games " in done.stderr
+    assert done.stderr.endswith("Error: cannot write the output: No space left on device\n")

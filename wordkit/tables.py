@@ -413,13 +413,20 @@ def open_at_end(text: str, separator: str) -> bool:
     before are checked as they are read: a quote left open runs over them)."""
     import csv
 
-    last = text.splitlines()[-1:]
+    last = file_lines(text)[-1:]
     try:
         for _ in csv.reader(last, delimiter=separator, strict=True):
             pass
     except csv.Error as exc:
         return "unexpected end of data" in str(exc)
     return False
+
+
+def file_lines(text: str) -> list[str]:
+    """The lines of text as the csv reader counts them: ended by \n, \r\n or \r only (not
+    by a form feed or U+2028 inside a cell, which `str.splitlines` takes for line ends)."""
+    lines = re.split(r"\r\n|\r|\n", text)
+    return lines[:-1] if lines and lines[-1] == "" else lines
 
 
 def _csv_frame(
@@ -458,7 +465,7 @@ def _csv_frame(
         ) from exc
     if open_at_end(text, separator):  # the reader takes such a cell to the end of the file
         raise InputFileError(
-            f"{name} holds a quote opened on its last line, {len(text.splitlines()):,}, that "
+            f"{name} holds a quote opened on its last line, {len(file_lines(text)):,}, that "
             'is never closed: a stray ", which a word table cannot hold'
         )
     if not rows:  # every line empty but for separators

@@ -156,7 +156,7 @@ def solve_hangman(
         mode = session.solve_mode(options.given_options(ctx), playing=playing)
         kept = history.recording() if mode == "game" else None
         if mode == "game":
-            session.lexicon  # noqa: B018  (load the table under the spinner)
+            session.pool()  # the table loaded under the spinner, its warnings before the intro
     if mode == "game":
         ai_game(session, kept, learn=history.learn)
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import sys
@@ -206,8 +207,8 @@ def show_played(played: Played, fmt: str, records: str | None, *, to_stderr: boo
     to_stderr = to_stderr or records == "-"
     try:
         write_records(records, played.records)
-    except (OSError, OutputPathError):
-        if records != "-":  # a full disk, say: the figures are shown before the error
+    except (OSError, OutputPathError):  # a full disk, say: the figures, then the error
+        with contextlib.suppress(OSError):  # (the stream they go to may be the full one)
             show_summary(played, fmt, to_stderr=to_stderr)
         raise
     show_summary(played, fmt, to_stderr=to_stderr)
