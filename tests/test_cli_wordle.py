@@ -519,7 +519,9 @@ def test_damaged_cache_files_are_ignored_and_rebuilt(
         "tree": [b"[]", b'{"guess": "crane", "total": 1, "next": {"BBBBB": 5}}', b'{"gu'],
     }
     for kind, contents in damage.items():
-        path = next(tmp_path.glob(f"wordle-{kind}-*"), tmp_path / f"wordle-openers-{key}.json")
+        # the matrix itself, not its copy by answer (which a glob may list first)
+        found = sorted(tmp_path.glob(f"wordle-{kind}-*"), key=lambda p: "by-answer" in p.name)
+        path = next(iter(found), tmp_path / f"wordle-openers-{key}.json")
         for content in contents:
             path.write_bytes(content)
             monkeypatch.setattr(matrix, "MEMO", {})
