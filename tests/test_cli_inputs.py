@@ -576,6 +576,8 @@ def test_a_quote_closed_on_the_last_line_around_a_form_feed_is_read(tmp_path: Pa
         (b'word,weight\napple,1\n"tiger,2\n', LAST_QUOTE),
         (b'word,weight\napple,1\n"tiger,2', LAST_QUOTE),
         (b'word\tweight\r\napple\t1\r\n"tiger\t2\r\n', LAST_QUOTE),
+        # a cell going on past its closing quote before it (`"a"x`) hid the open one
+        (b'note,word,weight\nx,apple,1\n"a"x,"tiger,2\n', LAST_QUOTE),
         (b"\x1f\x8b\x08\x00rest", "is a gzip file: decompress it first"),
         ("word\napple\n".encode("utf-16-le"),
          "looks like UTF-16 text without its byte-order mark: convert it first, e.g. wordkit "

@@ -302,3 +302,34 @@ def test_a_python_without_readline_reads_lines_as_from_a_pipe(
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     assert terminal.line_editing() is False
+
+
+def test_a_warning_at_a_terminal_is_written_above_the_spinner(tmp_path: Path) -> None:
+    """A table's warning while the spinner showed `loading ...` was written on the spinner's
+    own line (`loading one.csv…Warning: ...`)."""
+    import pty
+    import select
+    import time
+
+    table = tmp_path / "one.csv"
+    table.write_text("lion\ntiger\nbear\nwolf\n")
+    env = os.environ | {"PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm"}
+    args = ["solve", "hangman", "-i", "--words", str(table), "--no-record"]
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(sys.executable, [sys.executable, "-m", "wordkit", *args], env)
+    seen, end = b"", time.monotonic() + 60
+    try:
+        while b"length or mask> " not in seen and time.monotonic() < end:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    break
+        os.write(fd, b"Q\r")
+    finally:
+        os.close(fd)
+        os.waitpid(pid, 0)
+    shown = seen.decode("utf-8", errors="replace")
+    assert "has one column and no `word` header" in shown, shown
+    assert "…Warning" not in shown and "\x1b[2KWarning: " in shown

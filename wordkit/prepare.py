@@ -79,11 +79,11 @@ class PrepareReport:
     kept: int = 0
     dropped: dict[str, int] = field(default_factory=dict)
     ignored: list[str] = field(default_factory=list)
+    """The input's columns left out of the table (neither word, weight, category nor kept)."""
     unwritten: list[str] = field(default_factory=list)
+    """The input's columns read but not written: a txt list holds words only (its weights)."""
     words_only: bool = False
     """Written as a txt list, which holds words only (no column is taken in)."""
-    """The table's columns a txt list does not hold (its weights, its categories)."""
-    """The input's columns left out of the table (neither word, weight, category nor kept)."""
     first_column: str | None = None
     """The column the words came from when it was taken for having no `word` column."""
     examples: dict[str, list[str]] = field(default_factory=dict)
@@ -372,9 +372,10 @@ def prepare_file(
     }
     taken = [flag for flag, given in (*columns.items(), ("--keep", options.keep_columns)) if given]
     if taken and written == "txt":
+        filters = " (it filters a list with --min-weight)" if taken[0] == "--weight-column" else ""
         raise OptionConflictError(
-            f"{taken[0]} takes a column into the table, and a txt list holds words only: write "
-            f"csv or tsv, or drop {taken[0]}"
+            f"{taken[0]} takes a column into the table{filters}, and a txt list holds words "
+            f"only: write csv or tsv, or drop {taken[0]}"
         )
     path = tables.resolve(source)
     frame = tables.read_raw(
@@ -383,10 +384,15 @@ def prepare_file(
     table, report = prepare(
         frame, options, name="standard input" if source == tables.STDIN else source
     )
-    if written == "txt":  # the weights and categories read are not written: said
+    if written == "txt":  # the weights and categories read are not written: said, by the
+        # names the input gives them (`pop`, not the table's `weight`)
         read = set(frame.columns) | ({"weight"} if report.counted else set())
-        read |= {"weight"} if options.weight_column else set()
-        report.unwritten = [str(c) for c in table.columns if c != "word" and c in read]
+        given = {"weight": options.weight_column, "category": options.category_column}
+        report.unwritten = [
+            str(given.get(str(c)) or c)
+            for c in table.columns
+            if c != "word" and (c in read or given.get(str(c)))
+        ]
         report.words_only = True
     tables.write_table(table, output, fmt=chosen, inputs=(path,))
     return report

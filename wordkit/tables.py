@@ -410,16 +410,28 @@ def place(index: pd.Index, row: int) -> str:
 
 def open_at_end(text: str, separator: str) -> bool:
     """Whether the last line of delimited text opens a quote it never closes (the lines
-    before are checked as they are read: a quote left open runs over them)."""
-    import csv
-
+    before are checked as they are read: a quote left open runs over them). Read as the csv
+    reader reads it: a quote opens a cell only at its start, `""` inside is a quote, and after
+    the closing quote the cell goes on unquoted (`"a"x` is `ax`)."""
     last = file_lines(text)[-1:]
-    try:
-        for _ in csv.reader(last, delimiter=separator, strict=True):
-            pass
-    except csv.Error as exc:
-        return "unexpected end of data" in str(exc)
-    return False
+    line = last[0] if last else ""
+    quoted, start, i = False, True, 0
+    while i < len(line):
+        char = line[i]
+        if quoted:
+            if char == '"' and line[i + 1 : i + 2] == '"':
+                i += 1  # a quote written twice: one quote in the cell
+            elif char == '"':
+                quoted = False
+        elif char == separator:
+            start = True
+            i += 1
+            continue
+        elif char == '"' and start:
+            quoted = True
+        start = False
+        i += 1
+    return quoted
 
 
 def file_lines(text: str) -> list[str]:

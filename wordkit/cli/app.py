@@ -158,11 +158,14 @@ words for the AI) warned twice."""
 
 
 def _show_warning(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
-    """A warning from the core as one `Warning: ...` line on stderr, once a command."""
+    """A warning from the core as one `Warning: ...` line on stderr, once a command (at a
+    terminal above the spinner or the progress bar, not on its line)."""
+    from wordkit.cli.terminal import say_above
+
     line = f"Warning: {error_line(message)}"
     if line not in _WARNED:
         _WARNED.add(line)
-        typer.echo(line, err=True)
+        say_above(line)
 
 
 def _discard_stdout() -> None:

@@ -43,8 +43,10 @@ _ERR: list[Console] = []
 
 
 def err_console() -> Console:
-    """The one stderr console (spinners and notices share it, so they do not garble)."""
-    if not _ERR or _ERR[0].file is not sys.stderr:
+    """The one stderr console (spinners and notices share it, so they do not garble); while a
+    spinner shows, rich stands in for sys.stderr, and its console is still this one."""
+    current = getattr(sys.stderr, "rich_proxied_file", sys.stderr)
+    if not _ERR or _ERR[0].file is not current:
         _ERR[:] = [render.console(err=True)]
     return _ERR[0]
 
@@ -112,6 +114,17 @@ def say_err(text: str) -> None:
     import typer
 
     typer.echo(text, err=True)
+
+
+def say_above(text: str) -> None:
+    """One line on stderr; at a terminal above the progress bar or the spinner showing (a
+    line written past them landed on theirs)."""
+    if _BAR:
+        _BAR[0].write(text, file=sys.stderr)
+    elif stderr_is_terminal():
+        say(err_console(), text)
+    else:
+        say_err(text)
 
 
 def show_notice(text: str) -> None:

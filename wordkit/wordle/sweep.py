@@ -175,7 +175,7 @@ def _named_openers(text: str) -> list[str]:
             content, _ = read_text(text)
         except InputFileError as exc:
             raise InputFileError(f"the openers file {exc}") from None
-        if is_table(content, text):  # a word table (`prepare`'s csv or tsv): its word column
+        if is_table(content):  # a word table (`prepare`'s csv or tsv): its word column
             from wordkit.tables import load_columns
 
             return list(load_columns(text).words)
@@ -201,18 +201,19 @@ TABLE_COLUMNS = frozenset({"weight", "category", "count", "frequency", "freq"})
 """Columns beside `word` that make a first line a table's header, not openers."""
 
 
-def is_table(text: str, name: str) -> bool:
+def is_table(text: str) -> bool:
     """Whether an openers file is a word table (else it holds words, any number a line, commas
-    or blanks between): its first line names a `word` column, and the file is named .csv or
-    .tsv or its header names a weight, a category or a count too (`word,lane` are openers:
-    WORD is a word)."""
+    or blanks between): its header (after an Excel `sep=` line) names a `word` column and a
+    weight, a category or a count beside it, as `prepare` writes them (`word,lane`, or `word`
+    alone, are openers: WORD is a word)."""
     import re
 
-    first = next((line for line in lines_of(text) if line.strip() and line.strip()[0] != "#"), "")
-    cells = [c.strip().strip('"').lower() for c in re.split(r"[,;\t]", first.lstrip("\ufeff"))]
-    if "word" not in cells:
-        return False
-    return os.path.splitext(name)[1].lower() in (".csv", ".tsv") or bool(TABLE_COLUMNS & set(cells))
+    lines = [line for line in lines_of(text.lstrip("\ufeff")) if line.strip()]
+    if lines and re.fullmatch(r"sep=.", lines[0].strip()):
+        lines = lines[1:]
+    first = lines[0] if lines else ""
+    cells = {c.strip().strip('"').lower() for c in re.split(r"[,;\t]", first)}
+    return "word" in cells and bool(TABLE_COLUMNS & cells)
 
 
 def _opener_row(game: Wordle, word: str) -> int:
