@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from test_cli_wordle import LISTS, SMALL, marks, wk  # the same fixtures
 
-from wordkit.errors import GameStateError, OptionConflictError, RangeError
+from wordkit.errors import GameStateError, OptionConflictError, OptionTypeError, RangeError
 from wordkit.history import recorded_games
 from wordkit.wordle import Session
 
@@ -598,3 +598,26 @@ def test_the_built_in_lists_are_not_the_original_answers_in_the_history() -> Non
     assert builtin.name == builtin.history_name == "built-in"
     assert original.history_name == "wordle" != builtin.history_name
     assert Session(length=6).history_name == "english (6 letters)"
+
+
+def test_likeliest_gives_what_l_lists_as_data_as_hangman_s_does() -> None:
+    """Both Sessions give the words still possible as (the likeliest, how many), per board."""
+    from wordkit.hangman import Session as HangmanSession
+    from wordkit.hangman.rules import observed_state
+
+    session = Session(answers=SMALL, guesses=SMALL)
+    state = session.position(["crane=BBBBB"])
+    words, left = session.likeliest(state)
+    assert left == len(state.remaining) and set(words) == {
+        session.game.answers[int(i)] for i in state.remaining
+    }
+    assert session.likeliest(state, at_most=1) == (words[:1], left)
+    two = Session(answers=SMALL, guesses=SMALL, boards=2).position()
+    assert two.boards[1] is not None and session.likeliest(two, board=1)[1] == len(
+        session.game.answers
+    )
+    with pytest.raises(OptionTypeError, match="board= must be a board of the position, 0-1"):
+        session.likeliest(two, board=2)
+    hangman = HangmanSession(words="categories")
+    found = hangman.likeliest(observed_state("_____", rules=hangman.rules))
+    assert type(found) is type((words, left)) and isinstance(found[1], int)

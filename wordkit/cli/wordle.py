@@ -205,7 +205,7 @@ def ai_mode(session: Session, kept: Path | None) -> None:
     answered = lambda state, after: say(render.console(), turn_shown(state, after))  # noqa: E731
     host = terminal.HumanHost(
         session, prompt=lambda state, row: host_prompt(session), answered=answered,
-        listing=listing, letters_are_guesses=False,
+        listing=functools.partial(listing, session), letters_are_guesses=False,
     )  # fmt: skip
     ending = functools.partial(ai_ending, session)
     with terminal.notices_shown():
@@ -260,22 +260,15 @@ def ai_ending(session: Session, record: Any) -> str:
     return f"Solved in {plural(record.guesses, 'guess', 'guesses')}{word}{past}."
 
 
-LIST_AT_MOST = 100
-"""Answers `L` names, per board."""
-
-
-def listing(state: Any) -> list[str]:
+def listing(session: Session, state: Any) -> list[str]:
     """What `L` shows: the answers still possible, likeliest first (per unsolved board)."""
-    from wordkit.wordle.session import likeliest
-
     if not hasattr(state, "boards"):
-        words = likeliest(state)
-        return terminal.listed(words[:LIST_AT_MOST], len(words), "answer")
+        return terminal.listed(*session.likeliest(state), "answer")
     lines = []
     for k in state.unsolved:
-        words = likeliest(state.boards[k])
-        more = " ..." if len(words) > LIST_AT_MOST else ""
-        lines.append(f"  board {k + 1}: {', '.join(words[:LIST_AT_MOST])}{more}")
+        words, left = session.likeliest(state, board=k)
+        more = " ..." if left > len(words) else ""
+        lines.append(f"  board {k + 1}: {', '.join(words)}{more}")
     return lines
 
 
@@ -621,7 +614,7 @@ def host_wordle(
     guesser = terminal.HumanGuesser(
         prompt=lambda state: f"guess {state.turn}> ",
         parse=session.typed_move,
-        listing=listing,
+        listing=functools.partial(listing, session),
         advisor=lambda state: session.advisor(state),
         letters_are_guesses=False,
     )

@@ -76,6 +76,10 @@ History = str | Sequence[str]
 """A game so far: `WORD=FEEDBACK` entries, in one string separated by commas or one each."""
 
 
+LISTED = 100
+"""Answers `L` names, per board."""
+
+
 def likeliest(board: State) -> list[str]:
     """A board's answers left, likeliest first by the prior (ties: list order)."""
     game, rem = board.game, board.remaining
@@ -581,6 +585,17 @@ class Session:
         if self.boards > 1:
             used = set(given) - {"strategy", "budget"}
             refuse_unused(given, used, STATS_IGNORES["boards"])
+
+    def likeliest(
+        self, position: Any, *, board: int = 0, at_most: int = LISTED
+    ) -> tuple[list[str], int]:
+        """The answers still possible on `board` of `position` (one board: 0): the likeliest
+        `at_most`, likeliest first, and how many there are (as Hangman's `likeliest`)."""
+        boards = boards_of(position)
+        if not (isinstance(board, int) and 0 <= board < len(boards)):
+            raise OptionTypeError(f"board= must be a board of the position, 0-{len(boards) - 1}")
+        words = likeliest(boards[board])
+        return words[:at_most], len(words)
 
     def next_move(self, history: History = ()) -> Move:
         """The AI's next guess after `history`, and the answers left (`solve wordle`)."""
