@@ -116,23 +116,20 @@ def say_err(text: str) -> None:
     typer.echo(text, err=True)
 
 
-def say_above(text: str) -> None:
+def say_above(text: str, *, style: str | None = None) -> None:
     """One line on stderr; at a terminal above the progress bar or the spinner showing (a
     line written past them landed on theirs)."""
     if _BAR:
         _BAR[0].write(text, file=sys.stderr)
     elif stderr_is_terminal():
-        say(err_console(), text)
+        say(err_console(), text, style=style)
     else:
         say_err(text)
 
 
 def show_notice(text: str) -> None:
-    """A slow step's notice on stderr, above the progress bar if one is on screen."""
-    if _BAR:
-        _BAR[0].write(text + " …", file=sys.stderr)
-    else:
-        say(err_console(), text + " …", style="dim")
+    """A slow step's notice on stderr, above the progress bar or the spinner."""
+    say_above(text + " …", style="dim")
 
 
 class ThinkingGuesser:
