@@ -454,18 +454,21 @@ def none_recorded(game: str, where: Path, table: str | None = None) -> WordkitEr
     return GameStateError(f"no {game} game{of} is recorded in the game history {where}{missing}")
 
 
+def player_of(game: Played) -> str:
+    """Who played a recorded game: the AI's strategy (solve), or you against a host."""
+    return game.strategy if game.source == "solve" else f"you vs the {game.strategy} host"
+
+
 def by_variant(games: Sequence[Played]) -> list[dict[str, Any]]:
     """The games per variant and player, in the order first played: the figures of a history
     that holds several (6 guesses and unlimited, the honest host and the evil) side by side."""
-    groups: dict[tuple[str, str], list[Played]] = {}
+    wins: dict[tuple[str, str], list[bool]] = {}
     for g in games:
-        player = g.strategy if g.source == "solve" else f"you vs the {g.strategy} host"
-        groups.setdefault((g.variant, player), []).append(g)
+        wins.setdefault((g.variant, player_of(g)), []).append(g.record.won)
     return [
-        {"variant": variant, "player": player, "games": len(group),
-         "wins": sum(g.record.won for g in group),
-         "win_rate": sum(g.record.won for g in group) / len(group)}
-        for (variant, player), group in groups.items()
+        {"variant": variant, "player": player, "games": len(won), "wins": sum(won),
+         "win_rate": sum(won) / len(won)}
+        for (variant, player), won in wins.items()
     ]  # fmt: skip
 
 

@@ -413,8 +413,10 @@ def open_at_end(text: str, separator: str) -> bool:
     before are checked as they are read: a quote left open runs over them). Read as the csv
     reader reads it: a quote opens a cell only at its start, `""` inside is a quote, and after
     the closing quote the cell goes on unquoted (`"a"x` is `ax`)."""
-    last = file_lines(text)[-1:]
-    line = last[0] if last else ""
+    body = (
+        text[:-2] if text.endswith("\r\n") else text[:-1] if text.endswith(("\n", "\r")) else text
+    )
+    line = body[max(body.rfind("\n"), body.rfind("\r")) + 1 :]  # not the whole file split
     quoted, start, i = False, True, 0
     while i < len(line):
         char = line[i]
@@ -432,13 +434,6 @@ def open_at_end(text: str, separator: str) -> bool:
         start = False
         i += 1
     return quoted
-
-
-def file_lines(text: str) -> list[str]:
-    """The lines of text as the csv reader counts them: ended by \n, \r\n or \r only (not
-    by a form feed or U+2028 inside a cell, which `str.splitlines` takes for line ends)."""
-    lines = re.split(r"\r\n|\r|\n", text)
-    return lines[:-1] if lines and lines[-1] == "" else lines
 
 
 def _csv_frame(
@@ -476,9 +471,10 @@ def _csv_frame(
             f"{name} is not a valid {fmt.upper()} file: line {began}: {exc}"
         ) from exc
     if open_at_end(text, separator):  # the reader takes such a cell to the end of the file
+        last = len(lines_of(text.rstrip("\r\n")))
         raise InputFileError(
-            f"{name} holds a quote opened on its last line, {len(file_lines(text)):,}, that "
-            'is never closed: a stray ", which a word table cannot hold'
+            f"{name} holds a quote opened on its last line, {last:,}, that is never closed: a "
+            'stray ", which a word table cannot hold'
         )
     if not rows:  # every line empty but for separators
         raise InputFileError(f"{name} has no rows: every line is empty")

@@ -203,8 +203,9 @@ def cached_book(pool: Pool, rules: Rules) -> Book | None:
 
 def shipped_book(pool: Pool, rules: Rules) -> bool:
     """Whether the package ships the book of the pool (of its table's own words) and rules."""
-    shipped = SHIPPED / book_name(book_pool(pool), revealed_rules(rules))
-    return book_rules(rules) and shipped.is_file()
+    if not book_rules(rules):
+        return False
+    return (SHIPPED / book_name(book_pool(pool), revealed_rules(rules))).is_file()
 
 
 def book_games(pool: Pool, rules: Rules) -> int:

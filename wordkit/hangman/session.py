@@ -1060,6 +1060,7 @@ def history_summary(words: str | None, path: Path | None) -> Played:
         by_variant,
         default_history_path,
         none_recorded,
+        player_of,
         recorded_games,
         table_key,
     )
@@ -1071,7 +1072,7 @@ def history_summary(words: str | None, path: Path | None) -> Played:
     if not games:
         raise none_recorded("Hangman", where, words)
     played = [game.record for game in games]
-    who = {g.strategy if g.source == "solve" else f"you vs the {g.strategy} host" for g in games}
+    who = {player_of(g) for g in games}
     summary = summarize(
         played, game="hangman", strategy=", ".join(sorted(who)), table=words or "every table",
         seconds=time.perf_counter() - started,

@@ -1047,7 +1047,13 @@ class Session:
         """The Wordle games recorded in the game history at `path` (default: its usual place),
         of these lists or of every list (None: of these lists when a list option was given),
         as a stats summary and their records (the same call as Hangman's)."""
-        from wordkit.history import by_variant, default_history_path, none_recorded, recorded_games
+        from wordkit.history import (
+            by_variant,
+            default_history_path,
+            none_recorded,
+            player_of,
+            recorded_games,
+        )
 
         began = time.perf_counter()
         kinds = {"path": "path?", "every_table": "bool?"}
@@ -1061,9 +1067,7 @@ class Session:
         if not games:
             raise none_recorded("Wordle", where, table)
         played = [g.record for g in games]
-        who = {
-            g.strategy if g.source == "solve" else f"you vs the {g.strategy} host" for g in games
-        }
+        who = {player_of(g) for g in games}
         options: dict[str, Any] = {"history": str(where), "by_variant": by_variant(games)}
         options["sources"] = dict(Counter(g.source for g in games))
         summary = runner.summarize(
